@@ -1,0 +1,40 @@
+# Two commands do all the set-up on a fresh machine:
+#   make app   - create .venv if needed, install, serve the lesson app with Voilà on 127.0.0.1
+#   make test  - the same set-up, then ruff, mypy, doctests, pytest (browser tests included) and nbval
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-spades-tutor
+PORT ?= 8866
+
+.PHONY: app test lint typecheck pytest bench clean install
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --only-binary=open-spiel -e '.[test]'
+	touch $(STAMP)
+
+app: $(STAMP)
+	$(VENV)/bin/spades-tutor app --port $(PORT)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check spades_tutor tests bench
+	$(VENV)/bin/ruff format --check spades_tutor tests bench
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+pytest: $(STAMP)
+	$(PY) -m pytest
+	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

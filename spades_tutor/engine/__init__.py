@@ -1,0 +1,58 @@
+"""The rules of Spades with Jokers (and regular Spades): standard library only.
+
+Everything a lesson, quiz or outside user needs is re-exported from
+``spades_tutor``; see the architecture notes in the README.
+"""
+
+from __future__ import annotations
+
+from .cards import BIG_JOKER, LITTLE_JOKER, Card, CardsLike, Hand, Rank, Suit, cards, full_pack
+from .errors import CardParseError, DealError, IllegalAction, Reason, RulesError, SpadesError
+from .game import Game
+from .play import Trick, explain_trick, legal_plays, trick_winner, why_illegal
+from .round import Action, Phase, Round, SeatView, deal_hands, parse_deal_id
+from .rules import PRESETS, Rules
+from .scoring import BLIND_NIL, NIL, Bid, HandScore, ScoreLine, explain_game, game_winner, score_hand
+from .seats import Seat, Team
+
+__all__ = [
+    "BIG_JOKER",
+    "BLIND_NIL",
+    "LITTLE_JOKER",
+    "NIL",
+    "PRESETS",
+    "Action",
+    "Bid",
+    "Card",
+    "CardParseError",
+    "CardsLike",
+    "DealError",
+    "Game",
+    "Hand",
+    "HandScore",
+    "IllegalAction",
+    "Phase",
+    "Rank",
+    "Reason",
+    "Round",
+    "Rules",
+    "RulesError",
+    "ScoreLine",
+    "Seat",
+    "SeatView",
+    "SpadesError",
+    "Suit",
+    "Team",
+    "Trick",
+    "cards",
+    "deal_hands",
+    "explain_game",
+    "explain_trick",
+    "full_pack",
+    "game_winner",
+    "legal_plays",
+    "parse_deal_id",
+    "score_hand",
+    "trick_winner",
+    "why_illegal",
+]

@@ -1,0 +1,587 @@
+"""One deal played out: dealing, bidding, thirteen tricks, the score.
+
+>>> from spades_tutor.engine.rules import Rules
+>>> rnd = Round.deal(Rules.preset("jokers"), dealer=Seat.WEST, seed=4127)
+>>> rnd.deal_id, rnd.to_act, rnd.phase
+('4127W', <Seat.NORTH: 0>, <Phase.BIDDING: 'bidding'>)
+>>> for b in (3, "nil", 4, 2): rnd.bid(b)
+>>> rnd.phase, rnd.to_act
+(<Phase.PLAYING: 'playing'>, <Seat.NORTH: 0>)
+>>> rnd.play(rnd.legal_plays()[0])
+>>> len(rnd.trick.cards)
+1
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .cards import Card, CardsLike, Hand, cards
+from .errors import DealError, IllegalAction, Reason, SpadesError
+from .play import Trick, _legal, _winner, why_illegal
+from .rules import Rules
+from .scoring import BLIND_NIL, Bid, HandScore, score_hand
+from .seats import Seat, Team
+
+__all__ = ["Action", "Phase", "Round", "SeatView", "deal_hands", "parse_deal_id"]
+
+_FORMAT = "spades-tutor/round"
+_TWO_OF_CLUBS = Card.parse("2C")
+
+
+class Phase(enum.Enum):
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    DONE = "done"
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """One thing a seat did: ``Action(Seat.NORTH, 'bid', Bid(3))`` or a card played."""
+
+    seat: Seat
+    kind: str  # "bid" or "play"
+    value: Bid | Card
+
+    def __str__(self) -> str:
+        return f"{self.seat.letter} {self.kind} {self.value}"
+
+    def to_json(self) -> list[str]:
+        return [self.seat.letter, self.kind, str(self.value)]
+
+    @classmethod
+    def from_json(cls, data: Sequence[str]) -> Action:
+        seat, kind, value = data
+        if kind == "bid":
+            return cls(Seat.parse(seat), kind, Bid.parse(value))
+        if kind == "play":
+            return cls(Seat.parse(seat), kind, Card.parse(value))
+        raise SpadesError(f"not an action: {data!r}")
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A uniform integer in [0, n) from ``getrandbits``, whose output for a seed never changes."""
+    k = n.bit_length()
+    while True:
+        r = rng.getrandbits(k)
+        if r < n:
+            return r
+
+
+def deal_hands(rules: Rules, seed: int, dealer: Seat | None = None) -> tuple[Seat, dict[Seat, Hand]]:
+    """Shuffle the rule set's deck with ``seed`` and deal it one card at a time from the dealer's left.
+
+    The dealer is chosen by the seed when not given. The same rules, seed and
+    dealer always give the same deal, on any machine and Python version.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise DealError(f"a deal seed is a whole number 0 or more, not {seed!r}")
+    rng = random.Random(seed)
+    if dealer is None:
+        dealer = Seat(_below(rng, 4))
+    deck = list(rules.deck())
+    for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates
+        j = _below(rng, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    hands: dict[Seat, list[Card]] = {s: [] for s in Seat}
+    for k, card in enumerate(deck):
+        hands[Seat((dealer + 1 + k) % 4)].append(card)
+    return dealer, {s: rules.sort_hand(h) for s, h in hands.items()}
+
+
+def parse_deal_id(deal_id: str) -> tuple[int, Seat | None]:
+    """``'4127'`` → (4127, None: the seed picks the dealer); ``'4127W'`` → (4127, West)."""
+    text = str(deal_id).strip().upper().replace("-", "")
+    dealer: Seat | None = None
+    if text and text[-1] in "NESW":
+        dealer = Seat.parse(text[-1])
+        text = text[:-1]
+    if not text.isdigit():
+        raise DealError(
+            f"not a deal id: {deal_id!r} (a deal id is a number, optionally followed by the dealer N, E, S or W)"
+        )
+    return int(text), dealer
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatView:
+    """What one seat can see: its own hand, the bids, the cards played; never other hands."""
+
+    seat: Seat
+    rules: Rules
+    dealer: Seat
+    phase: Phase
+    to_act: Seat | None
+    hand: Hand
+    bids: Mapping[Seat, Bid]
+    tricks: tuple[Trick, ...]
+    trick: Trick
+    spades_broken: bool
+    tricks_won: Mapping[Seat, int]
+    legal: tuple[Card, ...]
+    scores: Mapping[Team, int]
+
+
+class Round:
+    """A deal from the shuffle to the score. Acts for whoever is ``to_act``.
+
+    Every illegal action raises ``IllegalAction`` with a ``.reason`` and leaves
+    the round exactly as it was.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Mapping[Seat, CardsLike],
+        dealer: Seat,
+        *,
+        deal_id: str | None = None,
+        scores: Mapping[Team, int] | None = None,
+        bags: Mapping[Team, int] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.dealer = Seat(dealer)
+        self.deal_id = deal_id
+        self.scores_before: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
+        self.bags_before: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
+        if scores:
+            self.scores_before.update({Team.parse(t): int(v) for t, v in scores.items()})
+        if bags:
+            self.bags_before.update({Team.parse(t): int(v) for t, v in bags.items()})
+        dealt = {Seat.parse(s): cards(h) for s, h in hands.items()}
+        _check_deal(rules, dealt)
+        self._dealt: dict[Seat, Hand] = {s: rules.sort_hand(dealt[s]) for s in Seat}
+        self._hands: dict[Seat, list[Card]] = {s: list(self._dealt[s]) for s in Seat}
+        self._bids: dict[Seat, Bid] = {}
+        self._tricks: list[Trick] = []
+        self._current: list[Card] = []
+        self._leader: Seat = self.dealer.left
+        self._to_act: Seat | None = self.dealer.left
+        self._taken: dict[Seat, int] = {s: 0 for s in Seat}
+        self._broken = False
+        self._history: list[Action] = []
+        self._phase = Phase.BIDDING
+
+    # --- making rounds -------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        dealer: Seat | str | None = None,
+        seed: int | None = None,
+        *,
+        scores: Mapping[Team, int] | None = None,
+        bags: Mapping[Team, int] | None = None,
+    ) -> Round:
+        """Shuffle and deal. Without a seed, one is drawn and kept: ``deal_id`` reproduces the deal.
+
+        >>> from spades_tutor.engine.rules import Rules
+        >>> a = Round.deal(Rules.preset("jokers"), seed=7)
+        >>> b = Round.from_deal_id(Rules.preset("jokers"), a.deal_id)
+        >>> a.hands == b.hands and a.dealer == b.dealer
+        True
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        chosen = None if dealer is None else Seat.parse(dealer)
+        real_dealer, hands = deal_hands(rules, seed, chosen)
+        deal_id = str(seed) if chosen is None else f"{seed}{chosen.letter}"
+        rnd = cls(rules, hands, real_dealer, deal_id=deal_id, scores=scores, bags=bags)
+        rnd.seed = seed
+        return rnd
+
+    seed: int | None = None
+
+    @classmethod
+    def from_deal_id(cls, rules: Rules, deal_id: str, **kwargs: Any) -> Round:
+        """The deal a deal id names (with the same rule set's deck)."""
+        seed, dealer = parse_deal_id(deal_id)
+        return cls.deal(rules, dealer=dealer, seed=seed, **kwargs)
+
+    @classmethod
+    def from_hands(
+        cls,
+        rules: Rules,
+        hands: Mapping[Seat, CardsLike],
+        dealer: Seat | str = Seat.WEST,
+        **kwargs: Any,
+    ) -> Round:
+        """A round from given hands (13 cards each, exactly the rule set's deck), for lessons.
+
+        >>> from spades_tutor.engine.rules import Rules
+        >>> Round.from_hands(Rules.preset("jokers"), {Seat.NORTH: "AS"}, dealer=Seat.WEST)
+        Traceback (most recent call last):
+        ...
+        spades_tutor.engine.errors.DealError: every seat needs a hand: missing East, South, West
+        """
+        return cls(rules, hands, Seat.parse(dealer), **kwargs)
+
+    def copy(self) -> Round:
+        """An independent copy (for bots that look ahead)."""
+        new = object.__new__(Round)
+        new.__dict__.update(self.__dict__)
+        new._hands = {s: list(h) for s, h in self._hands.items()}
+        new._bids = dict(self._bids)
+        new._tricks = list(self._tricks)
+        new._current = list(self._current)
+        new._taken = dict(self._taken)
+        new._history = list(self._history)
+        new.scores_before = dict(self.scores_before)
+        new.bags_before = dict(self.bags_before)
+        return new
+
+    # --- state -----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose turn it is, or None once the round is over."""
+        return self._to_act
+
+    @property
+    def hands(self) -> dict[Seat, Hand]:
+        """The cards each seat still holds, in display order."""
+        return {s: Hand(h) for s, h in self._hands.items()}
+
+    @property
+    def dealt(self) -> dict[Seat, Hand]:
+        """The hands as dealt."""
+        return dict(self._dealt)
+
+    @property
+    def bids(self) -> dict[Seat, Bid]:
+        """The bids so far, in bidding order."""
+        return dict(self._bids)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        return tuple(self._tricks)
+
+    @property
+    def trick(self) -> Trick:
+        """The trick in progress (possibly empty); after the last trick, an empty one."""
+        return Trick(self._leader, tuple(self._current))
+
+    @property
+    def spades_broken(self) -> bool:
+        return self._broken
+
+    @property
+    def tricks_won(self) -> dict[Seat, int]:
+        return dict(self._taken)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return tuple(self._history)
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.DONE
+
+    def team_contract(self, team: Team) -> int:
+        """Partners' bids added (a nil adds 0)."""
+        return sum(self._bids[s].tricks for s in team.seats if s in self._bids)
+
+    def _where(self) -> str:
+        deal = f"deal {self.deal_id}" if self.deal_id else "custom deal"
+        if self._phase is Phase.BIDDING:
+            step = f"bidding, {self._to_act} to bid"
+        elif self._phase is Phase.PLAYING:
+            step = f"trick {len(self._tricks) + 1}, {self._to_act} to play"
+        else:
+            step = "round over"
+        return f"{deal}, {self.rules.name}, {step}"
+
+    # --- bidding ---------------------------------------------------------------------
+
+    def why_bid_illegal(self, bid: Bid | int | str, seat: Seat | None = None) -> Reason | None:
+        """None if the bid is allowed now, else the reason it is not."""
+        if self._phase is not Phase.BIDDING:
+            return Reason("wrong-phase", "Bidding is over: it is time to play cards.")
+        if seat is not None and seat != self._to_act:
+            return Reason("wrong-seat", f"It is {self._to_act}'s turn to bid, not {Seat(seat)}'s.")
+        try:
+            b = Bid.parse(bid)
+        except SpadesError as e:
+            return Reason("not-a-bid", str(e)[:1].upper() + str(e)[1:] + ".")
+        rules = self.rules
+        if b.blind:
+            if rules.blind_nil == "off":
+                return Reason("blind-nil-not-allowed", "Blind nil is not allowed at this table.")
+            if rules.blind_nil == "behind-100":
+                assert self._to_act is not None
+                team = self._to_act.team
+                behind = self.scores_before[team.other] - self.scores_before[team]
+                if behind < rules.blind_nil_behind:
+                    return Reason(
+                        "blind-nil-not-allowed",
+                        f"Blind nil is only allowed for a team at least {rules.blind_nil_behind} points behind; "
+                        f"{team.label} {'are ' + str(behind) + ' behind' if behind > 0 else 'are not behind'} "
+                        "when the hand starts.",
+                    )
+            return None
+        if b.tricks == 0:
+            if not rules.nil:
+                return Reason("nil-not-allowed", "This table plays without nil: bid 1 to 13 tricks.")
+            return None
+        if not 1 <= b.tricks <= 13:
+            return Reason(
+                "bid-out-of-range", f"A bid is 1 to 13 tricks{' or nil' if rules.nil else ''}, not {b.tricks}."
+            )
+        return None
+
+    def legal_bids(self) -> tuple[Bid, ...]:
+        """Every bid the seat to act may make now."""
+        if self._phase is not Phase.BIDDING:
+            return ()
+        options = [Bid(n) for n in range(0 if self.rules.nil else 1, 14)]
+        if self.why_bid_illegal(BLIND_NIL) is None:
+            options.append(BLIND_NIL)
+        return tuple(options)
+
+    def bid(self, bid: Bid | int | str, seat: Seat | None = None) -> None:
+        """Bid for the seat to act (``seat``, if given, must be that seat). 0 means nil."""
+        reason = self.why_bid_illegal(bid, seat)
+        if reason is not None:
+            raise IllegalAction(reason, self._where())
+        b = Bid.parse(bid)
+        actor = self._to_act
+        assert actor is not None
+        self._bids[actor] = b
+        self._history.append(Action(actor, "bid", b))
+        if len(self._bids) == 4:
+            self._phase = Phase.PLAYING
+            self._leader = self._first_leader()
+            self._to_act = self._leader
+        else:
+            self._to_act = actor.left
+
+    def _first_leader(self) -> Seat:
+        if self.rules.first_lead == "two-of-clubs":
+            for s in Seat:
+                if _TWO_OF_CLUBS in self._hands[s]:
+                    return s
+        return self.dealer.left
+
+    # --- play ------------------------------------------------------------------------
+
+    def _legal_now(self) -> list[Card]:
+        assert self._to_act is not None
+        hand = self._hands[self._to_act]
+        if not self._tricks and not self._current and self.rules.first_lead == "two-of-clubs" and _TWO_OF_CLUBS in hand:
+            return [_TWO_OF_CLUBS]
+        return _legal(self.rules, hand, self._current, self._broken)
+
+    def legal_plays(self) -> tuple[Card, ...]:
+        """The cards the seat to act may play (empty outside the play)."""
+        if self._phase is not Phase.PLAYING:
+            return ()
+        return tuple(self._legal_now())
+
+    def why_illegal(self, card: Card | str, seat: Seat | None = None) -> Reason | None:
+        """None if ``card`` may be played now, else the reason it may not."""
+        if self._phase is not Phase.PLAYING:
+            if self._phase is Phase.BIDDING:
+                return Reason(
+                    "wrong-phase", f"Nobody plays a card before the bidding ends: it is {self._to_act}'s turn to bid."
+                )
+            return Reason("wrong-phase", "The round is over: all 13 tricks have been played.")
+        if seat is not None and seat != self._to_act:
+            return Reason("wrong-seat", f"It is {self._to_act}'s turn to play, not {Seat(seat)}'s.")
+        c = Card.parse(card) if isinstance(card, str) else card
+        assert self._to_act is not None
+        hand = self._hands[self._to_act]
+        if c not in hand:
+            return why_illegal(self.rules, hand, c, self._current, self._broken)
+        if c in self._legal_now():
+            return None
+        if not self._tricks and not self._current and self.rules.first_lead == "two-of-clubs":
+            return Reason("two-of-clubs-leads", "The first trick must be led with the 2♣, and you hold it.")
+        return why_illegal(self.rules, hand, c, self._current, self._broken)
+
+    def play(self, card: Card | str, seat: Seat | None = None) -> None:
+        """Play a card for the seat to act (``seat``, if given, must be that seat)."""
+        c = Card.parse(card) if isinstance(card, str) else card
+        if self._phase is not Phase.PLAYING or (seat is not None and seat != self._to_act):
+            raise IllegalAction(self.why_illegal(c, seat) or Reason("wrong-phase", "Not now."), self._where())
+        actor = self._to_act
+        assert actor is not None
+        hand = self._hands[actor]
+        if c not in hand or c not in self._legal_now():
+            reason = self.why_illegal(c)
+            assert reason is not None
+            raise IllegalAction(reason, self._where())
+        hand.remove(c)
+        self._current.append(c)
+        self._history.append(Action(actor, "play", c))
+        if self.rules._suit_as[c.index] == 3:
+            self._broken = True
+        if len(self._current) < 4:
+            self._to_act = actor.left
+            return
+        w = _winner(self.rules, self._current)
+        winner = Seat((self._leader + w) % 4)
+        self._tricks.append(Trick(self._leader, tuple(self._current), winner, self.rules))
+        self._taken[winner] += 1
+        self._current = []
+        self._leader = winner
+        if len(self._tricks) == 13:
+            self._phase = Phase.DONE
+            self._to_act = None
+        else:
+            self._to_act = winner
+
+    def apply(self, action: Action | Bid | Card | int | str) -> None:
+        """Bid or play, whichever the phase calls for (a generic driver for bots and replays)."""
+        if isinstance(action, Action):
+            if action.kind == "bid":
+                self.bid(action.value, action.seat)  # type: ignore[arg-type]
+            else:
+                self.play(action.value, action.seat)  # type: ignore[arg-type]
+        elif self._phase is Phase.BIDDING:
+            self.bid(action)  # type: ignore[arg-type]
+        else:
+            self.play(action)  # type: ignore[arg-type]
+
+    def legal_actions(self) -> tuple[Bid | Card, ...]:
+        return self.legal_bids() if self._phase is Phase.BIDDING else self.legal_plays()
+
+    # --- the score -------------------------------------------------------------------
+
+    def score(self) -> dict[Team, HandScore]:
+        """Each team's score for this round, line by line (the round must be over)."""
+        if self._phase is not Phase.DONE:
+            raise IllegalAction(
+                Reason("wrong-phase", "A round is scored when all 13 tricks are played."), self._where()
+            )
+        return score_hand(self.rules, self._bids, self._taken, self.bags_before)
+
+    # --- what a seat sees --------------------------------------------------------------
+
+    def view(self, seat: Seat) -> SeatView:
+        """What ``seat`` can see: its hand, the bids and the cards played."""
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=self._phase,
+            to_act=self._to_act,
+            hand=Hand(self._hands[seat]),
+            bids=dict(self._bids),
+            tricks=tuple(self._tricks),
+            trick=self.trick,
+            spades_broken=self._broken,
+            tricks_won=dict(self._taken),
+            legal=self.legal_plays() if seat == self._to_act else (),
+            scores=dict(self.scores_before),
+        )
+
+    # --- records -----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": _FORMAT,
+            "version": 1,
+            "rules": self.rules.to_dict(),
+            "deal_id": self.deal_id,
+            "dealer": self.dealer.letter,
+            "hands": {s.letter: str(self._dealt[s]) for s in Seat},
+            "scores": {t.short: v for t, v in self.scores_before.items()},
+            "bags": {t.short: v for t, v in self.bags_before.items()},
+            "actions": [a.to_json() for a in self._history],
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The deal and every action as JSON; ``Round.from_json`` replays it.
+
+        >>> from spades_tutor.engine.rules import Rules
+        >>> rnd = Round.deal(Rules.preset("jokers"), seed=1)
+        >>> rnd.bid(4)
+        >>> Round.from_json(rnd.to_json()) == rnd
+        True
+        """
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Round:
+        if data.get("format") != _FORMAT:
+            raise SpadesError(f"not a round record (format {data.get('format')!r})")
+        rules = Rules.from_dict(data["rules"])
+        rnd = cls(
+            rules,
+            {Seat.parse(s): h for s, h in data["hands"].items()},
+            Seat.parse(data["dealer"]),
+            deal_id=data.get("deal_id"),
+            scores={Team.parse(t): v for t, v in data.get("scores", {}).items()},
+            bags={Team.parse(t): v for t, v in data.get("bags", {}).items()},
+        )
+        if rnd.deal_id is not None:
+            seed, _ = parse_deal_id(rnd.deal_id)
+            rnd.seed = seed
+        rnd.replay(Action.from_json(a) for a in data.get("actions", []))
+        return rnd
+
+    @classmethod
+    def from_json(cls, text: str) -> Round:
+        return cls.from_dict(json.loads(text))
+
+    def replay(self, actions: Iterable[Action]) -> None:
+        """Apply recorded actions in order (each checked like a live one)."""
+        for action in actions:
+            self.apply(action)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules,
+            self.dealer,
+            self.deal_id,
+            tuple(self._dealt[s] for s in Seat),
+            tuple(sorted(self.scores_before.items())),
+            tuple(sorted(self.bags_before.items())),
+            tuple(self._history),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Round {self._where()}>"
+
+    def _repr_html_(self) -> str:
+        from .display import round_html
+
+        return round_html(self)
+
+
+def _check_deal(rules: Rules, hands: Mapping[Seat, Sequence[Card]]) -> None:
+    missing = [s.label for s in Seat if s not in hands]
+    if missing:
+        raise DealError(f"every seat needs a hand: missing {', '.join(missing)}")
+    problems = []
+    for s in Seat:
+        if len(hands[s]) != 13:
+            problems.append(f"{s.label} has {len(hands[s])} cards, not 13")
+    seen: dict[Card, Seat] = {}
+    for s in Seat:
+        for c in hands[s]:
+            if c in seen:
+                problems.append(f"{c} is dealt twice ({seen[c].label} and {s.label})")
+            seen[c] = s
+            if not rules.in_deck(c):
+                problems.append(f"{c} ({s.label}) is not in the {rules.name} deck")
+    if problems:
+        raise DealError("not a deal: " + "; ".join(problems))

@@ -1,0 +1,365 @@
+"""Rule sets as data: a frozen, keyword-only ``Rules`` with named presets.
+
+The deck, the trump order and which cards count as spades are fields, so a
+variant is a value, not a subclass.
+
+>>> rules = Rules.preset("jokers")
+>>> " ".join(str(c) for c in rules.trump_order()[:4])
+'BJ LJ A♠ K♠'
+>>> len(rules.deck()), len(rules.trump_order())
+(52, 15)
+>>> rules.suit_of(Card.parse("2d"))
+<Suit.DIAMONDS: 1>
+>>> Rules.preset("deuces-high").suit_of(Card.parse("2d"))
+<Suit.SPADES: 3>
+>>> import dataclasses
+>>> dataclasses.replace(rules, nil=False).nil
+False
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .cards import Card, Hand, Rank, Suit, cards, full_pack
+from .errors import RulesError
+
+__all__ = ["BLIND_NIL_CHOICES", "FAILED_NIL_CHOICES", "FIRST_LEAD_CHOICES", "PRESETS", "Rules"]
+
+BLIND_NIL_CHOICES = ("off", "behind-100", "always")
+FIRST_LEAD_CHOICES = ("left-of-dealer", "two-of-clubs")
+FAILED_NIL_CHOICES = ("bags", "partner", "none")
+
+_SPADES_DOWN = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S"
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "jokers": {
+        "title": "Spades with Jokers",
+        "removed": cards("2H 2D"),
+        "jokers": True,
+        "trumps": cards("BJ LJ " + _SPADES_DOWN + " 2S"),
+    },
+    "deuces-high": {
+        "title": "Deuces high",
+        "removed": cards("2C 2H"),
+        "jokers": True,
+        "trumps": cards("BJ LJ 2D 2S " + _SPADES_DOWN),
+    },
+    "two-of-spades-third": {
+        "title": "Two of spades third",
+        "removed": cards("2H 2D"),
+        "jokers": True,
+        "trumps": cards("BJ LJ 2S " + _SPADES_DOWN),
+    },
+    "bicycle": {
+        "title": "Bicycle (2♣ and 2♦ out)",
+        "removed": cards("2C 2D"),
+        "jokers": True,
+        "trumps": cards("BJ LJ " + _SPADES_DOWN + " 2S"),
+    },
+    "classic": {
+        "title": "Regular Spades",
+        "removed": (),
+        "jokers": False,
+        "trumps": cards(_SPADES_DOWN + " 2S"),
+    },
+}
+
+_ORDINALS = (
+    "highest",
+    "second-highest",
+    "third-highest",
+    "fourth-highest",
+    "fifth-highest",
+    "sixth-highest",
+    "seventh-highest",
+    "eighth-highest",
+    "ninth-highest",
+    "tenth-highest",
+    "eleventh-highest",
+    "twelfth-highest",
+    "thirteenth-highest",
+    "fourteenth-highest",
+    "fifteenth-highest",
+    "sixteenth-highest",
+)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Rules:
+    """A rule set. Start from a preset and change flags with ``dataclasses.replace``.
+
+    >>> import dataclasses
+    >>> r = dataclasses.replace(Rules.preset("jokers"), blind_nil="behind-100", mercy=-200)
+    >>> r.blind_nil, r.mercy, r.target
+    ('behind-100', -200, 500)
+    """
+
+    name: str = "jokers"
+    title: str = "Spades with Jokers"
+    removed: tuple[Card, ...] = PRESETS["jokers"]["removed"]
+    jokers: bool = True
+    trumps: tuple[Card, ...] = PRESETS["jokers"]["trumps"]
+    nil: bool = True
+    blind_nil: str = "off"
+    first_lead: str = "left-of-dealer"
+    failed_nil_tricks: str = "bags"
+    target: int = 500
+    mercy: int | None = None
+    trick_points: int = 10
+    nil_value: int = 100
+    blind_nil_value: int = 200
+    blind_nil_behind: int = 100
+    bag_limit: int = 10
+    bag_penalty: int = 100
+
+    # derived tables, indexed by Card.index (not part of equality or repr)
+    _deck: tuple[Card, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    _in_deck: tuple[bool, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    _suit_as: tuple[int, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    _power: tuple[int, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    _sort_key: tuple[int, ...] = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        removed = tuple(cards(self.removed))
+        trumps = tuple(cards(self.trumps))
+        object.__setattr__(self, "removed", removed)
+        object.__setattr__(self, "trumps", trumps)
+        self._check_flags()
+
+        gone = set(removed)
+        deck = tuple(c for c in full_pack() if (c.is_joker and self.jokers) or (not c.is_joker and c not in gone))
+        if len(deck) != 52:
+            raise RulesError(
+                f"rule set {self.name!r}: the deck has {len(deck)} cards, not 52 "
+                f"(removed {' '.join(map(str, removed)) or 'nothing'}, jokers {'in' if self.jokers else 'out'})"
+            )
+        in_deck = [False] * 54
+        for c in deck:
+            in_deck[c.index] = True
+        if len(set(trumps)) != len(trumps):
+            raise RulesError(f"rule set {self.name!r}: a card appears twice in the trump order")
+        for c in trumps:
+            if not in_deck[c.index]:
+                raise RulesError(f"rule set {self.name!r}: trump {c} is not in the deck")
+        for c in deck:
+            if (c.is_joker or c.suit == Suit.SPADES) and c not in trumps:
+                raise RulesError(f"rule set {self.name!r}: {c} is in the deck but not in the trump order")
+
+        suit_as = [int(Suit.SPADES) if c.is_joker else int(c.suit) for c in full_pack()]  # type: ignore[arg-type]
+        power = [0] * 54
+        for pos, c in enumerate(trumps):
+            suit_as[c.index] = int(Suit.SPADES)
+            power[c.index] = 100 + len(trumps) - pos
+        for c in deck:
+            if power[c.index] == 0:
+                power[c.index] = int(c.rank)
+        object.__setattr__(self, "_deck", deck)
+        object.__setattr__(self, "_in_deck", tuple(in_deck))
+        object.__setattr__(self, "_suit_as", tuple(suit_as))
+        object.__setattr__(self, "_power", tuple(power))
+        # hands show the trumps together (highest first), then hearts, clubs, diamonds
+        # so that colours alternate, each suit high to low
+        suit_place = {3: 0, 2: 1, 0: 2, 1: 3}
+        object.__setattr__(self, "_sort_key", tuple(suit_place[suit_as[i]] * 1000 - power[i] for i in range(54)))
+
+    def _check_flags(self) -> None:
+        def choose(flag: str, value: object, choices: tuple[str, ...]) -> None:
+            if value not in choices:
+                raise RulesError(f"{flag}={value!r} is not one of {', '.join(choices)}")
+
+        choose("blind_nil", self.blind_nil, BLIND_NIL_CHOICES)
+        choose("first_lead", self.first_lead, FIRST_LEAD_CHOICES)
+        choose("failed_nil_tricks", self.failed_nil_tricks, FAILED_NIL_CHOICES)
+        if self.first_lead == "two-of-clubs" and Card.parse("2C") in self.removed:
+            raise RulesError(
+                f"first_lead='two-of-clubs' needs the 2♣, which rule set {self.name!r} takes out of the deck"
+            )
+        if self.mercy is not None and self.mercy >= 0:
+            raise RulesError(f"mercy={self.mercy!r}: the mercy score must be negative, such as -200")
+        if self.target <= 0:
+            raise RulesError(f"target={self.target!r}: the target must be positive")
+        if self.bag_limit <= 0:
+            raise RulesError(f"bag_limit={self.bag_limit!r}: the bag limit must be positive")
+        if self.blind_nil != "off" and not self.nil:
+            raise RulesError("blind nil needs nil: set nil=True or blind_nil='off'")
+
+    # --- presets -----------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str = "jokers", **flags: Any) -> Rules:
+        """A named rule set, optionally with house-rule flags.
+
+        >>> Rules.preset("classic").jokers
+        False
+        >>> Rules.preset("no-such")
+        Traceback (most recent call last):
+        ...
+        spades_tutor.engine.errors.RulesError: unknown rule set 'no-such'; the presets are jokers, deuces-high, two-of-spades-third, bicycle, classic
+        """
+        if name not in PRESETS:
+            raise RulesError(f"unknown rule set {name!r}; the presets are {', '.join(PRESETS)}")
+        try:
+            return cls(**{"name": name, **PRESETS[name], **flags})
+        except TypeError as e:  # an unknown flag
+            raise RulesError(f"unknown house-rule flag in {sorted(flags)}: {e}") from None
+
+    @staticmethod
+    def preset_names() -> tuple[str, ...]:
+        return tuple(PRESETS)
+
+    # --- the deck and the trumps as data ------------------------------------------
+
+    def sort_hand(self, hand: Iterable[Card]) -> Hand:
+        """A hand in display order: trumps together, highest first, then ♥ ♣ ♦.
+
+        >>> str(Rules.preset("jokers").sort_hand(cards("3C AH LJ 5S BJ")))
+        'BJ LJ 5♠ A♥ 3♣'
+        """
+        key = self._sort_key
+        return Hand(sorted(hand, key=lambda c: key[c.index]))
+
+    def deck(self) -> tuple[Card, ...]:
+        """The 52 cards in play, clubs to spades, low to high, then the jokers."""
+        return self._deck
+
+    def trump_order(self) -> tuple[Card, ...]:
+        """The trumps, highest first."""
+        return self.trumps
+
+    def in_deck(self, card: Card) -> bool:
+        return self._in_deck[card.index]
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether the card counts as a spade (a trump)."""
+        return self._suit_as[card.index] == 3
+
+    def suit_of(self, card: Card) -> Suit:
+        """The suit a card counts as: jokers (and 2♦ in deuces-high) are spades."""
+        return Suit(self._suit_as[card.index])
+
+    def extra_trumps(self) -> tuple[Card, ...]:
+        """Trumps that are not natural spades (the jokers, the 2♦ in deuces-high)."""
+        return tuple(c for c in self.trumps if c.suit != Suit.SPADES)
+
+    def trump_rank(self, card: Card) -> int | None:
+        """1 for the highest trump, 2 for the next …; None for a card that is not a trump."""
+        try:
+            return self.trumps.index(card) + 1
+        except ValueError:
+            return None
+
+    def trump_position(self, card: Card) -> str:
+        """Where a trump stands, in words: ``'the second-highest trump'``.
+
+        >>> Rules.preset("jokers").trump_position(Card.parse("AS"))
+        'the third-highest trump'
+        >>> Rules.preset("classic").trump_position(Card.parse("AS"))
+        'the highest trump'
+        """
+        rank = self.trump_rank(card)
+        if rank is None:
+            return "not a trump"
+        if rank == len(self.trumps):
+            return "the lowest trump"
+        return f"the {_ORDINALS[rank - 1]} trump"
+
+    def beats(self, a: Card, b: Card, led: Suit) -> bool:
+        """Whether card ``a`` beats card ``b`` in a trick where ``led`` was led."""
+        return self.power(a, led) > self.power(b, led)
+
+    def power(self, card: Card, led: Suit) -> int:
+        """A number that orders cards within a trick: trumps, then the suit led, then 0."""
+        p = self._power[card.index]
+        if p > 100 or self._suit_as[card.index] == led:
+            return p
+        return 0
+
+    def suit_cards(self, suit: Suit) -> tuple[Card, ...]:
+        """The cards of the deck that count as ``suit``, highest first (trump order for spades)."""
+        if suit == Suit.SPADES:
+            return self.trumps
+        return tuple(sorted((c for c in self._deck if self._suit_as[c.index] == suit), key=lambda c: -c.rank))
+
+    def card_name(self, card: Card) -> str:
+        """A card in words, naming its role where it is surprising.
+
+        >>> Rules.preset("deuces-high").card_name(Card.parse("2d"))
+        'the two of diamonds (a trump here)'
+        """
+        if card.is_joker:
+            return f"the {card.name}"
+        if self.is_trump(card) and card.suit != Suit.SPADES:
+            return f"the {card.name} (a trump here)"
+        return f"the {card.name}"
+
+    def ace_rank_note(self) -> str:
+        """A one-line reminder of where the ace of spades stands in this rule set."""
+        return f"The A♠ is {self.trump_position(Card(Rank.ACE, Suit.SPADES))}."
+
+    # --- description and serialisation ----------------------------------------------
+
+    def flags(self) -> dict[str, Any]:
+        """The house-rule fields that differ from the preset this rule set is named after."""
+        base = PRESETS.get(self.name)
+        if base is None:
+            return {}
+        reference = Rules(name=self.name, **base)
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if f.init and getattr(self, f.name) != getattr(reference, f.name)
+        }
+
+    def describe(self) -> str:
+        """One sentence a teacher can read out.
+
+        >>> Rules.preset("jokers").describe()
+        'Spades with Jokers: 2♥ 2♦ out, both jokers in; 15 trumps: BJ LJ A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠; nil allowed; game to 500.'
+        """
+        parts = [
+            f"{self.title}: "
+            + (f"{' '.join(map(str, self.removed))} out" if self.removed else "all 52 cards")
+            + (", both jokers in" if self.jokers else ", no jokers"),
+            f"{len(self.trumps)} trumps: {' '.join(map(str, self.trumps))}",
+            "nil allowed" if self.nil else "no nil",
+        ]
+        if self.blind_nil == "always":
+            parts.append("blind nil allowed")
+        elif self.blind_nil == "behind-100":
+            parts.append(f"blind nil for a team {self.blind_nil_behind}+ behind")
+        if self.first_lead == "two-of-clubs":
+            parts.append("the 2♣ leads")
+        if self.failed_nil_tricks != "bags":
+            parts.append(f"a failed nil's tricks: {self.failed_nil_tricks}")
+        game = f"game to {self.target}"
+        if self.mercy is not None:
+            game += f", a team at {self.mercy} loses"
+        parts.append(game)
+        return "; ".join(parts) + "."
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data; ``Rules.from_dict`` reads it back."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if not f.init:
+                continue
+            value = getattr(self, f.name)
+            if isinstance(value, tuple):
+                value = [str(c) for c in value]
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        names = {f.name for f in dataclasses.fields(cls) if f.init}
+        unknown = set(data) - names
+        if unknown:
+            raise RulesError(f"unknown rule fields: {', '.join(sorted(unknown))}")
+        kwargs = dict(data)
+        for key in ("removed", "trumps"):
+            if key in kwargs:
+                kwargs[key] = cards(kwargs[key])
+        return cls(**kwargs)
