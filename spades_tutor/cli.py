@@ -50,9 +50,13 @@ def main(argv: list[str] | None = None) -> int:
         os.chdir(_project_root())
         os.execv(cmd[0], cmd)
     if args.command == "deal":
-        from .engine import Round, Rules, Seat
+        from .engine import Round, Rules, Seat, SpadesError
 
-        rnd = Round.from_deal_id(Rules.preset(args.preset), args.deal_id)
+        try:
+            rnd = Round.from_deal_id(Rules.preset(args.preset), args.deal_id)
+        except SpadesError as e:
+            print(f"spades-tutor: {e}", file=sys.stderr)
+            return 2
         print(f"Deal {rnd.deal_id} ({rnd.rules.title}), dealer {rnd.dealer}")
         for seat in Seat:
             print(f"  {seat.label:<5} {rnd.hands[seat]}")

@@ -82,6 +82,9 @@ def _words(rules: Rules, card: Card) -> str:
     return str(card)
 
 
+_SIDE_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+
 def _and(items: Iterable[str]) -> str:
     """``'a'``, ``'a and b'``, ``'a, b and c'``."""
     parts = list(items)
@@ -112,7 +115,7 @@ def why_illegal(
 
     >>> from spades_tutor.engine.rules import Rules
     >>> print(why_illegal(Rules.preset("jokers"), "BJ 4C", "BJ"))
-    You may not lead the big joker yet: the big joker counts as a spade, and spades are not broken (no trump has been played to an earlier trick) while you still hold 4♣.
+    You may not lead the big joker yet: the big joker counts as a spade, and spades are not broken (no trump has been played to an earlier trick), and you still hold clubs.
     >>> why_illegal(Rules.preset("jokers"), "BJ 4C", "4C") is None
     True
     """
@@ -134,7 +137,8 @@ def why_illegal(
         elif card.suit is not None and rules.suit_of(card) != card.suit:
             text += f" {_cap(_words(rules, card))} counts as a spade here."
         return Reason("must-follow-suit", text)
-    side = " ".join(str(c) for c in legal)
+    held = sorted({rules.suit_of(c) for c in legal}, key=_SIDE_ORDER.index)
+    side = _and(s.plural for s in held)
     if card.is_joker or card.suit != Suit.SPADES:
         what = f"{_words(rules, card)} counts as a spade, and spades"
     else:
@@ -142,7 +146,7 @@ def why_illegal(
     return Reason(
         "spades-not-broken",
         f"You may not lead {_words(rules, card)} yet: {what} are not broken "
-        f"(no trump has been played to an earlier trick) while you still hold {side}.",
+        f"(no trump has been played to an earlier trick), and you still hold {side}.",
     )
 
 

@@ -19,7 +19,7 @@ import enum
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Card, CardsLike, Hand, cards
 from .errors import DealError, IllegalAction, Reason, SpadesError
@@ -32,6 +32,8 @@ __all__ = ["Action", "Phase", "Round", "SeatView", "deal_hands", "parse_deal_id"
 
 _FORMAT = "spades-tutor/round"
 _TWO_OF_CLUBS = Card.parse("2C")
+_SEAT_AT = tuple(Seat(i % 4) for i in range(8))  # seat i places round from North, without Enum calls
+_SEAT_AFTER = {s: s.left for s in Seat}
 
 
 class Phase(enum.Enum):
@@ -40,8 +42,7 @@ class Phase(enum.Enum):
     DONE = "done"
 
 
-@dataclasses.dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One thing a seat did: ``Action(Seat.NORTH, 'bid', Bid(3))`` or a card played."""
 
     seat: Seat
@@ -143,6 +144,7 @@ class Round:
         deal_id: str | None = None,
         scores: Mapping[Team, int] | None = None,
         bags: Mapping[Team, int] | None = None,
+        _trusted: bool = False,
     ) -> None:
         self.rules = rules
         self.dealer = Seat(dealer)
@@ -154,7 +156,8 @@ class Round:
         if bags:
             self.bags_before.update({Team.parse(t): int(v) for t, v in bags.items()})
         dealt = {Seat.parse(s): cards(h) for s, h in hands.items()}
-        _check_deal(rules, dealt)
+        if not _trusted:
+            _check_deal(rules, dealt)
         self._dealt: dict[Seat, Hand] = {s: rules.sort_hand(dealt[s]) for s in Seat}
         self._hands: dict[Seat, list[Card]] = {s: list(self._dealt[s]) for s in Seat}
         self._bids: dict[Seat, Bid] = {}
@@ -166,6 +169,7 @@ class Round:
         self._broken = False
         self._history: list[Action] = []
         self._phase = Phase.BIDDING
+        self._legal_cache: list[Card] | None = None
 
     # --- making rounds -------------------------------------------------------------
 
@@ -192,7 +196,7 @@ class Round:
         chosen = None if dealer is None else Seat.parse(dealer)
         real_dealer, hands = deal_hands(rules, seed, chosen)
         deal_id = str(seed) if chosen is None else f"{seed}{chosen.letter}"
-        rnd = cls(rules, hands, real_dealer, deal_id=deal_id, scores=scores, bags=bags)
+        rnd = cls(rules, hands, real_dealer, deal_id=deal_id, scores=scores, bags=bags, _trusted=True)
         rnd.seed = seed
         return rnd
 
@@ -376,11 +380,17 @@ class Round:
     # --- play ------------------------------------------------------------------------
 
     def _legal_now(self) -> list[Card]:
+        # cached until the next card is played: bots ask for the legal cards, then play one
+        if self._legal_cache is not None:
+            return self._legal_cache
         assert self._to_act is not None
         hand = self._hands[self._to_act]
         if not self._tricks and not self._current and self.rules.first_lead == "two-of-clubs" and _TWO_OF_CLUBS in hand:
-            return [_TWO_OF_CLUBS]
-        return _legal(self.rules, hand, self._current, self._broken)
+            legal = [_TWO_OF_CLUBS]
+        else:
+            legal = _legal(self.rules, hand, self._current, self._broken)
+        self._legal_cache = legal
+        return legal
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the seat to act may play (empty outside the play)."""
@@ -417,20 +427,21 @@ class Round:
         actor = self._to_act
         assert actor is not None
         hand = self._hands[actor]
-        if c not in hand or c not in self._legal_now():
+        if c not in self._legal_now():
             reason = self.why_illegal(c)
             assert reason is not None
             raise IllegalAction(reason, self._where())
+        self._legal_cache = None
         hand.remove(c)
         self._current.append(c)
         self._history.append(Action(actor, "play", c))
         if self.rules._suit_as[c.index] == 3:
             self._broken = True
         if len(self._current) < 4:
-            self._to_act = actor.left
+            self._to_act = _SEAT_AFTER[actor]
             return
         w = _winner(self.rules, self._current)
-        winner = Seat((self._leader + w) % 4)
+        winner = _SEAT_AT[self._leader + w]
         self._tricks.append(Trick(self._leader, tuple(self._current), winner, self.rules))
         self._taken[winner] += 1
         self._current = []

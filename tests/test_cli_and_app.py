@@ -1,0 +1,120 @@
+"""The console script and the Voilà app it serves (``make app`` runs ``spades-tutor app``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import spades_tutor as st
+from spades_tutor import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "spades_tutor", *args], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+
+
+def test_version_flag_prints_the_package_version() -> None:
+    out = run_cli("--version")
+    assert out.returncode == 0
+    assert out.stdout.strip() == f"spades-tutor {st.__version__}"
+
+
+def test_deal_command_prints_the_engines_deal_for_the_id() -> None:
+    out = run_cli("deal", "4127W", "--preset", "deuces-high")
+    assert out.returncode == 0, out.stderr
+    rnd = st.Round.from_deal_id(st.Rules.preset("deuces-high"), "4127W")
+    for seat in st.Seat:
+        assert f"{seat.label:<5} {rnd.hands[seat]}" in out.stdout
+    assert "dealer West" in out.stdout
+
+
+def test_deal_command_rejects_a_bad_deal_id_with_the_input_named() -> None:
+    out = run_cli("deal", "42x7")
+    assert out.returncode != 0
+    assert "42x7" in out.stderr
+
+
+def test_app_serves_the_lesson_app_or_the_engine_tour() -> None:
+    notebook = cli.app_notebook(ROOT)
+    assert notebook.parent == ROOT / "notebooks"
+    assert notebook.name in ("app.ipynb", "00-engine-tour.ipynb")
+    cmd = cli.voila_command(notebook, 8899, open_browser=False)
+    assert "--Voila.ip=127.0.0.1" in cmd and "--no-browser" in cmd and "--port=8899" in cmd
+
+
+def test_notebooks_are_stored_without_outputs() -> None:
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        nb = json.loads(path.read_text())
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code":
+                assert not cell.get("outputs"), f"{path.name} has stored outputs"
+                assert cell.get("execution_count") is None, f"{path.name} has execution counts"
+
+
+def test_house_rules_doc_names_every_preset_and_flag() -> None:
+    doc = (ROOT / "lessons" / "house-rules.md").read_text()
+    for name in st.Rules.preset_names():
+        assert f"`{name}`" in doc, name
+    structural = {"name", "title", "removed", "jokers", "trumps"}
+    for field in dataclasses.fields(st.Rules):
+        if field.init and field.name not in structural:
+            assert f"`{field.name}`" in doc, f"flag {field.name} is not documented"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.slow
+def test_spades_tutor_app_renders_the_notebook_with_voila_on_loopback() -> None:
+    port = _free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades_tutor", "app", "--port", str(port), "--no-browser"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        page = ""
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as response:
+                    assert response.status == 200
+                    page = response.read().decode()
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.5)
+        assert page, "Voilà did not answer on 127.0.0.1"
+        # the first cell's output, computed by the kernel: the rule set described by the engine
+        assert st.Rules.preset("jokers").describe().split(":")[0] in page
+        # source code is not served
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/files/notebooks/00-engine-tour.ipynb", timeout=30)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
