@@ -1,0 +1,31 @@
+"""Quizzes: items whose answers and explanations come from the engine, and seeded generators."""
+
+from __future__ import annotations
+
+from .items import (
+    ITEM_KINDS,
+    Feedback,
+    HighestTrumpItem,
+    LegalPlaysItem,
+    NilSafeItem,
+    QuizItem,
+    ScoreItem,
+    SureTricksItem,
+    TrickWinnerItem,
+    TrumpOrderItem,
+    item_from_dict,
+)
+
+__all__ = [
+    "ITEM_KINDS",
+    "Feedback",
+    "HighestTrumpItem",
+    "LegalPlaysItem",
+    "NilSafeItem",
+    "QuizItem",
+    "ScoreItem",
+    "SureTricksItem",
+    "TrickWinnerItem",
+    "TrumpOrderItem",
+    "item_from_dict",
+]
