@@ -34,6 +34,7 @@ _FORMAT = "spades-tutor/round"
 _TWO_OF_CLUBS = Card.parse("2C")
 _SEAT_AT = tuple(Seat(i % 4) for i in range(8))  # seat i places round from North, without Enum calls
 _SEAT_AFTER = {s: s.left for s in Seat}
+_BIDS = tuple(Bid(n) for n in range(14))
 
 
 class Phase(enum.Enum):
@@ -86,13 +87,16 @@ def deal_hands(rules: Rules, seed: int, dealer: Seat | None = None) -> tuple[Sea
     if dealer is None:
         dealer = Seat(_below(rng, 4))
     deck = list(rules.deck())
-    for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates
-        j = _below(rng, i + 1)
+    bits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates, with _below inlined
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
         deck[i], deck[j] = deck[j], deck[i]
-    hands: dict[Seat, list[Card]] = {s: [] for s in Seat}
-    for k, card in enumerate(deck):
-        hands[Seat((dealer + 1 + k) % 4)].append(card)
-    return dealer, {s: rules.sort_hand(h) for s, h in hands.items()}
+    first = int(dealer) + 1  # the first card goes left of the dealer, then round clockwise
+    return dealer, {s: rules.sort_hand(deck[(int(s) - first) % 4 :: 4]) for s in _SEAT_AT[:4]}
 
 
 def parse_deal_id(deal_id: str) -> tuple[int, Seat | None]:
@@ -348,10 +352,10 @@ class Round:
         """Every bid the seat to act may make now."""
         if self._phase is not Phase.BIDDING:
             return ()
-        options = [Bid(n) for n in range(0 if self.rules.nil else 1, 14)]
-        if self.why_bid_illegal(BLIND_NIL) is None:
-            options.append(BLIND_NIL)
-        return tuple(options)
+        options = _BIDS if self.rules.nil else _BIDS[1:]
+        if self.rules.blind_nil != "off" and self.why_bid_illegal(BLIND_NIL) is None:
+            return (*options, BLIND_NIL)
+        return options
 
     def bid(self, bid: Bid | int | str, seat: Seat | None = None) -> None:
         """Bid for the seat to act (``seat``, if given, must be that seat). 0 means nil."""
@@ -383,7 +387,7 @@ class Round:
         # cached until the next card is played: bots ask for the legal cards, then play one
         if self._legal_cache is not None:
             return self._legal_cache
-        assert self._to_act is not None
+        assert self._to_act is not None  # only called while playing
         hand = self._hands[self._to_act]
         if not self._tricks and not self._current and self.rules.first_lead == "two-of-clubs" and _TWO_OF_CLUBS in hand:
             legal = [_TWO_OF_CLUBS]
@@ -396,7 +400,7 @@ class Round:
         """The cards the seat to act may play (empty outside the play)."""
         if self._phase is not Phase.PLAYING:
             return ()
-        return tuple(self._legal_now())
+        return tuple(self._legal_cache if self._legal_cache is not None else self._legal_now())
 
     def why_illegal(self, card: Card | str, seat: Seat | None = None) -> Reason | None:
         """None if ``card`` may be played now, else the reason it may not."""
@@ -421,28 +425,29 @@ class Round:
 
     def play(self, card: Card | str, seat: Seat | None = None) -> None:
         """Play a card for the seat to act (``seat``, if given, must be that seat)."""
-        c = Card.parse(card) if isinstance(card, str) else card
+        c = Card.parse(card) if card.__class__ is str else card
         if self._phase is not Phase.PLAYING or (seat is not None and seat != self._to_act):
             raise IllegalAction(self.why_illegal(c, seat) or Reason("wrong-phase", "Not now."), self._where())
         actor = self._to_act
-        assert actor is not None
-        hand = self._hands[actor]
-        if c not in self._legal_now():
+        legal = self._legal_cache if self._legal_cache is not None else self._legal_now()
+        if c not in legal:
             reason = self.why_illegal(c)
             assert reason is not None
             raise IllegalAction(reason, self._where())
+        assert actor is not None
         self._legal_cache = None
-        hand.remove(c)
-        self._current.append(c)
+        self._hands[actor].remove(c)
+        current = self._current
+        current.append(c)
         self._history.append(Action(actor, "play", c))
         if self.rules._suit_as[c.index] == 3:
             self._broken = True
-        if len(self._current) < 4:
+        if len(current) < 4:
             self._to_act = _SEAT_AFTER[actor]
             return
-        w = _winner(self.rules, self._current)
+        w = _winner(self.rules, current)
         winner = _SEAT_AT[self._leader + w]
-        self._tricks.append(Trick(self._leader, tuple(self._current), winner, self.rules))
+        self._tricks.append(Trick(self._leader, tuple(current), winner, self.rules))
         self._taken[winner] += 1
         self._current = []
         self._leader = winner
