@@ -40,6 +40,8 @@ class Game:
         self.rules = rules
         self.seed = seed
         self._rng = random.Random(seed)
+        # a dealer chosen by the seed is drawn from the game's stream, so a record says which way it went
+        self.dealer_chosen_by_seed = dealer is None
         self.first_dealer = Seat.parse(dealer) if dealer is not None else Seat(_below(self._rng, 4))
         self.scores: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
         self.bags: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
@@ -93,14 +95,20 @@ class Game:
 
     # --- records -------------------------------------------------------------------------
 
+    def _all_rounds(self) -> list[Round]:
+        """Finished rounds, then the one in play (once the game is won, the last is both)."""
+        if self.rounds and self.rounds[-1] is self.round:
+            return list(self.rounds)
+        return [*self.rounds, self.round]
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": _FORMAT,
             "version": 1,
             "rules": self.rules.to_dict(),
             "seed": self.seed,
-            "dealer": self.first_dealer.letter,
-            "actions": [[a.to_json() for a in r.history] for r in [*self.rounds, self.round]],
+            "dealer": None if self.dealer_chosen_by_seed else self.first_dealer.letter,
+            "actions": [[a.to_json() for a in r.history] for r in self._all_rounds()],
         }
 
     def to_json(self, **kwargs: Any) -> str:
@@ -113,7 +121,7 @@ class Game:
             raise SpadesError(f"not a game record (format {data.get('format')!r})")
         from .round import Action
 
-        game = cls(Rules.from_dict(data["rules"]), seed=int(data["seed"]), dealer=data["dealer"])
+        game = cls(Rules.from_dict(data["rules"]), seed=int(data["seed"]), dealer=data.get("dealer"))
         for n, actions in enumerate(data.get("actions", [])):
             if n != len(game.rounds):
                 raise SpadesError(f"round {n + 1} of the record starts before round {n} ended")
@@ -128,7 +136,14 @@ class Game:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return self.to_dict() == other.to_dict()
+        mine, theirs = self._all_rounds(), other._all_rounds()
+        return (
+            self.to_dict() == other.to_dict()
+            and self.scores == other.scores
+            and self.bags == other.bags
+            and len(mine) == len(theirs)
+            and all(a == b for a, b in zip(mine, theirs, strict=True))
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -170,6 +170,26 @@ class Rules:
             if value not in choices:
                 raise RulesError(f"{flag}={value!r} is not one of {', '.join(choices)}")
 
+        def whole(flag: str, value: object, allow_none: bool = False) -> None:
+            if value is None and allow_none:
+                return
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(f"{flag}={value!r}: a whole number is needed" + (" (or None)" if allow_none else ""))
+
+        for flag in ("nil", "jokers"):
+            if not isinstance(getattr(self, flag), bool):
+                raise RulesError(f"{flag}={getattr(self, flag)!r}: True or False is needed")
+        for flag in (
+            "target",
+            "trick_points",
+            "nil_value",
+            "blind_nil_value",
+            "blind_nil_behind",
+            "bag_limit",
+            "bag_penalty",
+        ):
+            whole(flag, getattr(self, flag))
+        whole("mercy", self.mercy, allow_none=True)
         choose("blind_nil", self.blind_nil, BLIND_NIL_CHOICES)
         choose("first_lead", self.first_lead, FIRST_LEAD_CHOICES)
         choose("failed_nil_tricks", self.failed_nil_tricks, FAILED_NIL_CHOICES)
@@ -183,8 +203,6 @@ class Rules:
             raise RulesError(f"target={self.target!r}: the target must be positive")
         if self.bag_limit <= 0:
             raise RulesError(f"bag_limit={self.bag_limit!r}: the bag limit must be positive")
-        if self.blind_nil != "off" and not self.nil:
-            raise RulesError("blind nil needs nil: set nil=True or blind_nil='off'")
 
     # --- presets -----------------------------------------------------------------
 

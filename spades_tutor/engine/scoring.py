@@ -65,15 +65,15 @@ class Bid:
         if isinstance(value, Bid):
             return value
         if isinstance(value, str):
-            key = value.strip().lower().replace("-", " ").replace("_", " ")
-            if key in ("nil", "0"):
+            text = value.strip()
+            if text.lstrip("+-").isdigit():
+                return cls(int(text))
+            key = text.lower().replace("-", " ").replace("_", " ")
+            if key == "nil":
                 return NIL
             if key in ("blind nil", "blind", "bn"):
                 return BLIND_NIL
-            try:
-                return cls(int(key))
-            except ValueError:
-                raise SpadesError(f"not a bid: {value!r} (write a number, 'nil' or 'blind nil')") from None
+            raise SpadesError(f"not a bid: {value!r} (write a number, 'nil' or 'blind nil')")
         return cls(value)
 
     @property
