@@ -21,6 +21,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from .cards import Card, Rank, Suit, cards  # noqa: F401 - cards is used by the doctests
+from .play import _and
 from .rules import Rules
 
 __all__ = ["HIGH_TRUMPS_FOR_NIL", "NilAdvice", "explain_sure_tricks", "nil_advice", "sure_tricks"]
@@ -73,7 +74,7 @@ def explain_sure_tricks(rules: Rules, hand: Iterable[Card]) -> str:
                 f"so even {best_name} can lose to it."
             )
         return "No sure tricks: this hand holds no trump, and any side card can be trumped."
-    names = ", ".join(f"the {c.name}" if c.is_joker else str(c) for c in sure)
+    names = _and([f"the {c.name}" if c.is_joker else str(c) for c in sure])
     count = f"{len(sure)} sure trick" + ("" if len(sure) == 1 else "s")
     if len(sure) == 1:
         return f"{count}: {names} is the highest trump, so nothing can beat it."

@@ -8,7 +8,7 @@ spades are broken, so lessons and quizzes can pose any position.
 >>> legal_plays(rules, "AH 3H LJ 5C", trick="KH")
 (Card.parse('A♥'), Card.parse('3♥'))
 >>> print(why_illegal(rules, "AH 3H LJ 5C", "LJ", trick="KH"))
-You must follow suit: a heart was led and you hold A♥ 3♥. The little joker counts as a spade, not a heart.
+You must follow suit: a heart was led and you hold A♥ and 3♥. The little joker counts as a spade, not a heart.
 >>> trick_winner(rules, "KH 2S AH LJ")
 3
 >>> print(explain_trick(rules, "KH 2S AH LJ"))
@@ -130,7 +130,7 @@ def why_illegal(
         return None
     if trick_t:
         led_suit = rules.suit_of(trick_t[0])
-        holding = " ".join(str(c) for c in legal)
+        holding = _and(_words(rules, c) for c in legal)
         text = f"You must follow suit: {_led_words(rules, trick_t[0])} and you hold {holding}."
         if rules.is_trump(card) and (card.is_joker or card.suit != Suit.SPADES):
             text += f" {_cap(_words(rules, card))} counts as a spade, not a {led_suit.singular}."

@@ -84,8 +84,11 @@ def deal_hands(rules: Rules, seed: int, dealer: Seat | None = None) -> tuple[Sea
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise DealError(f"a deal seed is a whole number 0 or more, not {seed!r}")
     rng = random.Random(seed)
+    # the seed always draws a dealer first, so "4127" and "4127" + that dealer's letter are the
+    # same deal, and naming another dealer turns the same shuffle round the table
+    drawn = Seat(_below(rng, 4))
     if dealer is None:
-        dealer = Seat(_below(rng, 4))
+        dealer = drawn
     deck = list(rules.deck())
     bits = rng.getrandbits
     for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates, with _below inlined

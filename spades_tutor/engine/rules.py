@@ -148,7 +148,8 @@ class Rules:
             if (c.is_joker or c.suit == Suit.SPADES) and c not in trumps:
                 raise RulesError(f"rule set {self.name!r}: {c} is in the deck but not in the trump order")
 
-        suit_as = [int(Suit.SPADES) if c.is_joker else int(c.suit) for c in full_pack()]  # type: ignore[arg-type]
+        # a joker counts as a spade only where it is in play; where it is not, it has no suit (-1)
+        suit_as = [-1 if c.suit is None else int(c.suit) for c in full_pack()]
         power = [0] * 54
         for pos, c in enumerate(trumps):
             suit_as[c.index] = int(Suit.SPADES)
@@ -162,7 +163,7 @@ class Rules:
         object.__setattr__(self, "_power", tuple(power))
         # hands show the trumps together (highest first), then hearts, clubs, diamonds
         # so that colours alternate, each suit high to low
-        suit_place = {3: 0, 2: 1, 0: 2, 1: 3}
+        suit_place = {3: 0, 2: 1, 0: 2, 1: 3, -1: 4}
         object.__setattr__(self, "_sort_key", tuple(suit_place[suit_as[i]] * 1000 - power[i] for i in range(54)))
 
     def _check_flags(self) -> None:
@@ -256,7 +257,10 @@ class Rules:
 
     def suit_of(self, card: Card) -> Suit:
         """The suit a card counts as: jokers (and 2♦ in deuces-high) are spades."""
-        return Suit(self._suit_as[card.index])
+        suit = self._suit_as[card.index]
+        if suit < 0:
+            raise RulesError(f"the {card.name} is not in the {self.name} deck, so it has no suit here")
+        return Suit(suit)
 
     def extra_trumps(self) -> tuple[Card, ...]:
         """Trumps that are not natural spades (the jokers, the 2♦ in deuces-high)."""

@@ -167,7 +167,8 @@ def score_hand(
     if missing:
         raise SpadesError(f"score_hand needs a bid and a trick count for every seat; missing {', '.join(missing)}")
     if sum(took.values()) != 13 or min(took.values()) < 0:
-        raise SpadesError(f"the tricks taken must be 0 or more and add up to 13, not {took}")
+        counts = ", ".join(f"{s.letter} {took[s]}" for s in Seat)
+        raise SpadesError(f"the tricks taken must be 0 or more and add up to 13, not {counts}")
     before = {Team.NS: 0, Team.EW: 0}
     if bags:
         before.update({Team(t): int(n) for t, n in bags.items()})
