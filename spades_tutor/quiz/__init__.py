@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .generators import DIFFICULTIES, KINDS, generate, mixed
 from .items import (
     ITEM_KINDS,
     Feedback,
@@ -17,7 +18,9 @@ from .items import (
 )
 
 __all__ = [
+    "DIFFICULTIES",
     "ITEM_KINDS",
+    "KINDS",
     "Feedback",
     "HighestTrumpItem",
     "LegalPlaysItem",
@@ -27,5 +30,7 @@ __all__ = [
     "SureTricksItem",
     "TrickWinnerItem",
     "TrumpOrderItem",
+    "generate",
     "item_from_dict",
+    "mixed",
 ]

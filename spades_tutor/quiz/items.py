@@ -12,12 +12,15 @@ answer and the rule that decides it.
 >>> fb.correct
 False
 >>> print(fb.detail["LJ"])
-You must follow suit: a heart was led and you hold A♥ 4♥. The little joker counts as a spade, not a heart.
+You must follow suit: a heart was led and you hold A♥ and 4♥. The little joker counts as a spade, not a heart.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -103,19 +106,54 @@ class QuizItem:
 
     @property
     def key(self) -> str:
-        """A short id for progress records: kind, rule set and seed (or position)."""
-        tail = str(self.seed) if self.seed is not None else str(abs(hash(repr(sorted(self.position().items())))))
-        return f"{self.kind}:{self.rules.name}:{tail}"
+        """A short id for progress records: kind, rule set and seed (or position).
+
+        Stable across sessions and machines: ``'legal-plays:jokers:7/2'`` for the item
+        ``generate('legal-plays', rules, 7, difficulty=2)`` makes; house-rule flags add a
+        short digest to the rule set (``'score:jokers+1a2b3c:7/3'``); an item without a
+        seed is named by a digest of its position.
+        """
+        flags = {k: v for k, v in self.rules.flags().items() if not isinstance(v, tuple)}
+        rules = self.rules.name + (f"+{_digest(flags)[:6]}" if flags else "")
+        tail = f"{self.seed}/{self.difficulty}" if self.seed is not None else _digest(self.position())
+        return f"{self.kind}:{rules}:{tail}"
+
+
+def _digest(data: Any) -> str:
+    """A stable short hash of plain data (``hash()`` changes from one Python process to the next)."""
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha1(text.encode()).hexdigest()[:10]
 
 
 def _card_list(items: Iterable[Card]) -> str:
     return " ".join(str(c) for c in items) or "none"
 
 
-def _parse_selection(response: Any) -> tuple[Card, ...]:
+def _parse_selection(response: Any) -> tuple[Card, ...] | None:
+    """Cards from a learner's response, or None if it is not cards at all (never raises)."""
     if isinstance(response, Card):
         return (response,)
-    return cards(response)
+    if isinstance(response, (bytes, bytearray, Mapping)) or not isinstance(response, (str, Iterable)):
+        return None
+    try:
+        return tuple(cards(response))
+    except (SpadesError, TypeError):
+        return None
+
+
+def _check_cards(rules: Rules, what: str, items: Iterable[Card], *, least: int = 1, most: int = 13) -> None:
+    """A position's cards must be distinct cards of the rule set's deck, and not too few or many."""
+    items = tuple(items)
+    if not least <= len(items) <= most:
+        span = f"{least} to {most}" if least != most else str(least)
+        raise SpadesError(f"{what} needs {span} cards, not {len(items)} ({_card_list(items)})")
+    stray = [c for c in items if not rules.in_deck(c)]
+    if stray:
+        raise SpadesError(
+            f"{what}: {_card_list(stray)} {'is' if len(stray) == 1 else 'are'} not in the {rules.name} deck"
+        )
+    if len(set(items)) != len(items):
+        raise SpadesError(f"{what}: a card appears twice in {_card_list(items)}")
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -130,6 +168,13 @@ class LegalPlaysItem(QuizItem):
     seat: Seat = Seat.SOUTH
     seed: int | None = None
     difficulty: int = 1
+
+    def __post_init__(self) -> None:
+        _check_cards(self.rules, "a legal-plays hand", self.hand)
+        _check_cards(self.rules, "the trick so far", self.trick, least=0, most=3)
+        both = set(self.hand) & set(self.trick)
+        if both:
+            raise SpadesError(f"{_card_list(both)} cannot be both in the hand and in the trick")
 
     @property
     def prompt(self) -> str:
@@ -152,21 +197,26 @@ class LegalPlaysItem(QuizItem):
         return out
 
     def check(self, response: Any) -> Feedback:
-        chosen = set(_parse_selection(response))
+        chosen = _parse_selection(response)
         right = self.answer()
-        correct = chosen == set(right)
-        explanation = []
+        correct = chosen is not None and set(chosen) == set(right)
         illegal = [c for c in self.hand if c not in right]
+        rules = self.rules
         if illegal:
-            explanation.append(str(why_illegal(self.rules, self.hand, illegal[0], self.trick, self.spades_broken)))
+            because = str(why_illegal(rules, self.hand, illegal[0], self.trick, self.spades_broken))
         elif self.trick:
-            led = self.rules.suit_of(self.trick[0])
-            explanation.append(f"You hold no card that counts as a {led.singular}, so you may play any card.")
+            led = rules.suit_of(self.trick[0])
+            if any(rules.suit_of(c) == led for c in self.hand):
+                because = f"Every card you hold counts as a {led.singular}, the suit led, so you may play any of them."
+            else:
+                because = f"You hold no card that counts as a {led.singular}, so you may play any card."
         elif self.spades_broken:
-            explanation.append("Spades are broken, so you may lead any card.")
+            because = "Spades are broken, so you may lead any card."
+        elif all(rules.is_trump(c) for c in self.hand):
+            because = "You hold nothing but trumps, so you may lead one even though spades are not broken."
         else:
-            explanation.append("You hold nothing but trumps, so you may lead one even though spades are not broken.")
-        return Feedback(correct, _card_list(right), tuple(explanation), self.reasons())
+            because = "You hold no trump, so you may lead any card."
+        return Feedback(correct, _card_list(right), (because,), self.reasons())
 
     def position(self) -> dict[str, Any]:
         return {
@@ -187,6 +237,9 @@ class TrickWinnerItem(QuizItem):
     leader: Seat = Seat.WEST
     seed: int | None = None
     difficulty: int = 1
+
+    def __post_init__(self) -> None:
+        _check_cards(self.rules, "a trick", self.trick, most=4)
 
     @property
     def prompt(self) -> str:
@@ -223,6 +276,7 @@ class HighestTrumpItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
+        _check_cards(self.rules, "a highest-trump question", self.choices)
         if not any(self.rules.is_trump(c) for c in self.choices):
             raise SpadesError(f"a highest-trump question needs at least one trump among {_card_list(self.choices)}")
 
@@ -255,6 +309,7 @@ class TrumpOrderItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
+        _check_cards(self.rules, "a trump-order question", self.choices, most=len(self.rules.trump_order()))
         not_trumps = [c for c in self.choices if not self.rules.is_trump(c)]
         if not_trumps:
             raise SpadesError(
@@ -279,11 +334,40 @@ class TrumpOrderItem(QuizItem):
         return {"choices": str(cards(self.choices))}
 
 
-def _team_answer(response: Mapping[Any, Any]) -> dict[Team, tuple[int, int]]:
+_WHOLE = re.compile(r"[+-]?\d{1,6}")
+
+
+def _whole(value: Any) -> int:
+    """A whole number a learner typed: an int, or text such as ``'-119'`` (never a bool or 71.5)."""
+    if isinstance(value, bool):
+        raise TypeError("a yes/no is not a number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip().replace("−", "-")  # the minus sign some keyboards produce
+        if _WHOLE.fullmatch(text):
+            return int(text)
+    raise ValueError(f"not a whole number: {value!r}")
+
+
+def _team_answer(response: Any) -> dict[Team, tuple[int, int]]:
+    """``{team: (points, bags)}`` (or ``{team: {"points": …, "bags": …}}``) from a response; raises on anything else."""
+    if not isinstance(response, Mapping):
+        raise TypeError("a score answer maps each team to its points and bags")
     out: dict[Team, tuple[int, int]] = {}
     for team, value in response.items():
-        points, bags = value
-        out[Team.parse(team)] = (int(points), int(bags))
+        if isinstance(value, Mapping):
+            points, bags = value["points"], value["bags"]
+        elif isinstance(value, (list, tuple)) and len(value) == 2:
+            points, bags = value
+        else:
+            raise TypeError(f"not points and bags: {value!r}")
+        key = Team.parse(team) if isinstance(team, (str, Team)) else None
+        if key is None or key in out:
+            raise ValueError(f"not a team, or a team given twice: {team!r}")
+        out[key] = (_whole(points), _whole(bags))
     return out
 
 
@@ -300,7 +384,19 @@ class ScoreItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
-        score_hand(self.rules, self.bids, self.tricks, self.bags)  # validates the position
+        rules = self.rules
+        for seat, value in self.bids.items():
+            bid = Bid.parse(value)
+            if bid.blind and rules.blind_nil == "off":
+                raise SpadesError(f"{Seat(seat)} bids blind nil, which the {rules.name} rules here do not allow")
+            if bid.is_nil and not rules.nil:
+                raise SpadesError(f"{Seat(seat)} bids nil, but this table plays without nil")
+            if not bid.is_nil and not 1 <= bid.tricks <= 13:
+                raise SpadesError(f"{Seat(seat)} bids {bid.tricks}: a bid is 1 to 13 tricks or nil")
+        for team, n in self.bags.items():
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < rules.bag_limit:
+                raise SpadesError(f"{Team.parse(team)} bags before the hand: {n!r} is not 0 to {rules.bag_limit - 1}")
+        score_hand(rules, self.bids, self.tricks, self.bags)  # validates the rest of the position
 
     @property
     def prompt(self) -> str:
@@ -314,7 +410,7 @@ class ScoreItem(QuizItem):
         scores = score_hand(self.rules, self.bids, self.tricks, self.bags)
         try:
             given = _team_answer(response)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, KeyError):  # SpadesError is a ValueError
             given = {}
         right = {t: (s.points, s.bags) for t, s in scores.items()}
         correct = all(given.get(t) == right[t] for t in Team)
@@ -341,6 +437,9 @@ class SureTricksItem(QuizItem):
     seed: int | None = None
     difficulty: int = 1
 
+    def __post_init__(self) -> None:
+        _check_cards(self.rules, "a sure-tricks hand", self.hand)
+
     @property
     def prompt(self) -> str:
         return "How many sure tricks does this hand hold?"
@@ -350,7 +449,7 @@ class SureTricksItem(QuizItem):
 
     def check(self, response: Any) -> Feedback:
         try:
-            given = int(response)
+            given = _whole(response)
         except (TypeError, ValueError):
             given = -1
         right = self.answer()
@@ -370,8 +469,13 @@ class NilSafeItem(QuizItem):
     seed: int | None = None
     difficulty: int = 1
 
+    def __post_init__(self) -> None:
+        _check_cards(self.rules, "a nil-safe hand", self.hand)
+
     @property
     def prompt(self) -> str:
+        if not self.rules.nil:
+            return "This table plays without nil, but judge the hand anyway: would a nil bid be safe with it?"
         return "Is a nil bid safe with this hand?"
 
     def answer(self) -> bool:
@@ -379,7 +483,9 @@ class NilSafeItem(QuizItem):
 
     def check(self, response: Any) -> Feedback:
         if isinstance(response, str):
-            given: bool | None = {"yes": True, "no": False, "true": True, "false": False}.get(response.strip().lower())
+            given: bool | None = {"yes": True, "no": False, "true": True, "false": False, "y": True, "n": False}.get(
+                response.strip().lower()
+            )
         elif isinstance(response, bool):
             given = response
         else:
@@ -406,10 +512,24 @@ ITEM_KINDS: dict[str, type[QuizItem]] = {
 
 
 def item_from_dict(data: Mapping[str, Any]) -> QuizItem:
-    """Rebuild an item from ``to_dict()`` output (or a lesson's quiz block)."""
+    """Rebuild an item from ``to_dict()`` output (or a lesson's quiz block).
+
+    Anything malformed raises ``SpadesError`` (a ``ValueError``) naming what is wrong.
+    """
+    if not isinstance(data, Mapping):
+        raise SpadesError(f"a quiz item is a mapping of its fields, not {type(data).__name__}")
     kind = data.get("kind")
     if kind not in ITEM_KINDS:
         raise SpadesError(f"unknown quiz kind {kind!r}; the kinds are {', '.join(ITEM_KINDS)}")
+    try:
+        return _item_from_dict(kind, data)
+    except SpadesError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError) as e:
+        raise SpadesError(f"malformed {kind} quiz item ({type(e).__name__}: {e})") from e
+
+
+def _item_from_dict(kind: str, data: Mapping[str, Any]) -> QuizItem:
     rules = Rules.preset(str(data.get("preset", "jokers")), **dict(data.get("flags", {})))
     common: dict[str, Any] = {"seed": data.get("seed"), "difficulty": int(data.get("difficulty", 1))}
     if kind == "legal-plays":

@@ -1,0 +1,675 @@
+"""Quiz generators and items, property-tested in every preset and with house-rule flags.
+
+For every kind, difficulty and many seeds: the engine's answer is accepted, every
+other answer is rejected (enumerated per kind), explanations are non-empty, the
+same seed gives the same item, ``item_from_dict(item.to_dict())`` gives the same
+item, malformed responses are rejected without raising, and each difficulty level
+poses what it promises. The level oracles below are written from the rule text
+(house-rules.md), not borrowed from the generators.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hst
+
+import spades_tutor as st
+from spades_tutor.quiz import (
+    DIFFICULTIES,
+    KINDS,
+    Feedback,
+    HighestTrumpItem,
+    LegalPlaysItem,
+    NilSafeItem,
+    QuizItem,
+    ScoreItem,
+    SureTricksItem,
+    TrickWinnerItem,
+    TrumpOrderItem,
+    generate,
+    item_from_dict,
+    mixed,
+)
+
+PRESETS = st.Rules.preset_names()
+TWO_OF_CLUBS = st.Card.parse("2C")
+SEEDS = hst.integers(min_value=0, max_value=2**31 - 1)
+FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def flag_sets(preset: str) -> list[dict[str, Any]]:
+    """House-rule combinations worth a quiz: nil off, blind nil, a failed nil's tricks, the 2♣ lead, bag limit."""
+    out: list[dict[str, Any]] = [
+        {},
+        {"nil": False},
+        {"blind_nil": "always"},
+        {"blind_nil": "behind-100", "failed_nil_tricks": "partner"},
+        {"failed_nil_tricks": "none", "mercy": -200},
+        {"nil": False, "bag_limit": 5},
+    ]
+    if TWO_OF_CLUBS in st.Rules.preset(preset).deck():
+        out.append({"first_lead": "two-of-clubs", "blind_nil": "always"})
+    return out
+
+
+ALL_RULES = [(p, f) for p in PRESETS for f in flag_sets(p)]
+
+
+def rules_of(preset: str, flags: dict[str, Any] | None = None) -> st.Rules:
+    return st.Rules.preset(preset, **(flags or {}))
+
+
+# --- the wrong answers of each kind ----------------------------------------------------------
+
+
+def wrong_answers(item: QuizItem, rng: random.Random) -> Iterator[Any]:
+    """Every other answer (or, where there are too many, every near miss plus random ones)."""
+    right = item.answer()
+    if isinstance(item, LegalPlaysItem):
+        hand, legal = list(item.hand), set(right)
+        if len(hand) <= 7:
+            subsets = (set(c) for n in range(len(hand) + 1) for c in itertools.combinations(hand, n))
+        else:
+            toggles = [legal ^ {c} for c in hand]
+            randoms = [{c for c in hand if rng.random() < 0.5} for _ in range(40)]
+            subsets = iter([*toggles, *randoms])
+        for chosen in subsets:
+            if chosen != legal:
+                yield tuple(chosen)
+        strays = [c for c in item.rules.deck() if c not in hand]
+        yield (*right, rng.choice(strays))  # a card not in the hand
+        yield tuple(rng.sample(strays, min(3, len(strays))))
+    elif isinstance(item, TrickWinnerItem):
+        for card in item.trick:
+            if card != right:
+                yield card
+                yield str(card)
+        yield (right, *[c for c in item.trick if c != right][:1])  # two cards
+        yield next(c for c in item.rules.deck() if c not in item.trick)
+    elif isinstance(item, HighestTrumpItem):
+        for card in item.choices:
+            if card != right:
+                yield card
+                yield card.letters
+        yield (right, *[c for c in item.choices if c != right][:1])
+        higher = [c for c in item.rules.trump_order() if c not in item.choices]
+        yield higher[0]  # a higher trump that is not among the choices
+    elif isinstance(item, TrumpOrderItem):
+        cards = list(item.choices)
+        if len(cards) <= 5:
+            orders: Iterator[tuple[st.Card, ...]] = itertools.permutations(cards)
+        else:
+            swaps = []
+            for i in range(len(cards) - 1):
+                swapped = list(right)
+                swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+                swaps.append(tuple(swapped))
+            orders = iter([*swaps, *(tuple(rng.sample(cards, len(cards))) for _ in range(30))])
+        for order in orders:
+            if tuple(order) != tuple(right):
+                yield order
+        yield tuple(right[:-1])  # one card short
+        yield (*right, right[0])  # a card twice
+        yield tuple(reversed(right))
+    elif isinstance(item, ScoreItem):
+        teams = list(st.Team)
+        for team in teams:
+            points, bags = right[team]
+            for dp, db in ((1, 0), (-1, 0), (10, 0), (-10, 0), (100, 0), (-100, 0), (0, 1), (0, -1), (0, 10), (1, 1)):
+                yield {**right, team: (points + dp, bags + db)}
+            if points:
+                yield {**right, team: (-points, bags)}
+            yield {t: v for t, v in right.items() if t != team}  # a team missing
+        if right[st.Team.NS] != right[st.Team.EW]:
+            yield {st.Team.NS: right[st.Team.EW], st.Team.EW: right[st.Team.NS]}
+        if any(p != b for p, b in right.values()):
+            yield {t: (b, p) for t, (p, b) in right.items()}  # points and bags swapped
+        yield {}
+    elif isinstance(item, SureTricksItem):
+        for n in range(14):
+            if n != right:
+                yield n
+                yield str(n)
+    elif isinstance(item, NilSafeItem):
+        yield not right
+        yield "no" if right else "yes"
+    else:  # pragma: no cover
+        raise AssertionError(item)
+
+
+def right_forms(item: QuizItem, rng: random.Random) -> Iterator[Any]:
+    """The engine's answer, and the same answer written as a learner or the UI might."""
+    right = item.answer()
+    yield right
+    if isinstance(item, LegalPlaysItem):
+        yield " ".join(str(c) for c in right)
+        yield ", ".join(c.letters.lower() for c in rng.sample(list(right), len(right)))
+        yield [str(c) for c in right]
+    elif isinstance(item, (TrickWinnerItem, HighestTrumpItem)):
+        yield str(right)
+        yield right.letters.lower()
+        yield [right]
+    elif isinstance(item, TrumpOrderItem):
+        yield " ".join(c.letters for c in right)
+    elif isinstance(item, ScoreItem):
+        yield {"NS": list(right[st.Team.NS]), "EW": list(right[st.Team.EW])}
+        yield {t.short: {"points": str(p), "bags": b} for t, (p, b) in right.items()}
+    elif isinstance(item, SureTricksItem):
+        yield str(right)
+        yield f" {right} "
+    elif isinstance(item, NilSafeItem):
+        yield "yes" if right else "no"
+        yield "YES " if right else " No"
+
+
+GARBAGE: list[Any] = [
+    "",
+    "zz",
+    "A♠♠",
+    "13.5",
+    "maybe",
+    5.5,
+    -1,
+    None,
+    True,
+    [],
+    [1, 2],
+    ["AS", 3],
+    [["AS"]],
+    {"x": 1},
+    {"NS": "garbage", "EW": (0, 0)},
+    {"NS": (1,), "EW": (2, 3)},
+    {"XX": (0, 0), "EW": (0, 0)},
+    {"NS": (0.5, 0), "EW": (0, 0)},
+    {"NS": (True, False), "EW": (0, 0)},
+    b"AS",
+    object(),
+    float("nan"),
+    float("inf"),
+]
+
+
+def assert_feedback(fb: Feedback) -> None:
+    assert isinstance(fb, Feedback)
+    assert fb.explanation and all(isinstance(s, str) and s.strip() for s in fb.explanation)
+    assert isinstance(fb.answer, str) and fb.answer.strip()
+    assert str(fb).strip()
+
+
+def check_item(item: QuizItem, seed: int) -> None:
+    """The core property: right accepted (in every form), every other answer rejected, never a raise."""
+    rng = random.Random(seed)
+    for form in right_forms(item, rng):
+        fb = item.check(form)
+        assert fb.correct, (item.to_dict(), form, str(fb))
+        assert_feedback(fb)
+    for wrong in wrong_answers(item, rng):
+        fb = item.check(wrong)
+        assert not fb.correct, (item.to_dict(), wrong)
+        assert_feedback(fb)
+    for junk in GARBAGE:
+        if isinstance(item, NilSafeItem) and isinstance(junk, bool):
+            continue  # a real answer there
+        fb = item.check(junk)
+        assert fb.correct is False, (item.to_dict(), junk)
+        assert_feedback(fb)
+    assert item.prompt.strip()
+    if isinstance(item, LegalPlaysItem):  # why each other card is illegal
+        reasons = item.reasons()
+        assert set(reasons) == {str(c) for c in item.hand}
+        for card in item.hand:
+            why = st.why_illegal(item.rules, item.hand, card, item.trick, item.spades_broken)
+            assert (why is None) == (card in item.answer())
+            assert reasons[str(card)] == (str(why) if why else f"{card} may be played.")
+
+
+def check_round_trip(item: QuizItem) -> None:
+    data = item.to_dict()
+    again = item_from_dict(json.loads(json.dumps(data, ensure_ascii=False)))
+    assert type(again) is type(item)
+    assert again.to_dict() == data
+    assert again.key == item.key
+    assert again.rules == item.rules
+    assert again.answer() == item.answer()
+    assert again.check(item.answer()).correct
+
+
+# --- the levels, from the rules ---------------------------------------------------------------
+
+
+def extras(rules: st.Rules) -> set[st.Card]:
+    """Trumps that are not natural spades (house-rules.md: jokers; the 2♦ in deuces-high)."""
+    return {c for c in rules.trump_order() if c.is_joker or c.suit != st.Suit.SPADES}
+
+
+def surprising(rules: st.Rules) -> set[st.Card]:
+    """Extras, and a 2♠ ranked above the ace."""
+    order = rules.trump_order()
+    two = st.Card.parse("2S")
+    return extras(rules) | ({two} if two in order and order.index(two) < order.index(st.Card.parse("AS")) else set())
+
+
+def assert_level(item: QuizItem) -> None:
+    rules, level = item.rules, item.difficulty
+    trump = rules.is_trump
+    special = extras(rules)
+    if isinstance(item, LegalPlaysItem):
+        hand, trick, broken = item.hand, item.trick, item.spades_broken
+        # a real position: a trump in the trick so far has broken spades; hand and trick fit a deal
+        assert not any(trump(c) for c in trick) or broken
+        assert 2 <= len(hand) <= 13 and len(trick) <= 3
+        plain = not (special & set(hand)) and not (special & set(trick))
+        led = rules.suit_of(trick[0]) if trick else None
+        follows = [c for c in hand if rules.suit_of(c) == led]
+        if level == 1:
+            assert plain and led is not None and led != st.Suit.SPADES
+            assert 0 < len(follows) < len(hand)
+        elif level == 2:
+            mixed_hand = any(trump(c) for c in hand) and not all(trump(c) for c in hand)
+            assert plain
+            assert (
+                (not trick and not broken and mixed_hand)
+                or (led is not None and led != st.Suit.SPADES and not follows)
+                or (led == st.Suit.SPADES and 0 < len(follows) < len(hand))
+            )
+        else:
+            only_trumps = not trick and not broken and all(trump(c) for c in hand)
+            assert only_trumps or special & set(hand) or (trick and trick[0] in special)
+            if only_trumps:
+                assert item.check(hand).correct  # the exception: any trump may be led
+    elif isinstance(item, TrickWinnerItem):
+        trick = item.trick
+        assert len(trick) == 4 and len(set(trick)) == 4
+        trumps = [c for c in trick if trump(c)]
+        if level == 1:
+            assert not trumps
+        elif level == 3:
+            assert len(trumps) >= 2
+            if special:
+                assert special & set(trumps)
+            else:
+                assert not trump(trick[0])
+        else:
+            assert trumps
+            assert not (len(trumps) >= 2 and special & set(trumps))
+    elif isinstance(item, (HighestTrumpItem, TrumpOrderItem)):
+        order = rules.trump_order()
+        places = sorted(order.index(c) for c in item.choices if trump(c))
+        others = [c for c in item.choices if not trump(c)]
+        if level == 1:
+            assert len(item.choices) == 3 and not others
+            assert all(b - a >= 3 for a, b in itertools.pairwise(places))
+        elif level == 2:
+            if isinstance(item, HighestTrumpItem):
+                assert len(item.choices) == 4 and len(others) == 1
+                assert others[0].rank in (st.Rank.ACE, st.Rank.KING)
+            else:
+                assert len(item.choices) == 4
+        elif isinstance(item, HighestTrumpItem):
+            assert any(b - a == 1 for a, b in itertools.pairwise(places)) and places[0] < 6
+            if surprising(rules):
+                assert surprising(rules) & set(item.choices)
+        else:
+            assert len(item.choices) == 5
+            assert st.Card.parse("AS") in item.choices
+            assert len(surprising(rules) & set(item.choices)) >= min(2, len(surprising(rules)))
+        if isinstance(item, TrumpOrderItem):
+            assert tuple(item.choices) != tuple(item.answer())  # shown out of order
+        else:
+            assert item.choices[0] != item.answer()
+    elif isinstance(item, ScoreItem):
+        assert_score_level(item)
+    elif isinstance(item, SureTricksItem):
+        assert_sure_level(item)
+    elif isinstance(item, NilSafeItem):
+        assert len(item.hand) == 13
+        advice = st.nil_advice(rules, item.hand)
+        assert advice.safe == (item.seed is not None and item.seed % 2 == 0)
+        side = [c for c in item.hand if not trump(c)]
+        kings = sum(c.rank == st.Rank.KING for c in side)
+        trumps = sum(trump(c) for c in item.hand)
+        if advice.safe and level == 1:
+            assert kings == 0 and trumps <= 2
+        if advice.safe and level == 3:
+            assert kings >= 2 or (kings and trumps >= 3)
+        if not advice.safe and level == 1:
+            assert rules.trump_order()[0] in item.hand or len(advice.reasons) >= 3
+        if not advice.safe and level == 3:
+            assert len(advice.reasons) == 1
+
+
+def assert_score_level(item: ScoreItem) -> None:
+    rules, level = item.rules, item.difficulty
+    bids = {s: st.Bid.parse(b) for s, b in item.bids.items()}
+    tricks = dict(item.tricks)
+    assert set(bids) == set(st.Seat) == set(tricks)
+    assert sum(tricks.values()) == 13 and min(tricks.values()) >= 0
+    for bid in bids.values():
+        assert (1 <= bid.tricks <= 13) or bid.is_nil
+        assert rules.nil or not bid.is_nil
+        assert rules.blind_nil != "off" or not bid.blind
+    assert all(0 <= n < rules.bag_limit for n in item.bags.values())
+    scores = st.score_hand(rules, bids, tricks, item.bags)
+    rolled = {t: item.bags.get(t, 0) + scores[t].new_bags >= rules.bag_limit for t in st.Team}
+    nils = [s for s in st.Seat if bids[s].is_nil]
+    if level == 1:
+        assert not nils
+        assert not any(rolled.values()) or rules.bag_limit == 1
+    elif level == 2:
+        assert len(nils) == (1 if rules.nil else 0)
+        assert not any(bids[s].blind for s in nils)
+        if rules.bag_limit > 2:
+            assert not any(rolled.values())
+    else:
+        cases = set()
+        for team in st.Team:
+            if rolled[team]:
+                cases.add("rollover")
+            seats = team.seats
+            if all(bids[s].is_nil for s in seats):
+                cases.add("both-nil")
+            for nil_seat in seats:
+                partner = nil_seat.partner
+                if not bids[nil_seat].is_nil:
+                    continue
+                if bids[nil_seat].blind:
+                    cases.add("blind-nil")
+                if tricks[nil_seat] and not bids[partner].is_nil:
+                    counted = tricks[partner] + (tricks[nil_seat] if rules.failed_nil_tricks == "partner" else 0)
+                    if counted >= bids[partner].tricks:
+                        cases.add("nil-fails-partner-makes")
+                    elif rules.failed_nil_tricks == "bags":
+                        cases.add("set-with-nil-bags")
+        assert cases, item.to_dict()
+
+
+def assert_sure_level(item: SureTricksItem) -> None:
+    rules, level = item.rules, item.difficulty
+    order = rules.trump_order()
+    assert len(item.hand) == 13
+    n = item.answer()
+    held = [i for i in range(min(6, len(order))) if order[i] in item.hand]
+    gap = n >= 1 and any(n < i <= 5 for i in held)
+    through = n >= 2 and bool(set(order[:n]) & (surprising(rules) - {c for c in order if c.is_joker}))
+    strong_without_top = n == 0 and sum(1 <= i <= 4 for i in held) >= 2
+    if level == 3:
+        assert gap or through or strong_without_top
+    else:
+        assert not (gap or through or strong_without_top)
+        if level == 1:
+            assert (n == 1) or (n == 0 and not any(i <= 2 for i in held))
+        else:
+            assert n >= 2 or (n == 0 and any(i in (1, 2) for i in held))
+
+
+# --- the properties -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("preset", PRESETS)
+@FAST
+@given(seed=SEEDS)
+def test_generated_items_every_preset(preset: str, kind: str, difficulty: int, seed: int) -> None:
+    rules = rules_of(preset)
+    item = generate(kind, rules, seed, difficulty)
+    assert item.kind == kind and item.seed == seed and item.difficulty == difficulty and item.rules == rules
+    check_item(item, seed)
+    check_round_trip(item)
+    assert_level(item)
+    assert generate(kind, rules, seed, difficulty).to_dict() == item.to_dict()  # reproducible
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=hst.sampled_from(ALL_RULES), seed=SEEDS)
+def test_generated_items_with_house_rules(
+    kind: str, difficulty: int, setup: tuple[str, dict[str, Any]], seed: int
+) -> None:
+    preset, flags = setup
+    rules = rules_of(preset, flags)
+    item = generate(kind, rules, seed, difficulty)
+    assert item.rules == rules
+    check_item(item, seed)
+    check_round_trip(item)
+    assert_level(item)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_consecutive_seeds(preset: str) -> None:
+    """A sweep of small seeds (the app numbers its questions 1, 2, 3 …) in every kind and level."""
+    rules = rules_of(preset)
+    for kind in KINDS:
+        for difficulty in DIFFICULTIES:
+            items = [generate(kind, rules, seed, difficulty) for seed in range(20)]
+            for item in items:
+                check_item(item, item.seed or 0)
+                assert_level(item)
+            positions = {json.dumps(i.position(), sort_keys=True, ensure_ascii=False) for i in items}
+            assert len(positions) >= 10, (kind, difficulty)  # the seed really varies the question
+
+
+def test_nil_safe_answers_are_balanced() -> None:
+    for preset, flags in ALL_RULES[::3]:
+        rules = rules_of(preset, flags)
+        for difficulty in DIFFICULTIES:
+            answers = [generate("nil-safe", rules, seed, difficulty).answer() for seed in range(10)]
+            assert answers.count(True) == answers.count(False) == 5
+
+
+# --- reproducibility and identity -----------------------------------------------------------
+
+
+def test_same_seed_same_item_in_a_fresh_process() -> None:
+    """No hidden dependence on ``hash()`` (randomised per process) or on the global random."""
+    code = (
+        "import json, random, spades_tutor as st\n"
+        "from spades_tutor.quiz import generate, KINDS\n"
+        "random.seed(12345)\n"
+        "rules = st.Rules.preset('deuces-high', blind_nil='always')\n"
+        "print(json.dumps([[generate(k, rules, s, d).to_dict(), generate(k, rules, s, d).key]"
+        " for k in KINDS for s in (0, 7) for d in (1, 3)], ensure_ascii=False))\n"
+    )
+    outs = []
+    for hashseed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hashseed}
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        outs.append(run.stdout)
+    assert outs[0] == outs[1]
+    rules = rules_of("deuces-high", {"blind_nil": "always"})
+    here = [
+        [generate(k, rules, s, d).to_dict(), generate(k, rules, s, d).key]
+        for k in KINDS
+        for s in (0, 7)
+        for d in (1, 3)
+    ]
+    assert json.loads(outs[0]) == json.loads(json.dumps(here, ensure_ascii=False))
+
+
+def test_global_random_is_untouched() -> None:
+    random.seed(99)
+    expected = random.random()
+    random.seed(99)
+    for kind in KINDS:
+        generate(kind, rules_of("jokers"), 3, 3)
+    mixed(rules_of("jokers"), 3, count=5)
+    assert random.random() == expected
+
+
+def test_keys_name_kind_rules_seed_and_level() -> None:
+    rules = rules_of("jokers")
+    a, b = generate("score", rules, 7, 1), generate("score", rules, 7, 3)
+    assert a.key == "score:jokers:7/1" and b.key == "score:jokers:7/3"
+    flagged = generate("score", rules_of("jokers", {"nil": False}), 7, 1)
+    assert flagged.key.startswith("score:jokers+") and flagged.key.endswith(":7/1")
+    unseeded = LegalPlaysItem(rules, hand=st.cards("LJ 9S AH 4H"), trick=st.cards("KH"))
+    assert unseeded.key == LegalPlaysItem(rules, hand=st.cards("LJ 9S AH 4H"), trick=st.cards("KH")).key
+    assert unseeded.key.startswith("legal-plays:jokers:") and len(unseeded.key.split(":")) == 3
+
+
+# --- mixed ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_mixed_uses_every_kind(preset: str) -> None:
+    rules = rules_of(preset)
+    items = mixed(rules, 5, count=21)
+    assert len(items) == 21
+    assert sorted(i.kind for i in items) == sorted(KINDS * 3)
+    assert all(a.kind != b.kind for a, b in itertools.pairwise(items))
+    positions = [(i.kind, json.dumps(i.position(), sort_keys=True, ensure_ascii=False)) for i in items]
+    assert len(set(positions)) == len(positions)
+    for item in items:
+        assert item.seed is not None
+        assert generate(item.kind, rules, item.seed, item.difficulty).to_dict() == item.to_dict()
+        check_item(item, item.seed)
+    assert [i.to_dict() for i in mixed(rules, 5, count=21)] == [i.to_dict() for i in items]
+    assert {i.difficulty for i in items} == set(DIFFICULTIES)
+
+
+def test_mixed_options() -> None:
+    no_nil = rules_of("jokers", {"nil": False})
+    assert "nil-safe" not in {i.kind for i in mixed(no_nil, 1, count=14)}
+    assert {i.kind for i in mixed(no_nil, 1, count=4, kinds=["nil-safe"])} == {"nil-safe"}
+    items = mixed(rules_of("classic"), 2, count=6, difficulty=3, kinds=("score", "trump-order"))
+    assert {i.kind for i in items} == {"score", "trump-order"} and {i.difficulty for i in items} == {3}
+    assert mixed(rules_of("classic"), 2, count=0) == []
+    assert len(mixed(rules_of("classic"), 2, count=3, kinds=["score"])) == 3
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda: generate("bidding", rules_of("jokers"), 1), "'bidding'"),
+        (lambda: generate("score", rules_of("jokers"), 1, 4), "4"),
+        (lambda: generate("score", rules_of("jokers"), 1, 0), "0"),
+        (lambda: generate("score", rules_of("jokers"), 1, True), "True"),
+        (lambda: generate("score", rules_of("jokers"), 1, "2"), "'2'"),
+        (lambda: generate("score", rules_of("jokers"), -1), "-1"),
+        (lambda: generate("score", rules_of("jokers"), "7"), "'7'"),
+        (lambda: generate("score", "jokers", 1), "'jokers'"),
+        (lambda: mixed(rules_of("jokers"), 1, kinds=["score", "poker"]), "poker"),
+        (lambda: mixed(rules_of("jokers"), 1, kinds=[]), "[]"),
+        (lambda: mixed(rules_of("jokers"), 1, kinds="score"), "'score'"),
+        (lambda: mixed(rules_of("jokers"), 1, difficulty=5), "5"),
+        (lambda: mixed(rules_of("jokers"), 1, count=-2), "-2"),
+    ],
+)
+def test_bad_input_raises_a_spades_error_naming_it(call: Any, named: str) -> None:
+    with pytest.raises(st.SpadesError, match=named.replace("[", r"\[").replace("]", r"\]")) as e:
+        call()
+    assert isinstance(e.value, ValueError)
+
+
+# --- the items themselves --------------------------------------------------------------------
+
+
+def test_legal_plays_explanations_when_every_card_is_legal() -> None:
+    rules = rules_of("jokers")
+    all_hearts = LegalPlaysItem(rules, hand=st.cards("AH 4H"), trick=st.cards("KH"))
+    assert "Every card you hold counts as a heart" in str(all_hearts.check("AH 4H"))
+    void = LegalPlaysItem(rules, hand=st.cards("AS 4C"), trick=st.cards("KH"))
+    assert "no card that counts as a heart" in str(void.check("AS 4C"))
+    no_trump = LegalPlaysItem(rules, hand=st.cards("AH 4C"))
+    assert "no trump" in str(no_trump.check("AH 4C"))
+    only_trumps = LegalPlaysItem(rules, hand=st.cards("BJ 4S"))
+    assert "nothing but trumps" in str(only_trumps.check("BJ 4S"))
+    broken = LegalPlaysItem(rules, hand=st.cards("BJ 4C"), spades_broken=True)
+    assert "Spades are broken" in str(broken.check("BJ 4C"))
+    deuce = LegalPlaysItem(rules_of("deuces-high"), hand=st.cards("2D 5D 9H"), trick=st.cards("KD"))
+    fb = deuce.check("2D 5D")
+    assert not fb.correct and "counts as a spade" in fb.detail["2♦"]
+
+
+def test_strict_numbers() -> None:
+    rules = rules_of("jokers")
+    sure = SureTricksItem(rules, hand=st.cards("BJ 4H"))
+    assert sure.check(1).correct and sure.check("1").correct and sure.check(1.0).correct
+    assert not sure.check(True).correct and not sure.check(1.5).correct and not sure.check("1.5").correct
+    score = ScoreItem(
+        rules,
+        bids={st.Seat.NORTH: 4, st.Seat.SOUTH: 3, st.Seat.EAST: 2, st.Seat.WEST: 2},
+        tricks={st.Seat.NORTH: 5, st.Seat.SOUTH: 3, st.Seat.EAST: 3, st.Seat.WEST: 2},
+    )
+    assert score.answer() == {st.Team.NS: (71, 1), st.Team.EW: (41, 1)}
+    assert score.check({"NS": ("+71", "1"), "E–W": (41, 1)}).correct
+    assert not score.check({"NS": (71.4, 1), "EW": (41, 1)}).correct
+    assert not score.check({"NS": (71, 1), "N-S": (71, 1), "EW": (41, 1)}).correct  # a team twice
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda r: LegalPlaysItem(r, hand=st.cards("2H AS")), "not in the jokers deck"),
+        (lambda r: LegalPlaysItem(r, hand=()), "needs 1 to 13 cards"),
+        (lambda r: LegalPlaysItem(r, hand=st.cards("AS KH"), trick=st.cards("KH")), "both in the hand"),
+        (lambda r: TrickWinnerItem(r, trick=()), "needs 1 to 4"),
+        (lambda r: TrickWinnerItem(r, trick=st.cards("AH AH")), "twice"),
+        (lambda r: HighestTrumpItem(r, choices=st.cards("AH KH")), "at least one trump"),
+        (lambda r: TrumpOrderItem(r, choices=st.cards("AS AH")), "not trumps"),
+        (lambda r: TrumpOrderItem(rules_of("classic"), choices=st.cards("BJ AS")), "not in the classic deck"),
+        (lambda r: SureTricksItem(r, hand=st.cards("2D AS")), "not in the jokers deck"),
+        (
+            lambda r: ScoreItem(
+                rules_of("jokers", {"nil": False}),
+                bids={st.Seat.NORTH: 0, st.Seat.SOUTH: 3, st.Seat.EAST: 2, st.Seat.WEST: 2},
+                tricks={st.Seat.NORTH: 5, st.Seat.SOUTH: 3, st.Seat.EAST: 3, st.Seat.WEST: 2},
+            ),
+            "without nil",
+        ),
+        (
+            lambda r: ScoreItem(
+                r,
+                bids={st.Seat.NORTH: st.BLIND_NIL, st.Seat.SOUTH: 3, st.Seat.EAST: 2, st.Seat.WEST: 2},
+                tricks={st.Seat.NORTH: 5, st.Seat.SOUTH: 3, st.Seat.EAST: 3, st.Seat.WEST: 2},
+            ),
+            "blind nil",
+        ),
+        (
+            lambda r: ScoreItem(
+                r,
+                bids={st.Seat.NORTH: 4, st.Seat.SOUTH: 3, st.Seat.EAST: 2, st.Seat.WEST: 2},
+                tricks={st.Seat.NORTH: 5, st.Seat.SOUTH: 3, st.Seat.EAST: 3, st.Seat.WEST: 2},
+                bags={st.Team.NS: 10, st.Team.EW: 0},
+            ),
+            "bags",
+        ),
+    ],
+)
+def test_items_refuse_impossible_positions(make: Any, message: str) -> None:
+    with pytest.raises(st.SpadesError, match=message):
+        make(rules_of("jokers"))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {},
+        {"kind": "legal-plays"},
+        {"kind": "score", "bids": "N 3"},
+        {"kind": "trick-winner", "trick": "AS ZZ"},
+        {"kind": "sure-tricks", "hand": "AS", "preset": "no-such"},
+    ],
+)
+def test_item_from_dict_malformed(data: Any) -> None:
+    with pytest.raises(st.SpadesError):
+        item_from_dict(data)
+
+
+def test_nil_safe_prompt_without_nil() -> None:
+    item = generate("nil-safe", rules_of("classic", {"nil": False}), 4, 2)
+    assert "without nil" in item.prompt
+    assert dataclasses.replace(item, rules=rules_of("classic")).prompt == "Is a nil bid safe with this hand?"
