@@ -1,0 +1,410 @@
+"""The app shell: Home, Learn and Quiz yourself, a rule-set picker, saved progress.
+
+``App().widget`` is what ``notebooks/app.ipynb`` displays. Pages are view classes
+that rebuild themselves from the engine and the saved progress; widgets never
+hold game truth.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from ..engine import Rules
+from ..quiz import Feedback, QuizItem
+from . import errors
+from .errors import guarded
+from .progress import Progress, Settings
+from .quiz_view import KIND_TITLES, QuizView
+from .storage import BrowserStore
+
+_STATIC = Path(__file__).parent / "static"
+
+STORAGE_KEY = "spades-tutor/progress/v1"
+
+DIFFICULTY_NAMES = {1: "Easy", 2: "Medium", 3: "Tricky"}
+
+
+def _style() -> w.HTML:
+    css = (_STATIC / "app.css").read_text(encoding="utf-8")
+    return w.HTML(f"<style>{css}</style>", layout=w.Layout(display="none"))
+
+
+def on_binder() -> bool:
+    return "BINDER_SERVICE_HOST" in os.environ or "BINDER_LAUNCH_HOST" in os.environ
+
+
+class RulePicker:
+    """Every preset plus the main flags: nil off, blind nil, mercy; and the display choices."""
+
+    def __init__(self, settings: Settings, on_change: Any) -> None:
+        self.on_change = on_change
+        self.preset = w.Dropdown(
+            options=[(Rules.preset(n).title + f" ({n})", n) for n in Rules.preset_names()],
+            value=settings.preset,
+            description="Rule set:",
+            style={"description_width": "initial"},
+        )
+        self.preset.add_class("st-preset")
+        self.nil = w.Checkbox(value=settings.nil, description="Nil bids allowed", indent=False)
+        self.blind_nil = w.Dropdown(
+            options=[
+                ("no blind nil", "off"),
+                ("blind nil when 100 behind", "behind-100"),
+                ("blind nil always", "always"),
+            ],
+            value=settings.blind_nil,
+            description="Blind nil:",
+            style={"description_width": "initial"},
+        )
+        self.mercy = w.Checkbox(value=settings.mercy, description="A team at −200 loses", indent=False)
+        self.four_colour = w.Checkbox(value=settings.four_colour, description="Four-colour deck", indent=False)
+        self.large = w.Checkbox(value=settings.large, description="Projector: large cards and text", indent=False)
+        self.summary = w.HTML()
+        for control in (self.preset, self.nil, self.blind_nil, self.mercy, self.four_colour, self.large):
+            control.observe(guarded(self._changed), names="value")
+        self.widget = w.VBox(
+            [
+                w.HTML('<div class="st-picker-title">Rule set</div>'),
+                w.HBox([self.preset, self.nil, self.blind_nil, self.mercy]),
+                w.HBox([self.four_colour, self.large]),
+                self.summary,
+            ]
+        )
+        self.widget.add_class("st-picker")
+        self._quiet = False
+        self._summarise()
+
+    def settings(self) -> Settings:
+        return Settings.from_data(
+            {
+                "preset": self.preset.value,
+                "nil": self.nil.value,
+                "blind_nil": self.blind_nil.value,
+                "mercy": self.mercy.value,
+                "four_colour": self.four_colour.value,
+                "large": self.large.value,
+            }
+        )
+
+    def load(self, settings: Settings) -> None:
+        self._quiet = True
+        try:
+            self.preset.value = settings.preset
+            self.nil.value = settings.nil
+            self.blind_nil.value = settings.blind_nil
+            self.mercy.value = settings.mercy
+            self.four_colour.value = settings.four_colour
+            self.large.value = settings.large
+        finally:
+            self._quiet = False
+        self._summarise()
+
+    def _summarise(self) -> None:
+        self.summary.value = f'<div class="st-rules-line">{html.escape(self.settings().rules().describe())}</div>'
+
+    def _changed(self, _change: Any) -> None:
+        self._summarise()
+        if not self._quiet:
+            self.on_change(self.settings())
+
+
+class QuizPage:
+    """Quiz yourself: every kind mixed, seeded, with a running score and streak."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.seed = random.SystemRandom().randrange(1, 100_000)
+        self.view: QuizView | None = None
+        self.item: QuizItem | None = None
+        self.kind = w.Dropdown(
+            options=[("All kinds, mixed", "mixed")] + [(title, kind) for kind, title in KIND_TITLES.items()],
+            value="mixed",
+            description="Questions:",
+            style={"description_width": "initial"},
+        )
+        self.difficulty = w.Dropdown(
+            options=[(name, level) for level, name in DIFFICULTY_NAMES.items()],
+            value=1,
+            description="Level:",
+            style={"description_width": "initial"},
+        )
+        self.kind.observe(guarded(lambda _c: self.new_item()), names="value")
+        self.difficulty.observe(guarded(lambda _c: self.new_item()), names="value")
+        self.board = w.HTML()
+        self.board.add_class("st-scoreboard")
+        self.slot = w.VBox()
+        self.next_button = w.Button(description="Next question ▶", button_style="primary")
+        self.next_button.add_class("st-next-question")
+        self.next_button.on_click(guarded(lambda _b: self.next_item()))
+        self.download = w.HTML()
+        self.download.add_class("st-download")
+        self.reset = w.Button(
+            description="Reset progress", button_style="warning", tooltip="Forget every answer so far"
+        )
+        self.reset.on_click(guarded(lambda _b: self.app.reset_progress()))
+        self.seed_line = w.HTML()
+        self.widget = w.VBox(
+            [
+                w.HTML('<h2 class="st-lesson-title">Quiz yourself</h2>'),
+                w.HBox([self.kind, self.difficulty]),
+                self.board,
+                self.seed_line,
+                self.slot,
+                self.next_button,
+                w.HBox([self.download, self.reset]),
+            ]
+        )
+        self.refresh_board()
+
+    def next_item(self) -> None:
+        self.seed += 1
+        self.new_item()
+
+    def new_item(self) -> None:
+        from ..quiz.generators import KINDS, generate
+
+        rules = self.app.rules
+        kind = self.kind.value
+        if kind == "mixed":
+            kind = random.Random(self.seed).choice(KINDS)
+        self.item = generate(kind, rules, self.seed, int(self.difficulty.value))
+        s = self.app.settings
+        self.view = QuizView(self.item, self.answered, four_colour=s.four_colour, large=s.large)
+        self.slot.children = [self.view.widget]
+        self.seed_line.value = (
+            f'<div class="st-note">Question {self.seed} · {html.escape(rules.title)} · '
+            f"{DIFFICULTY_NAMES[int(self.difficulty.value)]}</div>"
+        )
+
+    def answered(self, item: QuizItem, feedback: Feedback) -> None:
+        self.app.record(item, feedback)
+        self.refresh_board()
+
+    def refresh_board(self) -> None:
+        p = self.app.progress
+        self.board.value = f'<span role="status">Score {p.correct} / {p.answered} · streak {p.streak} · best streak {p.best_streak}</span>'
+        data = base64.b64encode(p.to_csv().encode("utf-8")).decode("ascii")
+        self.download.value = (
+            f'<a download="spades-tutor-progress.csv" href="data:text/csv;charset=utf-8;base64,{data}">'
+            "⬇ Export progress (CSV)</a>"
+        )
+
+    def show(self) -> None:
+        if self.view is None:
+            self.new_item()
+        self.refresh_board()
+
+
+class LearnPage:
+    """The lesson list, and the lesson player for the lesson chosen."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.player: Any = None
+        self.list_box = w.VBox()
+        self.back = w.Button(description="◀ All lessons")
+        self.back.add_class("st-all-lessons")
+        self.back.on_click(guarded(lambda _b: self.show_list()))
+        self.widget = w.VBox([self.list_box])
+        self._lessons: Any = None
+
+    @property
+    def lessons(self) -> Any:
+        if self._lessons is None:
+            from ..lessons import load_lessons
+
+            self._lessons = load_lessons()
+        return self._lessons
+
+    def show_list(self) -> None:
+        self.player = None
+        buttons = []
+        for lesson in self.lessons:
+            reached = self.app.progress.lessons.get(lesson.slug)
+            done = reached is not None and reached >= len(lesson.steps) - 1
+            mark = " ✓" if done else ""
+            b = w.Button(description=f"{lesson.number}. {lesson.title}{mark}", tooltip=lesson.summary)
+            b.add_class("st-lesson-button")
+            b.on_click(guarded(lambda _b, lesson=lesson: self.open(lesson)))
+            buttons.append(b)
+        grid = w.Box(buttons)
+        grid.add_class("st-lesson-list")
+        self.list_box.children = [
+            w.HTML(
+                '<h2 class="st-lesson-title">Learn</h2><p>Eleven short lessons, in order. Each step has pictures; each lesson ends with a quiz.</p>'
+            ),
+            grid,
+        ]
+        self.widget.children = [self.list_box]
+
+    def open(self, lesson: Any, step: int | None = None) -> None:
+        from .lesson_player import LessonPlayer
+
+        s = self.app.settings
+        self.player = LessonPlayer(
+            lesson,
+            self.app.rules,
+            step=0 if step is None else step,
+            on_step=self.app.reached,
+            on_answer=self.app.record,
+            on_finish=lambda _l: self.finished(lesson),
+            four_colour=s.four_colour,
+            large=s.large,
+        )
+        self.app.reached(lesson, self.player.step)
+        self.widget.children = [self.back, self.player.widget]
+
+    def finished(self, lesson: Any) -> None:
+        self.app.reached(lesson, len(lesson.steps) - 1)
+        self.show_list()
+
+    def rules_changed(self) -> None:
+        if self.player is not None:
+            s = self.app.settings
+            self.player.set_rules(self.app.rules, four_colour=s.four_colour, large=s.large)
+
+
+class App:
+    """The whole app. ``App().widget`` is the page."""
+
+    def __init__(self) -> None:
+        self.progress = Progress()
+        self.store = BrowserStore(key=STORAGE_KEY)
+        self.store.observe(guarded(self._loaded), names="loaded")
+        self.error = w.VBox()
+        self.error.add_class("st-error-slot")
+        errors.add_sink(self.show_error)
+
+        self.picker = RulePicker(self.settings, guarded(self.settings_changed))
+        self.nav = w.ToggleButtons(
+            options=["Home", "Learn", "Quiz yourself"], value="Home", style={"button_width": "auto"}
+        )
+        self.nav.add_class("st-nav-tabs")
+        self.nav.observe(guarded(lambda _c: self.show(self.nav.value)), names="value")
+        self.header = w.HBox(
+            [w.HTML('<div class="st-brand">♠ Spades with <span class="st-jk">Jokers</span> · tutor</div>'), self.nav]
+        )
+        self.header.add_class("st-header")
+        self.page = w.VBox()
+        self.learn = LearnPage(self)
+        self.quiz = QuizPage(self)
+        self.home = self._home()
+        self.widget = w.VBox([_style(), self.store, self.header, self.error, self.page])
+        self.widget.add_class("st-app")
+        self.show("Home")
+
+    # --- settings and progress ---------------------------------------------------------------
+
+    @property
+    def settings(self) -> Settings:
+        return self.progress.settings
+
+    @property
+    def rules(self) -> Rules:
+        return self.settings.rules()
+
+    def settings_changed(self, settings: Settings) -> None:
+        self.progress.settings = settings
+        self._apply_display()
+        self.learn.rules_changed()
+        if self.quiz.view is not None:
+            self.quiz.new_item()
+        self.save()
+
+    def _apply_display(self) -> None:
+        if self.settings.large:
+            self.widget.add_class("st-app-large")
+        else:
+            self.widget.remove_class("st-app-large")
+
+    def _loaded(self, change: Any) -> None:
+        if not change["new"]:
+            return
+        stored = Progress.from_json(self.store.value)
+        # answers given before the page's storage arrived are kept, after the stored ones
+        stored.answers.extend(self.progress.answers)
+        for slug, step in self.progress.lessons.items():
+            stored.reach(slug, step)
+        self.progress = stored
+        self.picker.load(self.settings)
+        self._apply_display()
+        self.learn.rules_changed()
+        self.quiz.refresh_board()
+        if self.nav.value == "Learn" and self.learn.player is None:
+            self.learn.show_list()
+
+    def save(self) -> None:
+        if self.store.loaded:
+            self.store.value = self.progress.to_json()
+
+    def record(self, item: QuizItem, feedback: Feedback) -> None:
+        self.progress.record(item.kind, item.rules.name, item.key, feedback.correct)
+        self.quiz.refresh_board()
+        self.save()
+
+    def reached(self, lesson: Any, step: int) -> None:
+        self.progress.reach(lesson.slug, step)
+        self.save()
+
+    def reset_progress(self) -> None:
+        settings = self.progress.settings
+        self.progress = Progress(settings=settings)
+        self.quiz.refresh_board()
+        self.save()
+
+    # --- pages -------------------------------------------------------------------------------
+
+    def _home(self) -> w.Widget:
+        learn = w.Button(description="Learn ▶", button_style="primary", tooltip="Eleven short lessons, step by step")
+        quiz = w.Button(
+            description="Quiz yourself ▶", button_style="info", tooltip="Questions of every kind, with feedback"
+        )
+        for b in (learn, quiz):
+            b.add_class("st-big-button")
+        learn.add_class("st-start-learning")
+        quiz.add_class("st-start-quiz")
+        learn.on_click(guarded(lambda _b: setattr(self.nav, "value", "Learn")))
+        quiz.on_click(guarded(lambda _b: setattr(self.nav, "value", "Quiz yourself")))
+        binder = (
+            '<p class="st-note">Running on Binder: an idle session is closed after about 10 minutes. '
+            "Your progress is saved in this browser, so reopening the link picks up where you left off.</p>"
+            if on_binder()
+            else ""
+        )
+        intro = w.HTML(
+            '<div class="st-home-intro"><h1>Learn Spades with Jokers</h1>'
+            "<p>Regular partnership Spades, with the <b>big joker</b> and the <b>little joker</b> as the two "
+            "highest trumps. Learn the rules step by step with real hands, then test yourself on legal plays, "
+            "trump order and scoring. Pick a rule set below: everything re-renders for it.</p>"
+            f"{binder}</div>"
+        )
+        return w.VBox([intro, w.HBox([learn, quiz]), self.picker.widget])
+
+    def show(self, name: str) -> None:
+        if self.nav.value != name:
+            self.nav.value = name  # the observer calls show again
+            return
+        # switch first, then fill: if filling fails, the page and the tab still agree
+        if name == "Learn":
+            self.page.children = [self.learn.widget]
+            if self.learn.player is None:
+                self.learn.show_list()
+        elif name == "Quiz yourself":
+            self.page.children = [self.quiz.widget]
+            self.quiz.show()
+        else:
+            self.page.children = [self.home]
+
+    def show_error(self, message: str, _exc: BaseException) -> None:
+        dismiss = w.Button(description="Dismiss", layout=w.Layout(width="auto"))
+        dismiss.add_class("st-dismiss")
+        text = w.HTML(f'<div class="st-error" role="alert">{html.escape(message)}</div>')
+        dismiss.on_click(lambda _b: setattr(self.error, "children", []))
+        self.error.children = [w.HBox([text, dismiss])]

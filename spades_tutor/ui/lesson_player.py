@@ -1,0 +1,283 @@
+"""The lesson player: one step at a time, Next/Back, where you are, keyboard-friendly."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from ..engine import Rules, Seat, Team
+from ..quiz import Feedback, QuizItem
+from .cards import hand_view, trick_view
+from .errors import guarded, report
+from .quiz_view import QuizView
+
+if TYPE_CHECKING:
+    from ..lessons import Block, Lesson
+
+_md: Any = None
+
+
+def markdown_html(text: str) -> str:
+    """Markdown to HTML with markdown-it (CommonMark plus tables); raw HTML is escaped."""
+    global _md
+    if _md is None:
+        from markdown_it import MarkdownIt
+
+        _md = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable("table")
+    return str(_md.render(text))
+
+
+class LessonPlayer:
+    """Shows one step of a lesson; every change re-renders from (lesson, step, rules)."""
+
+    def __init__(
+        self,
+        lesson: Lesson,
+        rules: Rules,
+        *,
+        step: int = 0,
+        on_step: Callable[[Lesson, int], None] | None = None,
+        on_answer: Callable[[QuizItem, Feedback], None] | None = None,
+        on_finish: Callable[[Lesson], None] | None = None,
+        four_colour: bool = False,
+        large: bool = False,
+    ) -> None:
+        self.lesson = lesson
+        self.rules = rules
+        self.step = max(0, min(step, len(lesson.steps) - 1))
+        self.on_step = on_step
+        self.on_answer = on_answer
+        self.on_finish = on_finish
+        self.four_colour = four_colour
+        self.large = large
+        self.quizzes: list[QuizView] = []
+
+        self.title = w.HTML()
+        self.where = w.HTML()
+        self.bar = w.IntProgress(min=0, max=len(lesson.steps), value=self.step + 1, description="")
+        self.bar.add_class("st-progress")
+        self.body = w.VBox()
+        self.body.add_class("st-step")
+        self.back = w.Button(description="◀ Back", tooltip="Previous step")
+        self.next = w.Button(description="Next ▶", button_style="primary", tooltip="Next step")
+        self.back.add_class("st-back")
+        self.next.add_class("st-next")
+        self.back.on_click(guarded(lambda _b: self.go(self.step - 1)))
+        self.next.on_click(guarded(lambda _b: self._forward()))
+        nav = w.HBox([self.back, self.where, self.next])
+        nav.add_class("st-nav")
+        self.widget = w.VBox([self.title, self.bar, self.body, nav])
+        self.widget.add_class("st-lesson")
+        self.render()
+
+    # --- moving ------------------------------------------------------------------------------
+
+    def _forward(self) -> None:
+        if self.step == len(self.lesson.steps) - 1:
+            if self.on_finish is not None:
+                self.on_finish(self.lesson)
+            return
+        self.go(self.step + 1)
+
+    def go(self, step: int) -> None:
+        step = max(0, min(step, len(self.lesson.steps) - 1))
+        if step == self.step:
+            return
+        self.step = step
+        self.render()
+        if self.on_step is not None:
+            self.on_step(self.lesson, self.step)
+
+    def set_rules(self, rules: Rules, *, four_colour: bool | None = None, large: bool | None = None) -> None:
+        self.rules = rules
+        if four_colour is not None:
+            self.four_colour = four_colour
+        if large is not None:
+            self.large = large
+        self.render()
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def render(self) -> None:
+        lesson = self.lesson
+        step = lesson.steps[self.step]
+        total = len(lesson.steps)
+        self.title.value = (
+            f'<h2 class="st-lesson-title">Lesson {lesson.number}: {html.escape(lesson.title)}</h2>'
+            f'<div class="st-step-title">{html.escape(step.title)}</div>'
+        )
+        self.where.value = f'<span class="st-where" role="status">Step {self.step + 1} of {total}</span>'
+        self.bar.value = self.step + 1
+        self.bar.description = ""
+        self.back.disabled = self.step == 0
+        last = self.step == total - 1
+        self.next.description = "Finish ✓" if last else "Next ▶"
+        self.next.tooltip = "Back to the lesson list" if last else "Next step"
+        self.quizzes = []
+        children: list[w.Widget] = []
+        for block in step.blocks:
+            try:
+                children.extend(self.block_widgets(block))
+            except Exception as exc:  # one bad block must not blank the step
+                report(exc)
+                children.append(w.HTML('<div class="st-warning">This part of the step could not be shown.</div>'))
+        self.body.children = children
+
+    def block_widgets(self, block: Block) -> list[w.Widget]:
+        lesson = self.lesson
+        kind = block.kind
+        rules = block.rules(lesson, self.rules)
+        opts: dict[str, Any] = {"four_colour": self.four_colour, "large": self.large}
+        label = block.options.get("label", "")
+        caption = [w.HTML(f'<div class="st-caption">{html.escape(label)}</div>')] if label else []
+        if kind == "markdown":
+            return [w.HTML(f'<div class="st-prose">{markdown_html(block.text)}</div>')]
+        if kind == "tip":
+            return [w.HTML(f'<aside class="st-tip"><b>Tip from the table.</b> {markdown_html(block.text)}</aside>')]
+        if kind == "hand":
+            return [*caption, hand_view(rules, block.cards(lesson, self.rules), label=label or "hand", **opts)]
+        if kind == "hands":
+            return [*caption, self._four_hands(rules, block.hands(lesson, self.rules))]
+        if kind == "trick":
+            trick = block.trick(lesson, self.rules)
+            parts: list[w.Widget] = [*caption, trick_view(trick, label=label or "trick", **opts)]
+            if trick.winner is not None:
+                parts.append(w.HTML(f'<div class="st-explain">{html.escape(trick.reason)}</div>'))
+            return parts
+        if kind == "trumps":
+            order = rules.trump_order()
+            return [
+                w.HTML(f'<div class="st-caption">{html.escape(rules.title)}: {len(order)} trumps, highest first</div>'),
+                hand_view(rules, order, sort=False, label=f"{len(order)} trumps, highest first", **opts),
+            ]
+        if kind == "deck":
+            return self._deck(rules)
+        if kind == "compare":
+            parts = []
+            for other in block.compared(lesson):
+                parts.append(
+                    w.HTML(
+                        f'<div class="st-caption"><b>{html.escape(other.title)}</b> ({len(other.trump_order())} trumps)</div>'
+                    )
+                )
+                parts.append(hand_view(other, other.trump_order(), sort=False, label=f"{other.title} trumps", **opts))
+            return parts
+        if kind == "score":
+            return [*caption, w.HTML(score_lines_html(block.score(lesson, self.rules)))]
+        if kind == "game":
+            _winner, sentence = block.game(lesson, self.rules)
+            return [*caption, w.HTML(f'<div class="st-explain">{html.escape(sentence)}</div>')]
+        if kind == "play":
+            return [TrickStepper(block.round(lesson, self.rules), **opts).widget]
+        if kind == "quiz":
+            view = QuizView(block.quiz_item(lesson, self.rules), self.on_answer, **opts)
+            self.quizzes.append(view)
+            return [view.widget]
+        return [w.HTML(f'<div class="st-warning">Unknown block {html.escape(kind)}</div>')]
+
+    def _four_hands(self, rules: Rules, hands: dict[Seat, Any]) -> w.Widget:
+        cells = []
+        for seat in Seat:
+            cells.append(
+                w.VBox(
+                    [
+                        w.HTML(f'<div class="st-seat-label">{seat.label} ({seat.team.short})</div>'),
+                        hand_view(
+                            rules,
+                            hands[seat],
+                            label=f"{seat.label}'s hand",
+                            four_colour=self.four_colour,
+                            large=self.large,
+                        ),
+                    ]
+                )
+            )
+        box = w.VBox(cells)
+        box.add_class("st-four-hands")
+        return box
+
+    def _deck(self, rules: Rules) -> list[w.Widget]:
+        removed = rules.removed
+        jokers = [c for c in rules.deck() if c.is_joker]
+        parts: list[w.Widget] = [
+            w.HTML(
+                f'<div class="st-caption"><b>{html.escape(rules.title)}</b>: {len(rules.deck())} cards, 13 to each of 4 players.</div>'
+            )
+        ]
+        if removed:
+            parts.append(w.HTML('<div class="st-caption">Taken out:</div>'))
+            parts.append(
+                hand_view(
+                    rules, removed, sort=False, label="cards taken out", four_colour=self.four_colour, large=self.large
+                )
+            )
+        if jokers:
+            parts.append(w.HTML('<div class="st-caption">Added:</div>'))
+            parts.append(hand_view(rules, jokers, label="jokers added", four_colour=self.four_colour, large=self.large))
+        return parts
+
+
+def score_lines_html(scores: dict[Team, Any]) -> str:
+    rows = []
+    for team, hs in scores.items():
+        lines = (
+            "".join(f"<li>{html.escape(line.label)}: <b>{line.points:+d}</b></li>" for line in hs.lines)
+            or "<li>nothing</li>"
+        )
+        rows.append(
+            f'<div class="st-score-team"><b>{team.label}</b>: {hs.points:+d} this hand, {hs.bags} bag{"s" if hs.bags != 1 else ""} after<ul>{lines}</ul></div>'
+        )
+    return f'<div class="st-score">{"".join(rows)}</div>'
+
+
+class TrickStepper:
+    """A whole hand, one trick at a time, each with the engine's sentence."""
+
+    def __init__(self, rnd: Any, *, four_colour: bool = False, large: bool = False) -> None:
+        self.round = rnd
+        self.index = 0
+        self.four_colour = four_colour
+        self.large = large
+        self.header = w.HTML()
+        self.table = w.Box()
+        self.sentence = w.HTML()
+        self.prev = w.Button(description="◀ Trick", tooltip="Previous trick")
+        self.next = w.Button(description="Trick ▶", tooltip="Next trick")
+        self.prev.add_class("st-trick-prev")
+        self.next.add_class("st-trick-next")
+        self.prev.on_click(guarded(lambda _b: self.go(self.index - 1)))
+        self.next.on_click(guarded(lambda _b: self.go(self.index + 1)))
+        bids = ", ".join(f"{s.label} {b}" for s, b in rnd.bids.items())
+        self.widget = w.VBox(
+            [
+                w.HTML(f'<div class="st-caption">Bids: {html.escape(bids)}</div>'),
+                self.header,
+                self.table,
+                self.sentence,
+                w.HBox([self.prev, self.next]),
+            ]
+        )
+        self.widget.add_class("st-stepper")
+        self.render()
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.round.tricks) - 1))
+        self.render()
+
+    def render(self) -> None:
+        tricks = self.round.tricks
+        trick = tricks[self.index]
+        won = {s: 0 for s in Seat}
+        for t in tricks[: self.index + 1]:
+            won[t.winner] += 1
+        tally = " · ".join(f"{team.short} {won[team.seats[0]] + won[team.seats[1]]}" for team in Team)
+        self.header.value = f'<div class="st-step-title">Trick {self.index + 1} of {len(tricks)} <span class="st-tally">(tricks so far: {tally})</span></div>'
+        self.table.children = [
+            trick_view(trick, label=f"trick {self.index + 1}", four_colour=self.four_colour, large=self.large)
+        ]
+        self.sentence.value = f'<div class="st-explain" role="status">{html.escape(trick.reason)}</div>'
+        self.prev.disabled = self.index == 0
+        self.next.disabled = self.index == len(tricks) - 1

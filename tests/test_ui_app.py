@@ -1,0 +1,69 @@
+"""The app shell in Python: pages, the rule-set picker, saved progress, errors shown."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from spades_tutor.ui import errors
+from spades_tutor.ui.app import App
+from spades_tutor.ui.progress import Progress
+
+
+@pytest.fixture
+def app() -> App:
+    a = App()
+    yield a
+    errors.remove_sink(a.show_error)
+
+
+def test_home_page_offers_learn_quiz_and_the_rule_set_picker(app: App) -> None:
+    assert app.nav.value == "Home"
+    assert app.page.children == (app.home,)
+    assert [n for _, n in app.picker.preset.options] == [
+        "jokers",
+        "deuces-high",
+        "two-of-spades-third",
+        "bicycle",
+        "classic",
+    ]
+
+
+def test_picking_a_rule_set_changes_the_rules_everywhere(app: App) -> None:
+    app.picker.preset.value = "deuces-high"
+    assert app.rules.name == "deuces-high"
+    assert "2♦" in app.picker.summary.value
+    app.picker.nil.value = False
+    assert app.rules.nil is False and app.rules.blind_nil == "off"
+    app.picker.mercy.value = True
+    assert app.rules.mercy == -200
+
+
+def test_progress_is_saved_only_after_the_browser_sent_what_it_had(app: App) -> None:
+    app.picker.preset.value = "classic"
+    assert app.store.value == ""  # nothing written before the page's storage arrived
+    stored = Progress()
+    stored.record("score", "jokers", "score:jokers:1", True)
+    stored.reach("01-the-deck", 3)
+    app.store.value = stored.to_json()
+    app.store.loaded = True
+    # the stored answers come first; the rule set picked before loading is kept by the stored one
+    assert app.progress.answered == 1 and app.progress.lessons["01-the-deck"] == 3
+    app.picker.preset.value = "bicycle"
+    saved = json.loads(app.store.value)
+    assert saved["settings"]["preset"] == "bicycle" and len(saved["answers"]) == 1
+
+
+def test_a_failing_callback_shows_a_message_and_the_app_keeps_working(app: App) -> None:
+    def broken() -> None:
+        raise RuntimeError("boom")
+
+    errors.guarded(broken)()
+    assert app.error.children, "the error banner is shown"
+    banner = app.error.children[0]
+    assert "went wrong" in banner.children[0].value
+    banner.children[1].click()  # Dismiss
+    assert app.error.children == ()
+    app.nav.value = "Home"
+    assert app.page.children == (app.home,)

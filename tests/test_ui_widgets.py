@@ -1,0 +1,183 @@
+"""The widget layer without a browser: views ask the engine, and page input is validated."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import spades_tutor as st
+from spades_tutor.quiz import LegalPlaysItem, ScoreItem, TrickWinnerItem, TrumpOrderItem
+from spades_tutor.ui import errors
+from spades_tutor.ui.cards import CardsWidget, hand_view, trick_view
+from spades_tutor.ui.progress import Progress, Settings
+from spades_tutor.ui.quiz_view import QuizView
+from spades_tutor.ui.storage import MAX_STORED, BrowserStore
+
+JOKERS = st.Rules.preset("jokers")
+N, E, S, W = st.Seat
+
+
+def test_hand_view_sorts_trumps_together_and_names_every_card() -> None:
+    view = hand_view(JOKERS, "3C AH LJ 5S BJ 2S")
+    assert view.cards == ["BJ", "LJ", "5♠", "2♠", "A♥", "3♣"]
+    assert view.names == [
+        "big joker",
+        "little joker",
+        "five of spades",
+        "two of spades",
+        "ace of hearts",
+        "three of clubs",
+    ]
+    assert view.groups[:4] == ["trumps"] * 4 and view.groups[4] != view.groups[5]
+
+
+def test_page_selection_is_validated_against_the_cards_on_show() -> None:
+    view = hand_view(JOKERS, "AS KH BJ", selectable="many")
+    view.selected = ["A♠", "Q♣", "A♠", 7, "BJ"]  # a card not on show, a duplicate, a non-string
+    assert view.selected == ["A♠", "BJ"]
+    one = hand_view(JOKERS, "AS KH BJ", selectable="one")
+    one.selected = ["A♠", "K♥"]
+    assert one.selected == ["K♥"]
+    none = hand_view(JOKERS, "AS KH", selectable="none")
+    none.selected = ["A♠"]
+    assert none.selected == []
+
+
+def test_selectable_mode_must_be_known() -> None:
+    with pytest.raises(Exception, match="selectable"):
+        CardsWidget(selectable="all")
+
+
+def test_trick_view_places_cards_by_seat_and_marks_the_winner() -> None:
+    trick = st.Trick.complete(JOKERS, W, st.cards("KH 5S AH 3H"))
+    view = trick_view(trick)
+    assert view.arrangement == "table"
+    assert view.seats == ["W", "N", "E", "S"] and view.cards == ["K♥", "5♠", "A♥", "3♥"]
+    assert view.winner == "N" and view.leader == "W"
+
+
+def test_legal_plays_quiz_accepts_the_engines_answer_and_explains_the_rest() -> None:
+    item = LegalPlaysItem(JOKERS, hand=st.cards("LJ 9S AH 4H 5C"), trick=st.cards("KH"), seat=S)
+    seen = []
+    view = QuizView(item, lambda i, fb: seen.append(fb.correct))
+    assert view.picker is not None
+    view.picker.selected = ["A♥", "4♥"]
+    feedback = view.check()
+    assert feedback.correct and seen == [True]
+    assert view.check_button.disabled and view.picker.disabled
+    assert view.picker.marks["LJ"] == "illegal" and view.picker.marks["A♥"] == "legal"
+    assert "little joker counts as a spade" in view.detail.value
+
+
+def test_legal_plays_quiz_wrong_answer_shows_the_right_one_and_the_rule() -> None:
+    item = LegalPlaysItem(JOKERS, hand=st.cards("LJ 9S AH 4H 5C"), trick=st.cards("KH"), seat=S)
+    view = QuizView(item)
+    assert view.picker is not None
+    view.picker.selected = ["LJ"]
+    feedback = view.check()
+    assert not feedback.correct
+    assert "A♥ 4♥" in view.result.value and "Not quite" in view.result.value
+    assert "follow suit" in view.result.value
+
+
+def test_trick_winner_quiz_marks_right_and_wrong_cards() -> None:
+    item = TrickWinnerItem(JOKERS, trick=st.cards("KH 2S AH LJ"), leader=W)
+    view = QuizView(item)
+    assert view.picker is not None
+    view.picker.selected = ["A♥"]
+    feedback = view.check()
+    assert not feedback.correct
+    assert view.picker.marks == {"LJ": "right", "A♥": "wrong"}
+    assert view.picker.winner == "S"  # W led, so the 4th card is South's
+    assert "second-highest trump" in view.result.value
+
+
+def test_trump_order_quiz_takes_the_click_order() -> None:
+    item = TrumpOrderItem(JOKERS, choices=st.cards("AS BJ 2S LJ"))
+    view = QuizView(item)
+    assert view.picker is not None and view.picker.selectable == "order"
+    view.picker.selected = ["BJ", "LJ", "A♠", "2♠"]
+    assert view.check().correct
+
+
+def test_score_quiz_reads_points_and_bags_for_each_team() -> None:
+    item = ScoreItem(
+        JOKERS,
+        bids={N: st.NIL, S: st.Bid(2), E: st.Bid(5), W: st.Bid(4)},
+        tricks={N: 1, S: 1, E: 6, W: 5},
+    )
+    view = QuizView(item)
+    view._inputs["N–S-points"].value = -119
+    view._inputs["N–S-bags"].value = 1
+    view._inputs["E–W-points"].value = 92
+    view._inputs["E–W-bags"].value = 2
+    assert view.check().correct
+    assert "failed nil" in view.detail.value
+
+
+def test_progress_counts_score_and_streak_and_survives_json() -> None:
+    p = Progress()
+    for right in (True, True, False, True, True, True):
+        p.record("legal-plays", "jokers", "legal-plays:jokers:1", right)
+    p.reach("03-following-suit", 2)
+    p.settings = Settings(preset="deuces-high", four_colour=True)
+    assert (p.correct, p.answered, p.streak, p.best_streak) == (5, 6, 3, 3)
+    again = Progress.from_json(p.to_json())
+    assert again == p
+    assert again.settings.rules().name == "deuces-high"
+    rows = p.to_csv().splitlines()
+    assert rows[0] == "time,kind,preset,item,correct" and len(rows) == 7 and rows[3].endswith(",no")
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        "",
+        "not json",
+        "[]",
+        json.dumps({"format": "other"}),
+        json.dumps(
+            {
+                "format": "spades-tutor/progress",
+                "answers": [[1, 2, 3]],
+                "lessons": {"x": "y"},
+                "settings": {"preset": "evil"},
+            }
+        ),
+    ],
+)
+def test_malformed_stored_progress_gives_fresh_progress(stored: str) -> None:
+    p = Progress.from_json(stored)
+    assert p.answered == 0 and p.lessons == {} and p.settings.preset == "jokers"
+
+
+def test_browser_store_ignores_oversized_values() -> None:
+    store = BrowserStore()
+    store.value = "x" * (MAX_STORED + 1)
+    assert store.value == ""
+    store.value = '{"ok": 1}'
+    assert store.value == '{"ok": 1}'
+
+
+def test_guarded_callback_reports_a_friendly_message_and_returns() -> None:
+    seen: list[str] = []
+    sink = lambda message, exc: seen.append(message)  # noqa: E731
+    errors.add_sink(sink)
+    try:
+
+        @errors.guarded
+        def boom() -> None:
+            raise RuntimeError("internal detail")
+
+        assert boom() is None
+        assert seen and "internal detail" not in seen[0] and "carry on" in seen[0]
+
+        @errors.guarded
+        def engine_error() -> None:
+            st.Card.parse("1x")
+
+        engine_error()
+        assert "'1x'" in seen[-1]
+    finally:
+        errors.remove_sink(sink)
