@@ -35,6 +35,7 @@ test: lint typecheck pytest
 
 bench: $(STAMP)
 	$(PY) bench/engine.py
+	$(PY) bench/app.py --ready-selector "text=Learn ▶" --click-selector "text=Learn ▶" --after-click-text "Eleven short lessons"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts

@@ -271,11 +271,46 @@ class LearnPage:
             self.player.set_rules(self.app.rules, four_colour=s.four_colour, large=s.large)
 
 
-class App:
-    """The whole app. ``App().widget`` is the page."""
+def parse_query(query: str) -> dict[str, Any]:
+    """The page address's options, checked: ``page`` (learn/quiz), ``lesson``, ``step``, ``preset``.
 
-    def __init__(self) -> None:
+    Anything unknown or malformed is dropped, so a link can never break the app.
+
+    >>> parse_query("lesson=3&step=2&preset=deuces-high&evil=1")
+    {'page': 'Learn', 'lesson': 3, 'step': 1, 'preset': 'deuces-high'}
+    >>> parse_query("page=quiz&lesson=x&preset=../../etc")
+    {'page': 'Quiz yourself'}
+    """
+    from urllib.parse import parse_qs
+
+    raw = {k: v[-1] for k, v in parse_qs(query[:500], keep_blank_values=False).items()}
+    out: dict[str, Any] = {}
+    page = raw.get("page", "").lower()
+    if page in ("learn", "quiz", "home"):
+        out["page"] = {"learn": "Learn", "quiz": "Quiz yourself", "home": "Home"}[page]
+    if raw.get("lesson", "").isdigit() and 0 < int(raw["lesson"]) < 100:
+        out["page"] = "Learn"
+        out["lesson"] = int(raw["lesson"])
+        if raw.get("step", "").isdigit() and 0 < int(raw["step"]) < 100:
+            out["step"] = int(raw["step"]) - 1
+    if raw.get("preset") in Rules.preset_names():
+        out["preset"] = raw["preset"]
+    return out
+
+
+class App:
+    """The whole app. ``App().widget`` is the page; ``query`` is the page address's query string."""
+
+    @classmethod
+    def from_environment(cls) -> App:
+        """The app for the page Voila is serving: reads the address's query (``?lesson=3``) if any."""
+        return cls(query=os.environ.get("QUERY_STRING", ""))
+
+    def __init__(self, query: str = "") -> None:
+        self.link = parse_query(query)
         self.progress = Progress()
+        if "preset" in self.link:
+            self.progress.settings.preset = self.link["preset"]
         self.store = BrowserStore(key=STORAGE_KEY)
         self.store.observe(guarded(self._loaded), names="loaded")
         self.error = w.VBox()
@@ -298,7 +333,11 @@ class App:
         self.home = self._home()
         self.widget = w.VBox([_style(), self.store, self.header, self.error, self.page])
         self.widget.add_class("st-app")
-        self.show("Home")
+        self.show(self.link.get("page", "Home"))
+        if "lesson" in self.link:
+            lesson = next((x for x in self.learn.lessons if x.number == self.link["lesson"]), None)
+            if lesson is not None:
+                self.learn.open(lesson, self.link.get("step", 0))
 
     # --- settings and progress ---------------------------------------------------------------
 
@@ -332,6 +371,8 @@ class App:
         stored.answers.extend(self.progress.answers)
         for slug, step in self.progress.lessons.items():
             stored.reach(slug, step)
+        if "preset" in self.link:  # a shared link's rule set wins over the one saved
+            stored.settings.preset = self.link["preset"]
         self.progress = stored
         self.picker.load(self.settings)
         self._apply_display()

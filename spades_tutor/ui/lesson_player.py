@@ -105,6 +105,17 @@ class LessonPlayer:
         lesson = self.lesson
         step = lesson.steps[self.step]
         total = len(lesson.steps)
+        # the step's content first, then the labels that say where you are: the page applies
+        # updates in order, so "Step 2 of 4" never shows above step 1's cards
+        self.quizzes = []
+        children: list[w.Widget] = []
+        for block in step.blocks:
+            try:
+                children.extend(self.block_widgets(block))
+            except Exception as exc:  # one bad block must not blank the step
+                report(exc)
+                children.append(w.HTML('<div class="st-warning">This part of the step could not be shown.</div>'))
+        self.body.children = children
         self.title.value = (
             f'<h2 class="st-lesson-title">Lesson {lesson.number}: {html.escape(lesson.title)}</h2>'
             f'<div class="st-step-title">{html.escape(step.title)}</div>'
@@ -116,15 +127,6 @@ class LessonPlayer:
         last = self.step == total - 1
         self.next.description = "Finish ✓" if last else "Next ▶"
         self.next.tooltip = "Back to the lesson list" if last else "Next step"
-        self.quizzes = []
-        children: list[w.Widget] = []
-        for block in step.blocks:
-            try:
-                children.extend(self.block_widgets(block))
-            except Exception as exc:  # one bad block must not blank the step
-                report(exc)
-                children.append(w.HTML('<div class="st-warning">This part of the step could not be shown.</div>'))
-        self.body.children = children
 
     def block_widgets(self, block: Block) -> list[w.Widget]:
         lesson = self.lesson

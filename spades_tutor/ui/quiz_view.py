@@ -80,6 +80,7 @@ class QuizView:
             ]
         )
         self.widget.add_class("st-quiz")
+        self.widget.add_class(f"st-quiz-{item.kind}")
 
     # --- the position and the answer controls, per kind ---------------------------------------
 

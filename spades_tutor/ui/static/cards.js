@@ -19,10 +19,9 @@ function makeFace(text, name) {
     const big = parts.joker === "BJ";
     face.classList.add(big ? "st-big" : "st-little");
     face.innerHTML =
-      `<span class="st-corner" aria-hidden="true">${big ? "BIG" : "LITTLE"}</span>` +
+      `<span class="st-joker-size" aria-hidden="true">${big ? "BIG" : "LITTLE"}</span>` +
       `<span class="st-joker-mark" aria-hidden="true">${big ? "★" : "☆"}</span>` +
-      `<span class="st-joker-word" aria-hidden="true">JOKER</span>` +
-      `<span class="st-corner st-corner-low" aria-hidden="true">${big ? "BIG" : "LITTLE"}</span>`;
+      `<span class="st-joker-word" aria-hidden="true">JOKER</span>`;
   } else {
     face.classList.add("st-" + (SUIT_CLASS[parts.suit] || "spades"));
     face.innerHTML =

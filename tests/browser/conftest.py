@@ -1,0 +1,283 @@
+"""Fixtures for driving the Voilà app in Debian's Chromium: the servers, the browser, artifacts.
+
+Two servers, each started once per session and only when a test asks for it:
+
+- ``voila_server``: standalone Voilà exactly as ``voila notebooks/<nb>`` is run by hand — from the
+  repository root, so it reads the repository's ``voila.json`` (loopback IP, preheated kernel pool,
+  kernel culling, no tracebacks); the command line adds only the port and ``--no-browser``.
+- ``binder_server``: the Binder mode, ``jupyter server`` with the Voilà server extension, after running
+  ``binder/postBuild`` into a private Jupyter config directory as Binder's build would.
+
+Server logs go to ``test-artifacts/<name>.log``; each browser test leaves a screenshot in
+``test-artifacts/screenshots/<test name>.png``, passed or failed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Voilà answers 200 here once its web app is up (``/voila/static/extension.js`` answers 403).
+READY_PATH = "/voila/labextensions/anywidget/package.json"
+SERVER_START_TIMEOUT_S = 90
+STOP_GRACE_S = 20
+# The first render starts (or takes from the pool) a kernel and runs the notebook: seconds on 2 cores.
+FIRST_EXPECT_TIMEOUT_MS = 60_000
+
+# Page errors that are known to be harmless (shared/guides/toolchain.md); anything else fails the test.
+KNOWN_HARMLESS_PAGE_ERRORS = [
+    re.compile(r"setData is not a function"),  # plotly's fig.show() inside Voilà
+]
+
+
+@dataclass(frozen=True)
+class PageUnderTest:
+    """The notebook the browser tests open, and what identifies its rendered page."""
+
+    notebook: str  # path from the repository root
+    known_text: str  # text the rendered page shows
+    source_snippet: str  # a line of code from the notebook, which the page must not show
+
+    @property
+    def name(self) -> str:
+        return Path(self.notebook).name
+
+
+ENGINE_TOUR = PageUnderTest(
+    notebook="notebooks/00-engine-tour.ipynb",
+    known_text="A tour of the Spades with Jokers engine",
+    source_snippet="import spades_tutor as st",
+)
+
+APP = PageUnderTest(
+    notebook="notebooks/app.ipynb",
+    known_text="Learn Spades with Jokers",
+    source_snippet="from spades_tutor.ui.app import App",
+)
+PAGE = APP
+
+
+def page_under_test() -> PageUnderTest:
+    """The page every serving test opens (the app's stand-in until the app exists)."""
+    return PAGE
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def http_get(url: str, timeout: float = 30) -> tuple[int, str]:
+    """Status and body of a GET, without raising on 4xx/5xx."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+
+
+def kernel_id_from_html(html: str) -> str:
+    """The kernel a rendered Voilà page talks to, from its ``jupyter-config-data`` block."""
+    match = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html, re.S)
+    assert match, "no jupyter-config-data in the page"
+    return str(json.loads(match.group(1))["kernelId"])
+
+
+@dataclass
+class Server:
+    """A server process started in its own process group, its URL and its log."""
+
+    name: str
+    base_url: str
+    log_path: Path
+    proc: subprocess.Popen[bytes]
+    _log_file: Any = field(repr=False)
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def wait_for_log(self, pattern: str, timeout: float = 60) -> re.Match[str]:
+        deadline = time.monotonic() + timeout
+        while True:
+            match = re.search(pattern, self.log())
+            if match:
+                return match
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"{self.name}: no log line matching {pattern!r} in {timeout} s; see {self.log_path}"
+                )
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        """SIGTERM the process group (the server shuts its kernels down), SIGKILL after 20 s."""
+        try:
+            descendants = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            descendants = []
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=STOP_GRACE_S)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        # Kernels run in sessions of their own: reap any that outlived the server.
+        _, alive = psutil.wait_procs(descendants, timeout=5)
+        for p in alive:
+            p.kill()
+        self._log_file.close()
+
+
+def start_server(name: str, cmd: list[str], env: dict[str, str] | None = None) -> Server:
+    """Start ``cmd`` from the repository root and wait until Voilà's web app answers."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / f"{name}.log"
+    log_file = log_path.open("wb")
+    log_file.write(f"$ {' '.join(cmd)}\n".encode())
+    log_file.flush()
+    port = int(next(a.split("=", 1)[1] for a in cmd if a.startswith("--port=")))
+    proc = subprocess.Popen(
+        cmd,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+        stdin=subprocess.DEVNULL,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    server = Server(name, f"http://127.0.0.1:{port}", log_path, proc, log_file)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    while True:
+        if proc.poll() is not None:
+            server.stop()
+            pytest.fail(f"{name} exited with {proc.returncode} before answering:\n{server.log()[-3000:]}")
+        try:
+            if http_get(server.url(READY_PATH), timeout=5)[0] == 200:
+                return server
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if time.monotonic() > deadline:
+            server.stop()
+            pytest.fail(f"{name} did not answer {READY_PATH} in {SERVER_START_TIMEOUT_S} s:\n{server.log()[-3000:]}")
+        time.sleep(0.3)
+
+
+@pytest.fixture(scope="session")
+def page_nb() -> PageUnderTest:
+    return page_under_test()
+
+
+@pytest.fixture(scope="session")
+def voila_server(page_nb: PageUnderTest) -> Iterator[Server]:
+    """Standalone Voilà on the page under test, configured only by the repository's voila.json."""
+    cmd = [sys.executable, "-m", "voila", page_nb.notebook, f"--port={free_port()}", "--no-browser"]
+    server = start_server("voila-standalone", cmd)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def binder_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The Binder mode: ``jupyter server`` + the Voilà extension, configured as binder/postBuild leaves it."""
+    config_dir = tmp_path_factory.mktemp("jupyter-config")
+    env = {
+        "JUPYTER_CONFIG_DIR": str(config_dir),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
+    post_build = ROOT / "binder" / "postBuild"
+    if post_build.exists():
+        subprocess.run(["bash", str(post_build)], cwd=ROOT, env={**os.environ, **env}, check=True, timeout=60)
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyter_server",
+        "--no-browser",
+        f"--port={free_port()}",
+        "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--allow-root",
+    ]
+    server = start_server("jupyter-server-binder", cmd, env)
+    yield server
+    server.stop()
+
+
+# --- the browser ---------------------------------------------------------------------------------
+
+
+def require_chromium() -> None:
+    """Fail on CI without Debian's Chromium (.ci/run installs it); skip elsewhere."""
+    if os.access(CHROMIUM, os.X_OK):
+        return
+    message = f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); never `playwright install`"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    require_chromium()
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # The Voilà page scrolls inside its own panel: a tall viewport shows more than full_page would.
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 1400}}
+
+
+@pytest.fixture(autouse=True)
+def _browser_artifacts(request: pytest.FixtureRequest) -> Iterator[None]:
+    """For tests that use ``page``: collect page errors, and save a screenshot at the end (pass or fail).
+
+    Unexpected page errors (uncaught exceptions in the page) fail the test at teardown.
+    """
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOTS / (re.sub(r"[^\w.-]+", "_", request.node.name).strip("_") + ".png")
+    try:
+        page.screenshot(path=str(shot))
+    except Exception as e:  # a crashed page must not hide the test's own result
+        print(f"screenshot {shot} failed: {e}")
+    unexpected = [e for e in errors if not any(p.search(e) for p in KNOWN_HARMLESS_PAGE_ERRORS)]
+    if unexpected:
+        pytest.fail("unexpected page errors:\n" + "\n".join(unexpected))

@@ -1,0 +1,231 @@
+"""Learners' journeys through the app in Chromium, against the app served by Voilà.
+
+Expected answers come from the engine (the lesson files and the quiz generators), never
+from the test: the test only plays the learner.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import spades_tutor as st
+from spades_tutor.lessons import load_lessons
+from spades_tutor.quiz import LegalPlaysItem
+from spades_tutor.quiz.generators import generate
+
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server
+
+pytestmark = pytest.mark.browser
+
+LESSONS = {lesson.number: lesson for lesson in load_lessons()}
+
+
+def open_app(page: Page, server: Server, path: str = "/") -> None:
+    page.goto(server.url(path))
+    expect(page.locator(".st-brand")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_role("button", name="Home")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+
+
+def pick_rule_set(page: Page, name: str) -> None:
+    page.get_by_label("Rule set:").select_option(label=preset_label(name))
+
+
+def preset_label(name: str) -> str:
+    return f"{st.Rules.preset(name).title} ({name})"
+
+
+def card(scope: Page | Locator, c: st.Card) -> Locator:
+    """A selectable card by its accessible name ("ace of hearts", "little joker")."""
+    return scope.get_by_role("checkbox", name=re.compile(rf"^{re.escape(c.name)}\b"))
+
+
+def open_lesson(page: Page, number: int) -> None:
+    page.get_by_role("button", name="Learn", exact=True).click()
+    lesson = LESSONS[number]
+    page.get_by_role("button", name=re.compile(rf"^{number}\. {re.escape(lesson.title)}")).click()
+    expect(page.get_by_text(f"Lesson {number}: {lesson.title}")).to_be_visible()
+
+
+def first_quiz(lesson_number: int, kind: str) -> tuple[int, object]:
+    """(step index, item) of the lesson's first fixed quiz of ``kind``, answered by the engine."""
+    lesson = LESSONS[lesson_number]
+    for i, step in enumerate(lesson.steps):
+        for block in step.blocks:
+            if block.kind == "quiz" and block.quiz_kind == kind and not block.adaptive:
+                return i, block.quiz_item(lesson)
+    raise AssertionError(f"lesson {lesson_number} has no {kind} quiz")
+
+
+def test_lesson_3_can_be_followed_to_the_end_and_is_marked_done(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server)
+    open_lesson(page, 3)
+    total = len(LESSONS[3].steps)
+    for n in range(1, total + 1):
+        expect(page.get_by_text(f"Step {n} of {total}")).to_be_visible()
+        expect(page.get_by_text(LESSONS[3].steps[n - 1].title, exact=True)).to_be_visible()
+        page.get_by_role("button", name="Finish ✓" if n == total else "Next ▶").click()
+    expect(page.get_by_role("button", name=re.compile(r"^3\. .* ✓$"))).to_be_visible()
+
+
+def test_legal_play_quiz_right_then_wrong_shows_the_engines_feedback(page: Page, voila_server: Server) -> None:
+    step, item = first_quiz(3, "legal-plays")
+    assert isinstance(item, LegalPlaysItem)
+    legal = item.answer()
+    illegal = [c for c in item.hand if c not in legal]
+    assert illegal, "the lesson's first legal-plays quiz should have an illegal card"
+    open_app(page, voila_server)
+    open_lesson(page, 3)
+    for n in range(step):
+        page.get_by_role("button", name="Next ▶").click()
+        expect(page.get_by_text(f"Step {n + 2} of ")).to_be_visible()
+    quiz = page.locator(".st-quiz").first
+    for c in legal:
+        card(quiz, c).click()
+        expect(card(quiz, c)).to_have_attribute("aria-checked", "true")
+    quiz.get_by_role("button", name="Check answer").click()
+    expect(quiz.get_by_text("✓ Right!")).to_be_visible()
+
+    # come back to the step for a fresh copy of the question, and answer it wrong
+    total = len(LESSONS[3].steps)
+    page.get_by_role("button", name="Next ▶").click()
+    expect(page.get_by_text(f"Step {step + 2} of {total}")).to_be_visible()
+    page.get_by_role("button", name="◀ Back").click()
+    expect(page.get_by_text(f"Step {step + 1} of {total}")).to_be_visible()
+    expect(page.get_by_text(LESSONS[3].steps[step].title, exact=True)).to_be_visible()
+    quiz = page.locator(".st-quiz").first
+    expect(quiz.get_by_role("button", name="Check answer")).to_be_enabled()  # the fresh copy, not the answered one
+    card(quiz, illegal[0]).click()
+    expect(card(quiz, illegal[0])).to_have_attribute("aria-checked", "true")
+    quiz.get_by_role("button", name="Check answer").click()
+    expect(quiz.get_by_text("✗ Not quite.")).to_be_visible()
+    answer_words = " ".join(str(c) for c in legal)
+    expect(quiz.locator(".st-fb-answer")).to_contain_text(answer_words)
+    reason = str(st.why_illegal(item.rules, item.hand, illegal[0], item.trick, item.spades_broken))
+    expect(quiz.locator(".st-reasons")).to_contain_text(reason)
+    expect(card(quiz, illegal[0])).to_have_class(re.compile("st-mark-illegal"))
+
+
+def answer_score_quiz(page: Page, right: bool, preset: str = "jokers") -> None:
+    """On the Quiz yourself page with 'Score this hand' chosen: answer the shown question."""
+    expect(page.locator(".st-quiz.st-quiz-score")).to_have_count(1)
+    line = page.locator(".st-note").filter(has_text="Question").first
+    expect(line).to_be_visible()
+    seed = int(re.search(r"Question (\d+)", line.inner_text()).group(1))
+    item = generate("score", st.Rules.preset(preset), seed, 1)
+    answer = item.answer()
+    for team in st.Team:
+        points, bags = answer[team]
+        page.get_by_label(f"{team.label} points:").fill(str(points + (0 if right else 10)))
+        page.get_by_label("bags after:").nth(int(team)).fill(str(bags))
+    page.get_by_role("button", name="Check answer").click()
+
+
+def test_scoring_quiz_is_checked_by_the_engine_and_keeps_score(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server)
+    page.get_by_role("button", name="Quiz yourself", exact=True).click()
+    page.get_by_label("Questions:").select_option(label="Score this hand")
+    answer_score_quiz(page, right=True)
+    expect(page.get_by_text("✓ Right!")).to_be_visible()
+    expect(page.get_by_text("Score 1 / 1 · streak 1")).to_be_visible()
+    page.get_by_role("button", name="Next question ▶").click()
+    answer_score_quiz(page, right=False)
+    expect(page.get_by_text("✗ Not quite.")).to_be_visible()
+    expect(page.locator(".st-score-lines")).to_contain_text("Contract")
+    expect(page.get_by_text("Score 1 / 2 · streak 0")).to_be_visible()
+
+
+def test_switching_to_deuces_high_changes_the_trump_order_shown(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server)
+    pick_rule_set(page, "deuces-high")
+    expect(page.locator(".st-rules-line")).to_contain_text("16 trumps: BJ LJ 2♦ 2♠ A♠")
+    open_lesson(page, 2)
+    trumps = page.get_by_role("list", name="16 trumps, highest first")
+    expect(trumps).to_be_visible()
+    order = st.Rules.preset("deuces-high").trump_order()
+    names = trumps.get_by_role("listitem")
+    expect(names).to_have_count(len(order))
+    for i, c in enumerate(order[:5]):
+        expect(names.nth(i)).to_have_attribute("aria-label", c.name)
+    # and back to the default: the 2♦ leaves the trumps
+    page.get_by_role("button", name="Home").click()
+    pick_rule_set(page, "jokers")
+    page.get_by_role("button", name="Learn", exact=True).click()
+    expect(page.get_by_role("list", name="15 trumps, highest first")).to_be_visible()
+
+
+def test_progress_survives_a_reload_and_a_new_kernel(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server)
+    pick_rule_set(page, "bicycle")
+    page.get_by_role("button", name="Quiz yourself", exact=True).click()
+    page.get_by_label("Questions:").select_option(label="Score this hand")
+    answer_score_quiz(page, right=True, preset="bicycle")
+    expect(page.get_by_text("Score 1 / 1 · streak 1")).to_be_visible()
+    page.reload()  # a new page: a new kernel, nothing kept in Python
+    open_app(page, voila_server)
+    expect(page.get_by_label("Rule set:").locator("option:checked")).to_have_text(preset_label("bicycle"))
+    page.get_by_role("button", name="Quiz yourself", exact=True).click()
+    expect(page.get_by_text("Score 1 / 1 · streak 1 · best streak 1")).to_be_visible()
+    href = page.get_by_text("Export progress (CSV)").get_attribute("href") or ""
+    rows = base64.b64decode(href.split("base64,", 1)[1]).decode().splitlines()
+    assert rows[0] == "time,kind,preset,item,correct"
+    assert rows[1].split(",")[1:3] == ["score", "bicycle"] and rows[1].endswith(",yes")
+
+
+def tab_to(page: Page, pattern: str, limit: int = 80) -> None:
+    """Press Tab until the focused element's text or accessible name matches ``pattern``."""
+    rx = re.compile(pattern)
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        label = page.evaluate(
+            "() => { const e = document.activeElement; return (e && ((e.getAttribute('aria-label') || '') + ' ' + (e.innerText || e.value || ''))) || ''; }"
+        )
+        if rx.search(label):
+            return
+    raise AssertionError(f"no focusable element matching {pattern!r} within {limit} tabs")
+
+
+def test_a_lesson_quiz_can_be_done_by_keyboard_only(page: Page, voila_server: Server) -> None:
+    step, item = first_quiz(3, "legal-plays")
+    legal = set(item.answer())
+    open_app(page, voila_server)
+    tab_to(page, r"Learn ▶")
+    page.keyboard.press("Enter")
+    tab_to(page, r"^\s*3\. ")
+    page.keyboard.press("Enter")
+    expect(page.get_by_text(f"Lesson 3: {LESSONS[3].title}")).to_be_visible()
+    for _ in range(step):
+        tab_to(page, r"Next ▶")
+        page.keyboard.press("Enter")
+    # into the hand: one tab stop, arrows move, space picks
+    quiz = page.locator(".st-quiz").first
+    hand = quiz.get_by_role("group", name=re.compile("select every card you may play"))
+    tab_to(page, "|".join(re.escape(c.name) for c in item.hand))
+    for _ in range(len(item.hand)):
+        name = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+        if any(name.startswith(c.name) for c in legal):
+            page.keyboard.press("Space")
+        page.keyboard.press("ArrowRight")
+    for c in legal:
+        expect(card(hand, c)).to_have_attribute("aria-checked", "true")
+    tab_to(page, r"Check answer")
+    page.keyboard.press("Enter")
+    expect(quiz.get_by_text("✓ Right!")).to_be_visible()
+
+
+def test_a_link_opens_a_lesson_step_in_a_rule_set(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?lesson=2&step=1&preset=two-of-spades-third")
+    expect(page.get_by_text("Lesson 2: " + LESSONS[2].title)).to_be_visible()
+    expect(page.get_by_text(f"Step 1 of {len(LESSONS[2].steps)}")).to_be_visible()
+    trumps = page.get_by_role("list", name="15 trumps, highest first")
+    expect(trumps.get_by_role("listitem").nth(2)).to_have_attribute("aria-label", "two of spades")
+
+
+def test_the_app_works_through_the_binder_path(page: Page, binder_server: Server) -> None:
+    open_app(page, binder_server, "/voila/render/notebooks/app.ipynb")
+    open_lesson(page, 1)
+    page.get_by_role("button", name="Next ▶").click()
+    expect(page.get_by_text(f"Step 2 of {len(LESSONS[1].steps)}")).to_be_visible()
