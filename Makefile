@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-spades-tutor
 PORT ?= 8866
 
-.PHONY: app test lint typecheck pytest bench clean install
+.PHONY: app lab test lint typecheck pytest bench clean install
 
 install: $(STAMP)
 
@@ -19,6 +19,9 @@ $(STAMP): pyproject.toml
 
 app: $(STAMP)
 	$(VENV)/bin/spades-tutor app --port $(PORT)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 notebooks
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check spades_tutor tests bench
@@ -35,7 +38,7 @@ test: lint typecheck pytest
 
 bench: $(STAMP)
 	$(PY) bench/engine.py
-	$(PY) bench/app.py --ready-selector "text=Learn ▶" --click-selector "text=Learn ▶" --after-click-text "Eleven short lessons"
+	$(PY) bench/app.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts

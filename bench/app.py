@@ -25,8 +25,8 @@ page is measured to "button visible and enabled" too; the ratio is only indicati
 
 Run it from the project root::
 
-    .venv/bin/python bench/app.py
-    .venv/bin/python bench/app.py --reps 7 --ready-selector "text=Next" --after-click-text "Lesson 1"
+    .venv/bin/python bench/app.py            # the app at /?lesson=1: Next visible, clicked, "Step 2 of" seen
+    .venv/bin/python bench/app.py --reps 7 --app-path / --ready-selector "text=Learn ▶" --after-click-text "Eleven short"
     .venv/bin/python bench/app.py --ready-selector ".st-app button.next" --click-selector ".st-app button.next" \\
         --after-click-text "Trick 1"
 
@@ -69,6 +69,10 @@ CHROMIUM_ARGS = [
 ]
 READY_PATH = "/voila/labextensions/anywidget/package.json"
 APP_NOTEBOOK = "notebooks/app.ipynb"
+# the first interactive lesson step: a link straight to lesson 1, whose Next button the kernel answers
+APP_PATH = "/?lesson=1"
+APP_READY = 'role=button[name="Next ▶"]'
+APP_AFTER_CLICK = "Step 2 of"
 STAND_IN = "notebooks/00-engine-tour.ipynb"
 STAND_IN_READY = "text=North's nil failed"  # the last cell's output in the engine tour
 PLAIN_NOTEBOOK = "bench/plain_button.ipynb"
@@ -214,6 +218,7 @@ class Sample:
 def measure(
     browser: Any,
     server: Server,
+    path: str,
     ready: str,
     click: str | None,
     after_click: str | None,
@@ -226,7 +231,7 @@ def measure(
         page.set_default_timeout(timeout_s * 1000)
         start = time.perf_counter()
         try:
-            page.goto(server.url, wait_until="commit")
+            page.goto(server.url + path.lstrip("/"), wait_until="commit")
             target = page.locator(ready).first
             target.wait_for(state="visible")
             while not target.is_enabled():
@@ -261,9 +266,9 @@ def resolve_app(args: argparse.Namespace) -> tuple[str, str, str | None, str | N
     stand_in = notebook == STAND_IN
     if stand_in and not note:
         note = f"stand-in for {APP_NOTEBOOK}"
-    ready = args.ready_selector or (STAND_IN_READY if stand_in else "text=Next")
+    ready = args.ready_selector or (STAND_IN_READY if stand_in else APP_READY)
     click = args.click_selector if args.click_selector is not None else ready
-    after = args.after_click_text
+    after = args.after_click_text if args.after_click_text is not None else (None if stand_in else APP_AFTER_CLICK)
     if stand_in and args.ready_selector is None:
         click, after = None, None
     return notebook, ready, click or None, after, note
@@ -282,7 +287,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured rounds first (default 1)")
     parser.add_argument("--app-notebook", default=APP_NOTEBOOK, help=f"default {APP_NOTEBOOK}, else {STAND_IN}")
     parser.add_argument(
-        "--ready-selector", default=None, help="Playwright selector of the app's first control (default text=Next)"
+        "--app-path", default=APP_PATH, help=f"address of the app page (default {APP_PATH}: lesson 1's first step)"
+    )
+    parser.add_argument(
+        "--ready-selector", default=None, help=f"Playwright selector of the app's first control (default {APP_READY})"
     )
     parser.add_argument(
         "--click-selector", default=None, help="what to click once ready (default: the ready selector; '' for no click)"
@@ -311,8 +319,8 @@ def main(argv: list[str] | None = None) -> int:
             wait_ready(s, args.timeout)
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         setups = {
-            "app": (ready, click, after),
-            "plain": (PLAIN_READY, plain_click, plain_after),
+            "app": (args.app_path, ready, click, after),
+            "plain": ("/", PLAIN_READY, plain_click, plain_after),
         }
         for i in range(args.warmup + args.reps):
             order = ("app", "plain") if i % 2 == 0 else ("plain", "app")

@@ -118,3 +118,15 @@ def test_spades_tutor_app_renders_the_notebook_with_voila_on_loopback() -> None:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def test_every_lesson_has_a_notebook_for_jupyterlab() -> None:
+    from spades_tutor.lessons import load_lessons
+
+    names = {p.name for p in (ROOT / "notebooks").glob("lesson-*.ipynb")}
+    expected = {f"lesson-{lesson.number:02d}-{lesson.slug}.ipynb" for lesson in load_lessons()}
+    assert names == expected
+    for name in sorted(expected):
+        number = int(name.split("-")[1])
+        source = "".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"])
+        assert f"show_lesson({number}," in source, name
