@@ -130,3 +130,26 @@ def test_every_lesson_has_a_notebook_for_jupyterlab() -> None:
         number = int(name.split("-")[1])
         source = "".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"])
         assert f"show_lesson({number}," in source, name
+
+
+def test_binder_pins_every_runtime_dependency_and_installs_the_project() -> None:
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = {re.split(r"[<>=!~ \[]", dep, maxsplit=1)[0].lower() for dep in project["dependencies"]}
+    lines = [
+        line.strip()
+        for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert "." in lines, "binder/requirements.txt must install the project itself"
+    pins = dict(line.lower().split("==") for line in lines if line != ".")
+    assert wanted <= set(pins), f"not pinned for Binder: {sorted(wanted - set(pins))}"
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+
+
+def test_readme_badge_opens_the_app_through_voila_on_binder() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "mybinder.org/v2/gh/" in readme and "urlpath=voila/render/notebooks/app.ipynb" in readme
+    assert (ROOT / "notebooks" / "app.ipynb").exists()
