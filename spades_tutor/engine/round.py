@@ -400,7 +400,8 @@ class Round:
         return legal
 
     def legal_plays(self) -> tuple[Card, ...]:
-        """The cards the seat to act may play (empty outside the play)."""
+        """The cards the seat to act may play (empty outside the play), in the hand's display
+        order (``rules.sort_hand``): the batched simulator relies on this order."""
         if self._phase is not Phase.PLAYING:
             return ()
         return tuple(self._legal_cache if self._legal_cache is not None else self._legal_now())

@@ -272,7 +272,7 @@ class LearnPage:
 
 
 def parse_query(query: str) -> dict[str, Any]:
-    """The page address's options, checked: ``page`` (learn/quiz), ``lesson``, ``step``, ``preset``.
+    """The page address's options, checked: ``page`` (learn/quiz/lab), ``lesson``, ``step``, ``preset``.
 
     Anything unknown or malformed is dropped, so a link can never break the app.
 
@@ -286,8 +286,8 @@ def parse_query(query: str) -> dict[str, Any]:
     raw = {k: v[-1] for k, v in parse_qs(query[:500], keep_blank_values=False).items()}
     out: dict[str, Any] = {}
     page = raw.get("page", "").lower()
-    if page in ("learn", "quiz", "home"):
-        out["page"] = {"learn": "Learn", "quiz": "Quiz yourself", "home": "Home"}[page]
+    if page in ("learn", "quiz", "home", "lab"):
+        out["page"] = {"learn": "Learn", "quiz": "Quiz yourself", "home": "Home", "lab": "Joker lab"}[page]
     if raw.get("lesson", "").isdigit() and 0 < int(raw["lesson"]) < 100:
         out["page"] = "Learn"
         out["lesson"] = int(raw["lesson"])
@@ -319,7 +319,7 @@ class App:
 
         self.picker = RulePicker(self.settings, guarded(self.settings_changed))
         self.nav = w.ToggleButtons(
-            options=["Home", "Learn", "Quiz yourself"], value="Home", style={"button_width": "auto"}
+            options=["Home", "Learn", "Quiz yourself", "Joker lab"], value="Home", style={"button_width": "auto"}
         )
         self.nav.add_class("st-nav-tabs")
         self.nav.observe(guarded(lambda _c: self.show(self.nav.value)), names="value")
@@ -330,6 +330,7 @@ class App:
         self.page = w.VBox()
         self.learn = LearnPage(self)
         self.quiz = QuizPage(self)
+        self._lab: Any = None
         self.home = self._home()
         self.widget = w.VBox([_style(), self.store, self.header, self.error, self.page])
         self.widget.add_class("st-app")
@@ -402,6 +403,15 @@ class App:
 
     # --- pages -------------------------------------------------------------------------------
 
+    @property
+    def lab(self) -> Any:
+        """The Joker lab page, built when first opened (it brings numpy, pandas and plotly)."""
+        if self._lab is None:
+            from .lab_page import LabPage
+
+            self._lab = LabPage()
+        return self._lab
+
     def _home(self) -> w.Widget:
         learn = w.Button(description="Learn ▶", button_style="primary", tooltip="Eleven short lessons, step by step")
         quiz = w.Button(
@@ -440,6 +450,8 @@ class App:
         elif name == "Quiz yourself":
             self.page.children = [self.quiz.widget]
             self.quiz.show()
+        elif name == "Joker lab":
+            self.page.children = [self.lab.widget]
         else:
             self.page.children = [self.home]
 

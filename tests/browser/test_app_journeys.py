@@ -229,3 +229,15 @@ def test_the_app_works_through_the_binder_path(page: Page, binder_server: Server
     open_lesson(page, 1)
     page.get_by_role("button", name="Next ▶").click()
     expect(page.get_by_text(f"Step 2 of {len(LESSONS[1].steps)}")).to_be_visible()
+
+
+def test_joker_lab_runs_a_small_comparison_and_shows_plots_and_the_table(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?page=lab")
+    expect(page.get_by_text("What do the jokers change?")).to_be_visible()
+    page.get_by_label("Sample:").select_option(label="2,000 rounds each")
+    page.get_by_role("button", name="Run the lab ▶").click()
+    expect(page.get_by_text("4,000 rounds simulated and measured")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_text("A side king held twice is trumped")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.locator(".js-plotly-plot")).to_have_count(5, timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.locator(".st-lab-table table")).to_be_visible()
+    expect(page.get_by_text("Download all results (CSV)")).to_be_visible()

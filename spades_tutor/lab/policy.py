@@ -1,0 +1,63 @@
+"""Batched policies: who bids what and which legal card is played, for many rounds at once.
+
+A policy answers two questions about a ``Table`` (see ``table.py``):
+
+- ``bid(table, position)``: the bids of the seat at bidding ``position`` (0 = the dealer's
+  left) in every round, as ``(tricks, blind)`` arrays;
+- ``play(table, legal)``: one display bit from each round's ``legal`` mask for ``table.seat``.
+
+``RandomPolicy`` is the random policy the scalar engine reproduces (``replay.py``): every
+choice is ``choose(word, n)`` (``words.py``) among the ``n`` legal options, in the order of
+``Round.legal_bids()`` / ``Round.legal_plays()``. A batched heuristic policy plugs in here.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from .table import Table
+from .tables import select_bit
+from .words import BIDS, PLAYS, choose_top
+
+__all__ = ["POLICIES", "Policy", "RandomPolicy", "get_policy"]
+
+
+class Policy(Protocol):
+    name: str
+
+    def bid(self, table: Table, position: int) -> tuple[npt.NDArray[np.integer], npt.NDArray[np.bool_]]: ...
+
+    def play(self, table: Table, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]: ...
+
+
+class RandomPolicy:
+    """Uniform among the legal options, driven by each round's words."""
+
+    name = "random"
+
+    def bid(self, table: Table, position: int) -> tuple[npt.NDArray[np.integer], npt.NDArray[np.bool_]]:
+        options = table.tables.bid_options[position]
+        tricks = np.array([t for t, _ in options], dtype=np.int8)
+        blind = np.array([b for _, b in options], dtype=bool)
+        k = choose_top(table.top[BIDS + position], len(options)).astype(np.intp)
+        return tricks[k], blind[k]
+
+    def play(self, table: Table, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
+        k = choose_top(table.top[PLAYS + table.step], np.bitwise_count(legal))
+        return select_bit(legal, k)
+
+
+POLICIES: dict[str, type[Policy]] = {"random": RandomPolicy}
+
+
+def get_policy(policy: str | Policy) -> Policy:
+    """A policy by name (``'random'``) or the policy object itself."""
+    if not isinstance(policy, str):
+        return policy
+    try:
+        return POLICIES[policy]()
+    except KeyError:
+        raise ValueError(f"unknown policy {policy!r}; the policies are {', '.join(POLICIES)}") from None
