@@ -38,6 +38,7 @@ test: lint typecheck pytest
 
 bench: $(STAMP)
 	$(PY) bench/engine.py
+	$(PY) bench/simulate.py
 	$(PY) bench/app.py
 
 clean:
