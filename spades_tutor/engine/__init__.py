@@ -9,7 +9,7 @@ from __future__ import annotations
 from .cards import BIG_JOKER, LITTLE_JOKER, Card, CardsLike, Hand, Rank, Suit, cards, full_pack
 from .errors import CardParseError, DealError, IllegalAction, Reason, RulesError, SpadesError
 from .game import Game
-from .hand_eval import NilAdvice, explain_sure_tricks, nil_advice, sure_tricks
+from .hand_eval import LikelyTrick, NilAdvice, explain_sure_tricks, likely_tricks, nil_advice, sure_tricks
 from .play import Trick, explain_trick, legal_plays, trick_winner, why_illegal
 from .round import Action, Phase, Round, SeatView, deal_hands, parse_deal_id
 from .rules import PRESETS, Rules
@@ -32,6 +32,7 @@ __all__ = [
     "Hand",
     "HandScore",
     "IllegalAction",
+    "LikelyTrick",
     "NilAdvice",
     "Phase",
     "Rank",
@@ -54,6 +55,7 @@ __all__ = [
     "full_pack",
     "game_winner",
     "legal_plays",
+    "likely_tricks",
     "nil_advice",
     "parse_deal_id",
     "score_hand",

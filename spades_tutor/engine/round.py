@@ -133,6 +133,8 @@ class SeatView:
     tricks_won: Mapping[Seat, int]
     legal: tuple[Card, ...]
     scores: Mapping[Team, int]
+    legal_bids: tuple[Bid, ...] = ()  # while bidding, for the seat to act
+    bags: Mapping[Team, int] = dataclasses.field(default_factory=dict)  # each team's bags before the hand
 
 
 class Round:
@@ -504,6 +506,8 @@ class Round:
             tricks_won=dict(self._taken),
             legal=self.legal_plays() if seat == self._to_act else (),
             scores=dict(self.scores_before),
+            legal_bids=self.legal_bids() if seat == self._to_act else (),
+            bags=dict(self.bags_before),
         )
 
     # --- records -----------------------------------------------------------------------

@@ -1,0 +1,40 @@
+"""The heuristic bot: the heuristic bidder and the heuristic card player behind one ``Bot``.
+
+>>> import spades_tutor as st
+>>> from spades_tutor.bots import HeuristicBot, play_round
+>>> rnd = play_round(st.Rules.preset("jokers"), {s: HeuristicBot() for s in st.Seat}, seed=4127)
+>>> rnd.is_over, sum(rnd.tricks_won.values())
+(True, 13)
+"""
+
+from __future__ import annotations
+
+import spades_tutor.engine as st
+
+from .base import Decision
+from .bidding import heuristic_bid
+from .playing import HeuristicPlayer
+
+__all__ = ["HeuristicBot"]
+
+
+class HeuristicBot:
+    """Bids sure plus likely tricks (nil only with a safe hand) and plays by plain rules of good play.
+
+    One instance may serve one seat or several; it keeps no secrets, only a memory of
+    the cards played, read from the views it is given. ``seed`` breaks ties between
+    equally good cards; without it the bot is fully deterministic.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._player = HeuristicPlayer(seed)
+
+    def bid(self, view: st.SeatView) -> Decision:
+        return heuristic_bid(view)
+
+    def play(self, view: st.SeatView) -> Decision:
+        return self._player.play(view)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self.seed!r})"
