@@ -124,3 +124,33 @@ def test_lab_page_runs_a_comparison_with_progress_plots_table_and_csv() -> None:
     csv = base64.b64decode(page.download.value.split("base64,", 1)[1].split('"', 1)[0]).decode()
     assert csv.splitlines()[0].startswith("rule_set,") and "experiment" in csv.splitlines()[0]
     assert {"jokers", "deuces-high"} <= {line.split(",", 1)[0] for line in csv.splitlines()[1:]}
+
+
+def test_heuristic_bots_bid_closer_than_chance_and_games_reach_the_target() -> None:
+    from spades_tutor.lab.bot_experiments import bidding_accuracy, games_to_target
+    from spades_tutor.lab.plots import bot_reading
+
+    rules = st.Rules.preset("jokers")
+    bids = bidding_accuracy(rules, 300, seed=3)
+    row = bids.iloc[0]
+    assert row.bids >= 300 * 3  # most seats bid a number, not nil
+    assert row.mean_miss_low <= row.mean_miss <= row.mean_miss_high < 1.5
+    assert 0 < row.bags_per_hand < 4
+    per_game, per_hand = games_to_target(rules, 12, seed=3)
+    assert (per_game[["ns", "ew"]].max(axis=1) >= rules.target).all()
+    last = per_hand.groupby("game").tail(1).set_index("game")
+    assert (last.ns.values == per_game.ns.values).all() and (last.ew.values == per_game.ew.values).all()
+    assert per_game.hands.min() >= 2
+    assert "Heuristic bidders miss their bid by" in bot_reading("bidding", bids)
+    assert "takes" in bot_reading("games", per_game)
+
+
+def test_lab_page_plays_the_bots_and_adds_their_tables() -> None:
+    from spades_tutor.ui.lab_page import LabPage
+
+    page = LabPage()
+    page.run_bots()
+    assert page.bar.value == page.bar.max
+    assert {"bots-bidding", "bots-games"} <= set(page.frames)
+    assert [type(c).__name__ for c in page.bot_results.children].count("FigureWidget") == 2
+    assert "bots-games" in dict((v, k) for k, v in page.table_choice.options)

@@ -202,3 +202,67 @@ def figure(name: str, frame: Any) -> Any:
         font={"size": 14},
     )
     return fig
+
+
+# --- the heuristic bots' experiments (spades_tutor.lab.bot_experiments) -----------------------
+
+BOT_TITLES = {
+    "bidding": "How well the heuristic bots bid",
+    "games": "Whole games to 500 between heuristic bots",
+}
+
+
+def bot_reading(name: str, frame: Any) -> str:
+    """One line for a bot experiment; ``frame`` is the bidding frame, or the per-game frame."""
+    sets = _sets(frame)
+    if name == "bidding":
+        misses = [f"{float(frame[frame.rule_set == n].mean_miss.iloc[0]):.2f} with {_title(n)}" for n in sets]
+        bags = [f"{float(frame[frame.rule_set == n].bags_per_hand.iloc[0]):.1f}" for n in sets]
+        first = misses[0].replace(" with ", " tricks on average with ", 1)
+        text = (
+            f"Heuristic bidders miss their bid by {_pair([first, *misses[1:]])}; a team collects {bags[0]} bags a hand"
+        )
+        return text + (f" against {_pair(bags[1:])}." if len(bags) > 1 else ".")
+    hands = [f"{float(frame[frame.rule_set == n].hands.mean()):.1f} with {_title(n)}" for n in sets]
+    decided = [_pct(float(frame[frame.rule_set == n].bags_decided.mean())) for n in sets]
+    first = hands[0].replace(" with ", " hands on average with ", 1)
+    text = f"A game to {Rules.preset(sets[0]).target} takes {_pair([first, *hands[1:]])}; bags decided {decided[0]} of games"
+    return text + (f" against {_pair(decided[1:])}." if len(decided) > 1 else ".")
+
+
+def bot_figure(name: str, frame: Any) -> Any:
+    """A ``FigureWidget`` for a bot experiment (bidding: misses and bags; games: hands per game)."""
+    import plotly.graph_objects as go
+
+    fig = go.FigureWidget()
+    for i, rs in enumerate(_sets(frame)):
+        f = frame[frame.rule_set == rs]
+        colour = _COLOURS[i % len(_COLOURS)]
+        if name == "bidding":
+            x = ["tricks missed per bid", "bags per team per hand", "contracts set"]
+            y = [f.mean_miss.iloc[0], f.bags_per_hand.iloc[0], f.set_share.iloc[0]]
+            hi = [f.mean_miss_high.iloc[0], f.bags_per_hand_high.iloc[0], f.set_high.iloc[0]]
+            lo = [f.mean_miss_low.iloc[0], f.bags_per_hand_low.iloc[0], f.set_low.iloc[0]]
+            err = {
+                "type": "data",
+                "symmetric": False,
+                "array": [h - v for h, v in zip(hi, y, strict=True)],
+                "arrayminus": [v - low for v, low in zip(y, lo, strict=True)],
+            }
+            fig.add_bar(x=x, y=y, name=_title(rs), marker_color=colour, error_y=err)
+        elif name == "games":
+            fig.add_histogram(x=f.hands, name=_title(rs), marker_color=colour, opacity=0.75, xbins={"size": 1})
+            fig.update_layout(barmode="overlay", xaxis_title="hands in the game", yaxis_title="games")
+        else:
+            raise KeyError(name)
+    fig.update_layout(
+        title={"text": BOT_TITLES[name], "x": 0.02},
+        template="plotly_white",
+        height=400,
+        margin={"l": 60, "r": 20, "t": 60, "b": 60},
+        legend={"orientation": "h", "y": -0.2},
+        font={"size": 14},
+    )
+    if name == "bidding":
+        fig.update_layout(barmode="group")
+    return fig

@@ -13,6 +13,13 @@ from ..engine import Rules
 from .errors import guarded
 
 SAMPLE_SIZES = (2_000, 20_000, 100_000)
+BOT_SIZES = ((500, 50), (2_000, 200))  # (rounds for the bidding, whole games)
+
+
+def _titles() -> dict[str, str]:
+    from ..lab.plots import BOT_TITLES, TITLES
+
+    return {**TITLES, **{f"bots-{k}": v for k, v in BOT_TITLES.items()}}
 
 
 class LabPage:
@@ -54,6 +61,17 @@ class LabPage:
         self.download.add_class("st-download")
         self.results = w.VBox()
         self.frames: dict[str, Any] = {}
+        self.bot_size = w.Dropdown(
+            options=[(f"{r:,} rounds and {g} games each", (r, g)) for r, g in BOT_SIZES],
+            value=BOT_SIZES[0],
+            description="Bots:",
+            style={"description_width": "initial"},
+        )
+        self.bot_button = w.Button(description="Play the bots ▶", button_style="info")
+        self.bot_button.add_class("st-run-lab")
+        self.bot_button.on_click(guarded(lambda _b: self.run_bots()))
+        self.bot_status = w.HTML()
+        self.bot_results = w.VBox()
         self.widget = w.VBox(
             [
                 w.HTML(
@@ -66,6 +84,13 @@ class LabPage:
                 self.bar,
                 self.status,
                 self.results,
+                w.HTML(
+                    "<h3>Heuristic bots</h3><p>Four heuristic bots bid and play whole hands and whole games "
+                    "in each rule set: how close do their bids come, how many bags pile up, how long is a game?</p>"
+                ),
+                w.HBox([self.bot_size, self.bot_button]),
+                self.bot_status,
+                self.bot_results,
             ]
         )
         self.widget.add_class("st-lab")
@@ -94,7 +119,9 @@ class LabPage:
                 results.append(simulate(Rules.preset(name), n, seed=seed, progress=progress))
             import pandas as pd
 
+            kept = {k: v for k, v in self.frames.items() if k.startswith("bots-")}
             self.frames = {key: pd.concat([f(r) for r in results], ignore_index=True) for key, f in EXPERIMENTS.items()}
+            self.frames.update(kept)
             elapsed = time.perf_counter() - start
             summary = f"{n * len(names):,} rounds simulated and measured in {elapsed:.1f} s (seed {seed}). Same seed, same numbers."
             self.status.value = f'<div class="st-note" role="status">{summary} Drawing the plots…</div>'
@@ -103,23 +130,79 @@ class LabPage:
         finally:
             self.run_button.disabled = False
 
+    def run_bots(self) -> None:
+        import pandas as pd
+
+        from ..lab.bot_experiments import bidding_accuracy, games_to_target
+        from ..lab.plots import BOT_TITLES, bot_figure, bot_reading
+
+        names = list(dict.fromkeys([self.first.value, self.second.value]))
+        rounds, games = self.bot_size.value if self.bot_size.value in BOT_SIZES else BOT_SIZES[0]
+        seed = int(self.seed.value)
+        self.bot_button.disabled = True
+        self.bar.max = len(names) * (rounds + games)
+        self.bar.value = 0
+        start = time.perf_counter()
+        try:
+            bidding, per_game = [], []
+            for k, name in enumerate(names):
+                rules = Rules.preset(name)
+                base = k * (rounds + games)
+                self.bot_status.value = (
+                    f'<div class="st-note" role="status">The bots are playing {html.escape(rules.title)}…</div>'
+                )
+                bidding.append(bidding_accuracy(rules, rounds, seed, self._advance(base)))
+                per_game.append(games_to_target(rules, games, seed, self._advance(base + rounds))[0])
+            frames = {"bidding": pd.concat(bidding, ignore_index=True), "games": pd.concat(per_game, ignore_index=True)}
+            parts: list[w.Widget] = []
+            for key, frame in frames.items():
+                text = f"<b>{html.escape(BOT_TITLES[key])}.</b> {html.escape(bot_reading(key, frame))}"
+                parts.extend([w.HTML(f'<div class="st-reading">{text}</div>'), bot_figure(key, frame)])
+                self.frames[f"bots-{key}"] = frame
+            self.bot_results.children = parts
+            if self.table_choice.options or self.frames:
+                self._refresh_table_choices()
+            elapsed = time.perf_counter() - start
+            self.bot_status.value = (
+                f'<div class="st-note" role="status">{len(names) * rounds:,} hands and {len(names) * games} games '
+                f"played by the bots in {elapsed:.1f} s (seed {seed}).</div>"
+            )
+        finally:
+            self.bot_button.disabled = False
+
+    def _advance(self, base: int) -> Any:
+        """A progress callback that moves the bar to ``base + done``."""
+
+        def progress(done: int, _total: int) -> None:
+            self.bar.value = base + done
+
+        return progress
+
+    def _refresh_table_choices(self) -> None:
+        titles = _titles()
+        current = self.table_choice.value
+        self.table_choice.options = [(titles[k], k) for k in self.frames]
+        self.table_choice.value = current if current in self.frames else next(iter(self.frames))
+        self._show_table()
+        self._make_download()
+
     def render(self) -> None:
         from ..lab.plots import TITLES, figure, reading
 
         # every reading first (they are instant), then each plot as it is built
-        slots = {key: w.VBox() for key in self.frames}
-        self.table_choice.options = [(TITLES[k], k) for k in self.frames]
-        self.table_choice.value = next(iter(self.frames))
-        self._show_table()
-        self._make_download()
+        slots = {key: w.VBox() for key in self.frames if key in TITLES}
+        self._refresh_table_choices()
         parts: list[w.Widget] = []
         for key, frame in self.frames.items():
+            if key not in TITLES:
+                continue
             text = f"<b>{html.escape(TITLES[key])}.</b> {html.escape(reading(key, frame))}"
             parts.extend([w.HTML(f'<div class="st-reading">{text}</div>'), slots[key]])
         parts.extend([w.HTML("<h3>Results table</h3>"), self.table_choice, self.table, self.download])
         self.results.children = parts
         for key, frame in self.frames.items():
-            slots[key].children = [figure(key, frame)]
+            if key in slots:
+                slots[key].children = [figure(key, frame)]
 
     def _show_table(self) -> None:
         key = self.table_choice.value
