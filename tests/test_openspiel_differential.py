@@ -3,8 +3,7 @@
 Each hand is dealt through pyspiel's chance actions and then driven by random
 choices among *pyspiel's* legal actions, applied to both engines. At every
 decision we compare the legal sets, after every trick the winner, and at the
-end the per-hand score. Facts about OpenSpiel this respects (see
-``/work/shared/guides/openspiel.md``):
+end the per-hand score. Facts about OpenSpiel (2.0) this respects:
 
 - card id = 13*suit + rank (♣ ♦ ♥ ♠ = 0..3, 2..A = 0..12), bid id = 52 + n (n = 0 is nil);
 - the card at deal-history index i goes to seat i % 4 (N E S W), N bids and leads first,

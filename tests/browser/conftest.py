@@ -52,7 +52,7 @@ STOP_GRACE_S = 20
 # The first render starts (or takes from the pool) a kernel and runs the notebook: seconds on 2 cores.
 FIRST_EXPECT_TIMEOUT_MS = 60_000
 
-# Page errors that are known to be harmless (shared/guides/toolchain.md); anything else fails the test.
+# Page errors that are known to be harmless; anything else fails the test.
 KNOWN_HARMLESS_PAGE_ERRORS = [
     re.compile(r"setData is not a function"),  # plotly's fig.show() inside Voilà
 ]

@@ -146,7 +146,7 @@ def test_standalone_voila_does_not_execute_code_sent_over_the_pages_kernel_webso
 def test_binder_mode_does_execute_code_sent_over_the_kernel_websocket(
     binder_server: Server, page_nb: PageUnderTest, tmp_path: Path
 ) -> None:
-    """The control for the test above (its message is valid); also pins the guide's warning: Binder mode runs any code."""
+    """The control for the test above (its message is valid); also pins why Binder mode is for Binder only: it runs any code."""
     status, html = http_get(binder_server.url(render_path(page_nb, binder_server)), timeout=120)
     assert status == 200
     marker = tmp_path / "executed.txt"
