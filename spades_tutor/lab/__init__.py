@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from .heuristic import HeuristicPolicy, scalar_heuristic_round
 from .policy import Policy, RandomPolicy, get_policy
 from .replay import scalar_replay
 from .result import BatchResult
@@ -21,9 +22,11 @@ __all__ = [
     "DEFAULT_BATCH_SIZE",
     "DEFAULT_WORKERS",
     "BatchResult",
+    "HeuristicPolicy",
     "Policy",
     "RandomPolicy",
     "get_policy",
+    "scalar_heuristic_round",
     "scalar_replay",
     "score_batch",
     "simulate",

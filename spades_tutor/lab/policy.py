@@ -18,6 +18,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from .heuristic import HeuristicPolicy
 from .table import Table
 from .tables import select_bit
 from .words import BIDS, PLAYS, choose_top
@@ -50,7 +51,7 @@ class RandomPolicy:
         return select_bit(legal, k)
 
 
-POLICIES: dict[str, type[Policy]] = {"random": RandomPolicy}
+POLICIES: dict[str, type[Policy]] = {"random": RandomPolicy, "heuristic": HeuristicPolicy}
 
 
 def get_policy(policy: str | Policy) -> Policy:

@@ -1,0 +1,503 @@
+"""The heuristic bots in the batched simulator: ``HeuristicBot``'s choices, vectorised over rounds.
+
+``HeuristicPolicy`` bids and plays exactly as ``spades_tutor.bots.HeuristicBot()`` would at
+every seat of the same deal. The reference is the unseeded bot, where every tie goes the
+deterministic way (the cheapest card from the shorter suit, then hand order; the first of
+equally high cards in hand order); ``HeuristicBot(seed=...)`` breaks ties with its own
+``random.Random`` and is not reproduced. Nothing here reads the words after the deal.
+
+- Bidding (``heuristic_bid``): the engine's ``likely_tricks`` total and ``nil_advice(...).safe``
+  worked out for every hand at once, the total in exact hundredths (``_bid_estimates``); then
+  the rounding, the partner's nil and the 13-trick cap as ``heuristic_bid`` applies them. The
+  bot sums floats, so where the exact total sits on a rounding edge (x.30, or 2.00 for the nil
+  limit; about 2% of hands) that hand is bid by the scalar rule itself, and the float decides.
+- Memory: the suits each seat has shown out of are read from the plays, as the bot's memory
+  reads the tricks (kept per table, so one policy may serve several worker threads).
+- Play (``HeuristicPlayer``): the rules of ``bots/playing.py`` in their order, each worked
+  out for every round at once on uint64 masks over the simulator's display bits. The
+  "cheapest" and "highest" cards come from a second bit order (the bot's card power,
+  then display order), with the bot's tie-break (shorter suit first) applied on top.
+
+``scalar_heuristic_round`` is the reference: round ``r`` dealt as the simulator deals it,
+then ``bots.play_out`` with a ``HeuristicBot()`` at every seat.
+
+>>> import spades_tutor as st
+>>> from spades_tutor.lab import simulate
+>>> rules = st.Rules.preset("jokers")
+>>> res = simulate(rules, 50, seed=3, policy="heuristic")
+>>> rnd = scalar_heuristic_round(rules, 3, 17)
+>>> [h.points for h in rnd.score().values()] == res.points[17].tolist()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import threading
+import weakref
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine import Card, Rank, Round, Rules, Seat, Suit, full_pack, hand_eval, nil_advice
+from ..engine.hand_eval import likely_tricks
+from .table import Table
+from .tables import card_tables
+from .words import DEAL, DEALER, round_words
+
+__all__ = ["HeuristicPolicy", "scalar_heuristic_round"]
+
+_SPADES = 3
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+_CARDS = full_pack()
+# the constants of bots/bidding.py
+_ROUND_UP_FROM = 0.3
+_NIL_BELOW = 2.0
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class _HTables:
+    """Per-rule-set lookups by display bit for the heuristic player."""
+
+    power: npt.NDArray[np.int16]  # the bot's power: rank for side cards, 100 + ... for trumps
+    higher: npt.NDArray[np.uint64]  # display-bit mask of same-suit cards with more power
+    beats: npt.NDArray[np.uint64]  # beats[led * 64 + b]: cards that beat card b in a trick led with ``led``
+    to_order: tuple[npt.NDArray[np.uint64], ...]  # 16-bit chunk of a display mask -> power-order mask
+    bit_at: npt.NDArray[np.intp]  # power-order position -> display bit
+    same_power: npt.NDArray[np.uint64]  # power-order position -> display mask of the cards of that power
+    suit_mask: npt.NDArray[np.uint64]
+    trump_mask: np.uint64
+    deck_mask: np.uint64
+    hand_cards: tuple[Card, ...]  # display bit -> Card
+
+
+@functools.lru_cache(maxsize=32)
+def _htables(rules: Rules) -> _HTables:
+    t = card_tables(rules)
+    display = [_CARDS[int(i)] for i in t.card_of_bit]
+    order = rules.trump_order()
+    power = np.array([int(c.rank) for c in display], dtype=np.int16)
+    place = {c.index: i for i, c in enumerate(order)}
+    for b, c in enumerate(display):
+        if c.index in place:
+            power[b] = 100 + len(order) - place[c.index]
+    suit = t.suit_of_bit
+    higher = np.zeros(64, dtype=np.uint64)
+    beats = np.zeros(4 * 64, dtype=np.uint64)
+    for b in range(52):
+        for o in range(52):
+            if suit[o] == suit[b] and power[o] > power[b]:
+                higher[b] |= _ONE << np.uint64(o)
+            for led in range(4):
+                if power[o] > power[b] and (power[o] > 100 or suit[o] == led):
+                    beats[led * 64 + b] |= _ONE << np.uint64(o)
+    ranked = sorted(range(52), key=lambda b: (int(power[b]), b))
+    position = np.empty(52, dtype=np.int64)
+    position[ranked] = np.arange(52)
+    chunks = []
+    v = np.arange(1 << 16, dtype=np.uint64)
+    for k in range(4):
+        table = np.zeros(1 << 16, dtype=np.uint64)
+        for j in range(16):
+            b = 16 * k + j
+            if b < 52:
+                table |= ((v >> np.uint64(j)) & _ONE) << np.uint64(position[b])
+        chunks.append(table)
+    bit_at = np.zeros(64, dtype=np.intp)
+    bit_at[:52] = ranked
+    same_power = np.zeros(64, dtype=np.uint64)
+    for r, b in enumerate(ranked):
+        same_power[r] = np.uint64(sum(1 << o for o in range(52) if power[o] == power[b]))
+    return _HTables(
+        power=power,
+        higher=higher,
+        beats=beats,
+        to_order=tuple(chunks),
+        bit_at=bit_at,
+        same_power=same_power,
+        suit_mask=t.suit_mask,
+        trump_mask=t.trump_mask,
+        deck_mask=np.uint64((1 << 52) - 1),
+        hand_cards=tuple(display),
+    )
+
+
+# --- bit helpers ----------------------------------------------------------------------------
+
+
+def _low_index(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
+    """Index of the lowest set bit (x != 0)."""
+    return np.bitwise_count((x & (~x + _ONE)) - _ONE).astype(np.intp)
+
+
+def _high_index(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
+    """Index of the highest set bit (x != 0)."""
+    for s in (1, 2, 4, 8, 16, 32):
+        x = x | (x >> np.uint64(s))
+    return np.bitwise_count(x).astype(np.intp) - 1
+
+
+def _bit(i: npt.NDArray[np.intp]) -> npt.NDArray[np.uint64]:
+    return _ONE << i.astype(np.uint64)
+
+
+class _Step:
+    """One decision for every round of a table: the position worked out once (as ``_Choice``)."""
+
+    def __init__(self, h: _HTables, hand: npt.NDArray[np.uint64]) -> None:
+        self.h = h
+        self.hand = hand
+        # lengths[s] of the hand, for the tie-break of ``lowest``
+        self.lengths = [np.bitwise_count(hand & h.suit_mask[s]).astype(np.intp) for s in range(4)]
+
+    def _order(self, mask: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+        t = self.h.to_order
+        m16 = np.uint64(0xFFFF)
+        ordered: npt.NDArray[np.uint64] = (
+            t[0][mask & m16]
+            | t[1][(mask >> np.uint64(16)) & m16]
+            | t[2][(mask >> np.uint64(32)) & m16]
+            | t[3][mask >> np.uint64(48)]
+        )
+        return ordered
+
+    def lowest(self, mask: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
+        """``_Choice.lowest``: least power, then the shorter suit, then display order (-1 if empty)."""
+        h = self.h
+        empty = mask == 0
+        pos = _low_index(np.where(empty, _ONE, self._order(mask)))
+        ties = mask & h.same_power[pos]
+        best = np.full(len(mask), 1 << 20, dtype=np.intp)
+        for s in range(4):
+            m = ties & h.suit_mask[s]
+            key = np.where(m != 0, self.lengths[s] * 64 + _low_index(np.where(m != 0, m, _ONE)), 1 << 20)
+            best = np.minimum(best, key)
+        return np.where(empty, -1, best & 63)
+
+    def highest(self, mask: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
+        """``_Choice.highest``: most power, then display order (-1 if empty)."""
+        h = self.h
+        empty = mask == 0
+        pos = _high_index(np.where(empty, _ONE, self._order(mask)))
+        ties = mask & h.same_power[pos]
+        return np.where(empty, -1, _low_index(np.where(empty, _ONE, ties)))
+
+
+@dataclasses.dataclass
+class _Memory:
+    """The suits each seat has shown out of, per round, read from the plays up to ``step``."""
+
+    step: int
+    voids: npt.NDArray[np.uint8]  # (n, 4) a bit per suit
+
+
+class HeuristicPolicy:
+    """``HeuristicBot()`` at every seat, batched (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self) -> None:
+        # per table (``simulate`` may run several tables of one policy on worker threads)
+        self._memory: weakref.WeakKeyDictionary[Table, _Memory] = weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
+
+    # --- bidding --------------------------------------------------------------------------
+
+    def bid(self, table: Table, position: int) -> tuple[npt.NDArray[np.integer], npt.NDArray[np.bool_]]:
+        rules = table.rules
+        n = len(table)
+        rows = np.arange(n)
+        seat = (table.dealer + 1 + position) % 4
+        hands = table.dealt[rows, seat]
+        hundredths, nil_safe = _bid_estimates(rules, hands)
+        partner = table.bids[rows, (seat + 2) % 4].astype(np.intp) if position >= 2 else None
+        tricks = np.clip((hundredths + 100 - 30) // 100, 1, 13)  # int(total + 1 - ROUND_UP_FROM), at least 1
+        nil = (hundredths < 200) & nil_safe if rules.nil else np.zeros(n, dtype=bool)
+        if partner is not None:
+            nil &= partner != 0
+            cap = (partner != 0) & (partner + tricks > 13)
+            tricks = np.where(cap, np.maximum(1, 13 - partner), tricks)
+        tricks = np.where(nil, 0, tricks)
+        # where the estimate sits on a rounding edge (x.30, or 2.00 for nil) the float sum decides: ask the bidder
+        edge = np.flatnonzero((hundredths % 100 == 30) | (hundredths == 200))
+        cards = _htables(rules).hand_cards
+        for i in edge:
+            m = int(hands[i])
+            hand = [cards[b] for b in range(52) if m >> b & 1]
+            tricks[i] = _bid_one(rules, hand, None if partner is None else int(partner[i]))
+        return tricks.astype(np.int8), np.zeros(n, dtype=bool)
+
+    # --- play -----------------------------------------------------------------------------
+
+    def _voids(self, table: Table) -> npt.NDArray[np.uint8]:
+        n = len(table)
+        with self._lock:
+            mem = self._memory.get(table)
+            if mem is None or mem.step > table.step:
+                mem = self._memory[table] = _Memory(0, np.zeros((n, 4), dtype=np.uint8))
+        suit = card_tables(table.rules).suit_of_bit
+        rows = np.arange(n)
+        done = table.step // 4  # completed tricks
+        for j in range(mem.step, table.step):
+            t, pos = divmod(j, 4)
+            leader = table.leaders[t].astype(np.intp) if t < done else table.leader
+            seat = (leader + pos) & 3
+            led = suit[table.plays[4 * t]]
+            off = suit[table.plays[j]] != led
+            mem.voids[rows[off], seat[off]] |= (1 << led[off]).astype(np.uint8)
+        mem.step = table.step
+        return mem.voids
+
+    def play(self, table: Table, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
+        h = _htables(table.rules)
+        n = len(table)
+        rows = np.arange(n)
+        me = table.seat
+        partner = (me + 2) & 3
+        hand = table.hands[rows, me]
+        voids = self._voids(table)
+        pos = table.step % 4
+        out = h.deck_mask & ~table.played & ~hand
+        mine = table.bids[rows, me].astype(np.intp)
+        theirs = table.bids[rows, partner].astype(np.intp)
+        won_me = table.taken[rows, me].astype(np.intp)
+        won_p = table.taken[rows, partner].astype(np.intp)
+        contract = mine + theirs
+        counted = np.where(mine != 0, won_me, 0) + np.where(theirs != 0, won_p, 0)
+        if table.rules.failed_nil_tricks == "partner":
+            counted += np.where(mine != 0, 0, won_me) + np.where(theirs != 0, 0, won_p)
+        made = counted >= contract
+        my_nil = (mine == 0) & (won_me == 0)
+        partner_nil = (theirs == 0) & (won_p == 0)
+        out_trumps = np.bitwise_count(out & h.trump_mask)
+        # the cards no card still out can beat in their own suit (``is_master``)
+        st = _Step(h, hand)
+        master = np.zeros(n, dtype=np.uint64)
+        for s in range(4):
+            o = out & h.suit_mask[s]
+            top = st.highest(o)  # the strongest card of the suit still out
+            master |= np.where(o != 0, h.higher[np.maximum(top, 0)], h.suit_mask[s])
+        if pos == 0:
+            choice = self._lead(st, legal, me, voids, master, out_trumps, my_nil, partner_nil, made)
+        else:
+            choice = self._follow(st, table, legal, pos, me, voids, master, out, out_trumps, my_nil, partner_nil, made)
+        return choice
+
+    def _lead(
+        self,
+        st: _Step,
+        legal: npt.NDArray[np.uint64],
+        me: npt.NDArray[np.intp],
+        voids: npt.NDArray[np.uint8],
+        master: npt.NDArray[np.uint64],
+        out_trumps: npt.NDArray[np.integer],
+        my_nil: npt.NDArray[np.bool_],
+        partner_nil: npt.NDArray[np.bool_],
+        made: npt.NDArray[np.bool_],
+    ) -> npt.NDArray[np.intp]:
+        h = st.h
+        rows = np.arange(len(legal))
+        spade = h.suit_mask[_SPADES]
+        trumps = legal & spade
+        side = legal & ~spade
+        low_legal = st.lowest(legal)
+        high_legal = st.highest(legal)
+        top = st.highest(trumps)
+        top_master = (trumps != 0) & ((_bit(np.maximum(top, 0)) & master) != 0)
+        pull = top_master & (out_trumps >= 2) & (side != 0)
+        opp = (voids[rows, (me + 1) & 3] | voids[rows, (me + 3) & 3]).astype(np.intp)
+        blocked = np.zeros(len(legal), dtype=np.uint64)
+        for s in range(3):
+            hit = (out_trumps > 0) & ((opp >> s) & 1 != 0)
+            blocked |= np.where(hit, h.suit_mask[s], _ZERO)
+        masters = side & master & ~blocked
+        high_master = st.highest(masters)
+        # the longest suit among the side cards (ties: the lowest suit number, as max() over a small-int set)
+        longest = np.full(len(legal), -1, dtype=np.intp)
+        best_len = np.full(len(legal), -1, dtype=np.intp)
+        for s in range(4):
+            present = (side & h.suit_mask[s]) != 0
+            better = present & (st.lengths[s] > best_len)
+            longest = np.where(better, s, longest)
+            best_len = np.where(better, st.lengths[s], best_len)
+        long_side = side & h.suit_mask[np.maximum(longest, 0)]
+        low_long = st.lowest(long_side)
+        low_trump = st.lowest(trumps)
+        return np.select(
+            [my_nil, partner_nil, made, pull, masters != 0, side != 0, top_master],
+            [low_legal, high_legal, low_legal, top, high_master, low_long, top],
+            default=low_trump,
+        )
+
+    def _follow(
+        self,
+        st: _Step,
+        table: Table,
+        legal: npt.NDArray[np.uint64],
+        pos: int,
+        me: npt.NDArray[np.intp],
+        voids: npt.NDArray[np.uint8],
+        master: npt.NDArray[np.uint64],
+        out: npt.NDArray[np.uint64],
+        out_trumps: npt.NDArray[np.integer],
+        my_nil: npt.NDArray[np.bool_],
+        partner_nil: npt.NDArray[np.bool_],
+        made: npt.NDArray[np.bool_],
+    ) -> npt.NDArray[np.intp]:
+        h = st.h
+        n = len(legal)
+        rows = np.arange(n)
+        led = table.led
+        wpos = table.best_pos
+        wcard = table.trick[wpos, rows]
+        winner = (table.leader + wpos) & 3
+        beaters = legal & h.beats[led * 64 + wcard]
+        under = legal & ~beaters
+        following = (legal & h.suit_mask[led]) != 0
+        last = pos == 3
+        partner = (me + 2) & 3
+        partner_played = pos >= 2
+        # _Choice.safe(card, led) for every card at once: nobody still to play can beat it
+        later_void = np.zeros(n, dtype=bool)  # a player still to come has shown out of the suit led
+        for k in range(1, 4 - pos):
+            later_void |= ((voids[rows, (me + k) & 3].astype(np.intp) >> led) & 1) != 0
+        spade = h.suit_mask[_SPADES]
+        led_spades = led == _SPADES
+        # spade cards: not beaten in suit, or (led is not spades and nobody later is void in the led suit)
+        safe_spades = spade & (master | np.where(led_spades | later_void, _ZERO, ~_ZERO))
+        # side cards: not beaten in suit and not (trumps out and a later player void in the led suit)
+        safe_side = ~spade & np.where((out_trumps > 0) & later_void, _ZERO, master)
+        safe_cards = np.full(n, ~_ZERO, dtype=np.uint64) if last else safe_spades | safe_side  # last: nobody later
+        winner_safe = (_bit(wcard) & safe_cards) != 0
+        safe_beaters = beaters & safe_cards
+
+        low_legal = st.lowest(legal)
+        high_under = st.highest(under)
+        low_beat = st.lowest(beaters)
+        high_beat = st.highest(beaters)
+        low_safe = st.lowest(safe_beaters)
+        has_beat = beaters != 0
+        has_under = under != 0
+        nil_like = np.where(has_under, high_under, high_beat if last else low_beat)  # own nil / contract made
+
+        partner_wins = winner == partner
+        conds = [my_nil]
+        choices = [nil_like]
+        if partner_played:
+            conds.append(partner_nil & partner_wins)
+            choices.append(np.where(has_beat, low_beat, low_legal))
+        else:
+            conds.append(partner_nil & has_beat)
+            choices.append(high_beat)
+        conds.append(made)
+        choices.append(nil_like)
+        conds.append(partner_wins)
+        if last:
+            choices.append(low_legal)
+        else:
+            choices.append(np.where(winner_safe, low_legal, np.where(safe_beaters != 0, low_safe, low_legal)))
+        conds.append(~has_beat)
+        choices.append(low_legal)
+        trumping = ~following & (led != _SPADES)
+        if last:
+            rest = low_beat
+        else:
+            other = np.where(trumping, low_beat, high_beat if pos == 2 else low_legal)
+            rest = np.where(safe_beaters != 0, low_safe, other)
+        return np.select(conds, choices, default=rest)
+
+
+@functools.lru_cache(maxsize=32)
+def _bid_tables(rules: Rules) -> tuple[Any, ...]:
+    """The pieces of ``likely_tricks`` / ``nil_advice`` that depend on the rule set only."""
+    t = card_tables(rules)
+    order = rules.trump_order()
+    trump_bits = np.array([int(t.bit_of_card[c.index]) for c in order], dtype=np.uint64)
+    fade = max(0.0, 1 - hand_eval.SIDE_FADE * (len(order) - 13))
+    # side_value[kind][length] in hundredths, as _side_values rounds them (kind: ace, king beside the ace, king, queen)
+    side_value = np.zeros((4, 14), dtype=np.int64)
+    for length in range(1, 14):
+        ace = 1.0 if length <= 4 else 0.75 if length <= 6 else 0.5
+        side_value[0, length] = round(round(ace, 2) * 100)
+        if length >= 2:
+            for kind, base in ((1, 0.75), (2, 0.5)):
+                side_value[kind, length] = round(round(base * fade * (0.5 if length >= 5 else 1.0), 2) * 100)
+        if 3 <= length <= 5:
+            side_value[3, length] = round(round(0.35 * fade, 2) * 100)
+    side = []  # per side suit: (mask of its non-trump cards, ace bit, king bit, queen bit, per rank bit)
+    for suit in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
+        held = [c for c in rules.deck() if not rules.is_trump(c) and c.suit == suit]
+        mask = np.uint64(sum(1 << int(t.bit_of_card[c.index]) for c in held))
+
+        def bit(rank: Rank, held: list[Card] = held) -> np.uint64:
+            return np.uint64(sum(1 << int(t.bit_of_card[c.index]) for c in held if c.rank == rank))
+
+        below_king = np.uint64(sum(1 << int(t.bit_of_card[c.index]) for c in held if c.rank < Rank.KING))
+        side.append((mask, bit(Rank.ACE), bit(Rank.KING), bit(Rank.QUEEN), below_king))
+    top = np.uint64(sum(1 << int(t.bit_of_card[c.index]) for c in order[: hand_eval.HIGH_TRUMPS_FOR_NIL]))
+    return trump_bits, side_value, tuple(side), top, round(len(order) / 4)
+
+
+def _bid_estimates(rules: Rules, hands: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """``likely_tricks``' total in exact hundredths, and ``nil_advice(...).safe``, for display-bit hands."""
+    trump_bits, side_value, side, top, base = _bid_tables(rules)
+    n = len(hands)
+    held = ((hands[:, None] >> trump_bits[None, :]) & _ONE).astype(np.int64)  # (n, places) in trump order
+    count = held.sum(axis=1)
+    sure = np.cumprod(held, axis=1).sum(axis=1)
+    i = np.cumsum(held, axis=1) - 1  # index among the held trumps
+    higher = np.arange(held.shape[1])[None, :] - i  # trumps above not held (for held places)
+    below = count[:, None] - i - 1
+    guarded = np.array([0, 90, 75, 50])[np.clip(higher, 0, 3)]
+    half = np.array([0, 75, 50, 25])[np.clip(higher, 0, 3)]
+    value = np.where(i < sure[:, None], 100, np.where(below >= higher - 1, np.where(below >= higher, guarded, half), 0))
+    long_from = np.minimum(count, base)
+    value = np.where((i >= long_from[:, None]) & (value < 75), 75, value)
+    value = np.where(held != 0, value, 0)
+    total = value.sum(axis=1)
+    spare = count - (value > 0).sum(axis=1)
+    room = np.zeros(n, dtype=np.int64)
+    safe = (hands & top) == 0
+    safe &= count < hand_eval.MANY_TRUMPS_FOR_NIL
+    for mask, ace, king, queen, below_king in side:
+        length = np.bitwise_count(hands & mask).astype(np.int64)
+        room += np.where(length == 0, 2, np.where(length == 1, 1, 0))
+        has_ace = (hands & ace) != 0
+        has_king = (hands & king) != 0
+        total += np.where(has_ace, side_value[0][length], 0)
+        total += np.where(has_king, np.where(has_ace, side_value[1][length], side_value[2][length]), 0)
+        total += np.where((hands & queen) != 0, side_value[3][length], 0)
+        safe &= ~has_ace & ~(has_king & (np.bitwise_count(hands & below_king) < 2))
+    total += 25 * np.minimum(spare, room)
+    return total, safe
+
+
+def _bid_one(rules: Rules, hand: list[Card], partner: int | None) -> int:
+    """``heuristic_bid``'s number for a hand (0 = nil); ``partner`` is the partner's bid if made."""
+    total = sum(t.value for t in likely_tricks(rules, hand))
+    if rules.nil and total < _NIL_BELOW and nil_advice(rules, hand).safe and (partner is None or partner != 0):
+        return 0
+    bid = max(1, min(13, int(total + 1 - _ROUND_UP_FROM)))
+    if partner is not None and partner != 0 and partner + bid > 13:
+        bid = max(1, 13 - partner)
+    return bid
+
+
+def scalar_heuristic_round(rules: Rules, seed: int, r: int, dealer: Seat | int | None = None) -> Round:
+    """Round ``r`` of ``simulate(rules, ..., seed, policy="heuristic", dealer=dealer)``, played by
+    ``HeuristicBot()`` at every seat through the engine (the deal as ``replay.replay_round`` makes it)."""
+    from ..bots import HeuristicBot, play_out
+    from ..engine import Round as _Round
+    from .words import choose
+
+    words = [int(w) for w in round_words(seed, r, 1)[0]]
+    deck = rules.deck()
+    order = sorted(range(52), key=lambda i: (words[DEAL + i] & ~63) | i)
+    first = (choose(words[DEALER], 4) if dealer is None else int(dealer)) + 1
+    dealt = {Seat((first + i) % 4): [deck[j] for j in order[i::4]] for i in range(4)}
+    rnd = _Round.from_hands(rules, dealt, dealer=Seat((first - 1) % 4))
+    bot = HeuristicBot()
+    return play_out(rnd, {s: bot for s in Seat})

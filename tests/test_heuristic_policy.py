@@ -1,0 +1,149 @@
+"""The batched heuristic policy (``spades_tutor.lab.heuristic``) against the scalar ``HeuristicBot``.
+
+- Same rounds as the scalar bots: a sample of rounds in every preset and several house-rule
+  sets is dealt as the simulator deals it and played by ``bots.play_out`` with
+  ``HeuristicBot()`` at every seat (``scalar_heuristic_round``), through the engine's checked
+  API (an illegal card raises); the deal, dealer, bids, every card, trick leaders and
+  winners, tricks, points and bags must equal the simulator's arrays.
+- The vectorised bid estimate equals the engine's ``likely_tricks`` total (in hundredths) and
+  ``nil_advice(...).safe`` hand by hand.
+- Invariants over thousands of rounds: every card once, by its holder, following suit, no
+  trump led before spades are broken (unless the leader has nothing else).
+- Reproducibility: the same rounds whatever the batching, threads or first round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import pytest
+
+import spades_tutor as st
+from spades_tutor.engine.hand_eval import likely_tricks
+from spades_tutor.lab import BatchResult, HeuristicPolicy, get_policy, scalar_heuristic_round, simulate
+from spades_tutor.lab.heuristic import _bid_estimates, _htables
+from spades_tutor.lab.table import deal
+from spades_tutor.lab.words import round_words
+
+PRESETS = st.Rules.preset_names()
+SAMPLE = 100
+
+RULE_SETS = {
+    **{name: st.Rules.preset(name) for name in PRESETS},
+    "jokers/no-nil": st.Rules.preset("jokers", nil=False),
+    "jokers/failed-nil-partner": st.Rules.preset("jokers", failed_nil_tricks="partner"),
+    "deuces-high/blind-nil-always/partner": st.Rules.preset(
+        "deuces-high", blind_nil="always", failed_nil_tricks="partner"
+    ),
+    "classic/two-of-clubs/failed-nil-none": st.Rules.preset(
+        "classic", first_lead="two-of-clubs", failed_nil_tricks="none"
+    ),
+    "two-of-spades-third/two-of-clubs/no-nil": st.Rules.preset(
+        "two-of-spades-third", first_lead="two-of-clubs", nil=False
+    ),
+}
+
+
+def _mask(cards: Iterable[st.Card]) -> int:
+    return sum(1 << c.index for c in cards)
+
+
+def _compare(rules: st.Rules, res: BatchResult, i: int) -> None:
+    rnd = scalar_heuristic_round(rules, res.seed, int(res.rounds[i]), res.dealer_choice)
+    where = f"{rules.name} {rules.flags()} seed {res.seed} round {int(res.rounds[i])}"
+    assert int(res.dealer[i]) == rnd.dealer, where
+    for seat in st.Seat:
+        assert int(res.hands[i, seat]) == _mask(rnd.dealt[seat]), (where, seat)
+        bid = rnd.bids[seat]
+        assert (int(res.bids[i, seat]), bool(res.blind_nil[i, seat])) == (bid.tricks, bid.blind), (where, seat)
+        assert int(res.tricks[i, seat]) == rnd.tricks_won[seat], (where, seat)
+    assert len(rnd.tricks) == 13
+    for t, trick in enumerate(rnd.tricks):
+        assert [c.index for c in trick.cards] == res.plays[i, 4 * t : 4 * t + 4].tolist(), (where, t)
+        assert (int(res.leaders[i, t]), int(res.winners[i, t])) == (trick.leader, trick.winner), (where, t)
+    score = rnd.score()
+    assert res.points[i].tolist() == [score[team].points for team in st.Team], where
+    assert res.bags[i].tolist() == [score[team].bags for team in st.Team], where
+
+
+@pytest.mark.parametrize("key", list(RULE_SETS))
+def test_heuristic_policy_matches_the_scalar_bots_round_by_round(key: str) -> None:
+    rules = RULE_SETS[key]
+    res = simulate(rules, 2000, seed=13, policy="heuristic", batch_size=600)
+    assert res.policy == "heuristic"
+    rows = np.random.default_rng(3).choice(len(res), SAMPLE, replace=False)
+    for i in rows:
+        _compare(rules, res, int(i))
+    # the nil paths of the player were exercised
+    assert (res.bids == 0).any() == rules.nil
+
+
+def test_fixed_dealer_matches_the_scalar_bots() -> None:
+    rules = st.Rules.preset("bicycle")
+    res = simulate(rules, 300, seed=4, policy="heuristic", dealer=st.Seat.SOUTH, start=10_000)
+    assert (res.dealer == int(st.Seat.SOUTH)).all()
+    for i in range(0, 300, 10):
+        _compare(rules, res, i)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_bid_estimates_match_the_engine(name: str) -> None:
+    rules = st.Rules.preset(name)
+    table = deal(rules, round_words(9, 0, 150))
+    hands = table.dealt.reshape(-1)
+    hundredths, safe = _bid_estimates(rules, hands)
+    cards = _htables(rules).hand_cards
+    for k, m in enumerate(hands.tolist()):
+        hand = [cards[b] for b in range(52) if m >> b & 1]
+        total = sum(t.value for t in likely_tricks(rules, hand))
+        assert round(total * 100) == hundredths[k], (name, k, total)
+        assert st.nil_advice(rules, hand).safe == safe[k], (name, k)
+
+
+@pytest.mark.parametrize("key", [*PRESETS, "classic/two-of-clubs/failed-nil-none"])
+def test_invariants(key: str) -> None:
+    rules = RULE_SETS[key]
+    res = simulate(rules, 5000, seed=21, policy="heuristic")
+    n = len(res)
+    rows = np.arange(n)
+    trump = np.uint64(_mask(rules.trump_order()))
+    suit_mask = np.array([_mask(c for c in rules.deck() if rules.suit_of(c) == s) for s in st.Suit], np.uint64)
+    suit_of = np.full(54, -1)
+    for c in rules.deck():
+        suit_of[c.index] = rules.suit_of(c)
+    assert (np.sort(res.plays, axis=1) == np.array(sorted(c.index for c in rules.deck()))).all()
+    seats = res.play_seats().astype(np.intp)
+    held = res.hands.copy()
+    broken = np.zeros(n, bool)
+    for t in range(13):
+        lead = res.plays[:, 4 * t].astype(np.intp)
+        led = suit_of[lead]
+        leader_hand = held[rows, seats[:, 4 * t]]
+        led_trump = (trump >> lead.astype(np.uint64)) & np.uint64(1) == 1
+        assert (~led_trump | broken | ((leader_hand & ~trump) == 0)).all(), f"trump led too early, trick {t}"
+        for j in range(4):
+            card = res.plays[:, 4 * t + j].astype(np.intp)
+            bit = np.uint64(1) << card.astype(np.uint64)
+            hand = held[rows, seats[:, 4 * t + j]]
+            assert ((hand & bit) != 0).all(), f"card not held, trick {t}"
+            if j:
+                assert ((suit_of[card] == led) | ((hand & suit_mask[led]) == 0)).all(), f"revoke, trick {t}"
+            held[rows, seats[:, 4 * t + j]] = hand & ~bit
+        broken |= ((trump >> res.plays[:, 4 * t : 4 * t + 4].astype(np.uint64)) & np.uint64(1)).any(axis=1)
+    assert (held == 0).all()
+    assert (res.tricks.sum(axis=1) == 13).all()
+    assert ((res.bids >= 0) & (res.bids <= 13)).all() and not res.blind_nil.any()
+
+
+def test_reproducible_whatever_the_batching() -> None:
+    rules = st.Rules.preset("jokers")
+    a = simulate(rules, 1500, seed=5, policy="heuristic")
+    b = simulate(rules, 1500, seed=5, policy=HeuristicPolicy(), batch_size=256, workers=3)
+    c = simulate(rules, 500, seed=5, policy="heuristic", start=1000, batch_size=77)
+    for name in ("dealer", "hands", "bids", "plays", "leaders", "winners", "tricks", "points", "bags"):
+        assert (getattr(a, name) == getattr(b, name)).all(), name
+        assert (getattr(a, name)[1000:] == getattr(c, name)).all(), name
+    assert isinstance(get_policy("heuristic"), HeuristicPolicy)
+    # the bots are not the random policy
+    assert not (simulate(rules, 200, seed=5).plays == a.plays[:200]).all()
