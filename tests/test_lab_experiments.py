@@ -143,6 +143,10 @@ def test_heuristic_bots_bid_closer_than_chance_and_games_reach_the_target() -> N
     assert per_game.hands.min() >= 2
     assert "Heuristic bidders miss their bid by" in bot_reading("bidding", bids)
     assert "takes" in bot_reading("games", per_game)
+    from spades_tutor.lab.plots import paths_figure, paths_reading
+
+    assert "points a hand with Spades with Jokers" in paths_reading(per_hand)
+    assert len(paths_figure(per_hand).data) == 2 * min(4, 12)
 
 
 def test_lab_page_plays_the_bots_and_adds_their_tables() -> None:
@@ -152,5 +156,6 @@ def test_lab_page_plays_the_bots_and_adds_their_tables() -> None:
     page.run_bots()
     assert page.bar.value == page.bar.max
     assert {"bots-bidding", "bots-games"} <= set(page.frames)
-    assert [type(c).__name__ for c in page.bot_results.children].count("FigureWidget") == 2
+    assert [type(c).__name__ for c in page.bot_results.children].count("FigureWidget") == 3
+    assert "points a hand" in page.bot_results.children[-2].value
     assert "bots-games" in dict((v, k) for k, v in page.table_choice.options)

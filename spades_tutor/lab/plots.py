@@ -266,3 +266,47 @@ def bot_figure(name: str, frame: Any) -> Any:
     if name == "bidding":
         fig.update_layout(barmode="group")
     return fig
+
+
+def paths_reading(per_hand: Any) -> str:
+    """One line on score trajectories: how fast a game moves (points per hand, first games)."""
+    parts = []
+    for rs in _sets(per_hand):
+        f = per_hand[per_hand.rule_set == rs]
+        last = f.groupby("game").tail(1)
+        per = float(((last.ns + last.ew) / 2 / last.hand).mean())
+        parts.append(f"{per:.0f} points a hand with {_title(rs)}")
+    return f"Each team moves about {_pair(parts)}."
+
+
+def paths_figure(per_hand: Any, games: int = 4) -> Any:
+    """Score trajectories of the first few games per rule set: N–S solid, E–W dotted."""
+    import plotly.graph_objects as go
+
+    fig = go.FigureWidget()
+    for i, rs in enumerate(_sets(per_hand)):
+        colour = _COLOURS[i % len(_COLOURS)]
+        f = per_hand[per_hand.rule_set == rs]
+        for g in sorted(set(f.game))[:games]:
+            one = f[f.game == g]
+            for team, dash in (("ns", "solid"), ("ew", "dot")):
+                fig.add_scatter(
+                    x=one.hand,
+                    y=one[team],
+                    mode="lines+markers",
+                    line={"color": colour, "dash": dash},
+                    name=f"{_title(rs)} game {g + 1} {'N–S' if team == 'ns' else 'E–W'}",
+                    showlegend=False,
+                )
+    target = Rules.preset(_sets(per_hand)[0]).target
+    fig.add_hline(y=target, line={"color": "#555", "dash": "dash"}, annotation_text=str(target))
+    fig.update_layout(
+        title={"text": "Score paths of the first games (N–S solid, E–W dotted)", "x": 0.02},
+        xaxis_title="hand",
+        yaxis_title="score",
+        template="plotly_white",
+        height=400,
+        margin={"l": 60, "r": 20, "t": 60, "b": 60},
+        font={"size": 14},
+    )
+    return fig

@@ -19,7 +19,7 @@ BOT_SIZES = ((500, 50), (2_000, 200))  # (rounds for the bidding, whole games)
 def _titles() -> dict[str, str]:
     from ..lab.plots import BOT_TITLES, TITLES
 
-    return {**TITLES, **{f"bots-{k}": v for k, v in BOT_TITLES.items()}}
+    return {**TITLES, **{f"bots-{k}": v for k, v in BOT_TITLES.items()}, "bots-paths": "Score paths of whole games"}
 
 
 class LabPage:
@@ -134,7 +134,7 @@ class LabPage:
         import pandas as pd
 
         from ..lab.bot_experiments import bidding_accuracy, games_to_target
-        from ..lab.plots import BOT_TITLES, bot_figure, bot_reading
+        from ..lab.plots import BOT_TITLES, bot_figure, bot_reading, paths_figure, paths_reading
 
         names = list(dict.fromkeys([self.first.value, self.second.value]))
         rounds, games = self.bot_size.value if self.bot_size.value in BOT_SIZES else BOT_SIZES[0]
@@ -144,7 +144,7 @@ class LabPage:
         self.bar.value = 0
         start = time.perf_counter()
         try:
-            bidding, per_game = [], []
+            bidding, per_game, per_hand = [], [], []
             for k, name in enumerate(names):
                 rules = Rules.preset(name)
                 base = k * (rounds + games)
@@ -152,13 +152,19 @@ class LabPage:
                     f'<div class="st-note" role="status">The bots are playing {html.escape(rules.title)}…</div>'
                 )
                 bidding.append(bidding_accuracy(rules, rounds, seed, self._advance(base)))
-                per_game.append(games_to_target(rules, games, seed, self._advance(base + rounds))[0])
+                one_game, one_path = games_to_target(rules, games, seed, self._advance(base + rounds))
+                per_game.append(one_game)
+                per_hand.append(one_path)
             frames = {"bidding": pd.concat(bidding, ignore_index=True), "games": pd.concat(per_game, ignore_index=True)}
             parts: list[w.Widget] = []
             for key, frame in frames.items():
                 text = f"<b>{html.escape(BOT_TITLES[key])}.</b> {html.escape(bot_reading(key, frame))}"
                 parts.extend([w.HTML(f'<div class="st-reading">{text}</div>'), bot_figure(key, frame)])
                 self.frames[f"bots-{key}"] = frame
+            paths = pd.concat(per_hand, ignore_index=True)
+            text = f"<b>Score paths.</b> {html.escape(paths_reading(paths))}"
+            parts.extend([w.HTML(f'<div class="st-reading">{text}</div>'), paths_figure(paths)])
+            self.frames["bots-paths"] = paths
             self.bot_results.children = parts
             if self.table_choice.options or self.frames:
                 self._refresh_table_choices()

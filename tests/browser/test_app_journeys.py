@@ -244,4 +244,4 @@ def test_joker_lab_runs_a_small_comparison_and_shows_plots_and_the_table(page: P
     page.get_by_role("button", name="Play the bots ▶").click()
     expect(page.get_by_text("Heuristic bidders miss their bid by")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     expect(page.get_by_text(re.compile(r"A game to 500 takes [\d.]+ hands on average"))).to_be_visible()
-    expect(page.locator(".js-plotly-plot")).to_have_count(7, timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.locator(".js-plotly-plot")).to_have_count(8, timeout=FIRST_EXPECT_TIMEOUT_MS)
