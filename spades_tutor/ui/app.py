@@ -286,8 +286,25 @@ def parse_query(query: str) -> dict[str, Any]:
     raw = {k: v[-1] for k, v in parse_qs(query[:500], keep_blank_values=False).items()}
     out: dict[str, Any] = {}
     page = raw.get("page", "").lower()
-    if page in ("learn", "quiz", "home", "lab"):
-        out["page"] = {"learn": "Learn", "quiz": "Quiz yourself", "home": "Home", "lab": "Joker lab"}[page]
+    if page in ("learn", "quiz", "home", "lab", "classroom"):
+        out["page"] = {
+            "learn": "Learn",
+            "quiz": "Quiz yourself",
+            "home": "Home",
+            "lab": "Joker lab",
+            "classroom": "Classroom",
+        }[page]
+    deal = raw.get("deal", "")
+    if deal:
+        from ..engine import SpadesError, parse_deal_id
+
+        try:
+            seed, dealer = parse_deal_id(deal[:20])
+        except SpadesError:
+            pass
+        else:
+            out["page"] = "Classroom"
+            out["deal"] = f"{seed}{dealer.letter if dealer is not None else ''}"
     if raw.get("lesson", "").isdigit() and 0 < int(raw["lesson"]) < 100:
         out["page"] = "Learn"
         out["lesson"] = int(raw["lesson"])
@@ -319,7 +336,9 @@ class App:
 
         self.picker = RulePicker(self.settings, guarded(self.settings_changed))
         self.nav = w.ToggleButtons(
-            options=["Home", "Learn", "Quiz yourself", "Joker lab"], value="Home", style={"button_width": "auto"}
+            options=["Home", "Learn", "Quiz yourself", "Joker lab", "Classroom"],
+            value="Home",
+            style={"button_width": "auto"},
         )
         self.nav.add_class("st-nav-tabs")
         self.nav.observe(guarded(lambda _c: self.show(self.nav.value)), names="value")
@@ -331,6 +350,7 @@ class App:
         self.learn = LearnPage(self)
         self.quiz = QuizPage(self)
         self._lab: Any = None
+        self._projector: Any = None
         self.home = self._home()
         self.widget = w.VBox([_style(), self.store, self.header, self.error, self.page])
         self.widget.add_class("st-app")
@@ -356,6 +376,8 @@ class App:
         self.learn.rules_changed()
         if self.quiz.view is not None:
             self.quiz.new_item()
+        if self._projector is not None:
+            self._projector.set_rules(self.rules)
         self.save()
 
     def _apply_display(self) -> None:
@@ -402,6 +424,15 @@ class App:
         self.save()
 
     # --- pages -------------------------------------------------------------------------------
+
+    @property
+    def projector(self) -> Any:
+        """The classroom projector page, built when first opened."""
+        if self._projector is None:
+            from .projector import ProjectorPage
+
+            self._projector = ProjectorPage(self.rules, self.link.get("deal"))
+        return self._projector
 
     @property
     def lab(self) -> Any:
@@ -452,6 +483,8 @@ class App:
             self.quiz.show()
         elif name == "Joker lab":
             self.page.children = [self.lab.widget]
+        elif name == "Classroom":
+            self.page.children = [self.projector.widget]
         else:
             self.page.children = [self.home]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -245,3 +246,42 @@ def test_joker_lab_runs_a_small_comparison_and_shows_plots_and_the_table(page: P
     expect(page.get_by_text("Heuristic bidders miss their bid by")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     expect(page.get_by_text(re.compile(r"A game to 500 takes [\d.]+ hands on average"))).to_be_visible()
     expect(page.locator(".js-plotly-plot")).to_have_count(8, timeout=FIRST_EXPECT_TIMEOUT_MS)
+
+
+def test_projector_is_stepped_by_the_arrow_keys_and_asks_the_class(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?deal=4127W&preset=jokers")
+    where = page.locator(".st-proj-where")
+    expect(where).to_contain_text("Deal 4127W", timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(where).to_contain_text("step 0 of 56")
+    page.locator(".st-brand").click()  # focus the page, not a field
+    for n in range(1, 6):
+        page.keyboard.press("ArrowRight")
+        expect(where).to_contain_text(f"step {n} of 56")
+    expect(page.locator(".st-proj-sentence")).to_contain_text("North plays")
+    page.keyboard.press("ArrowLeft")
+    expect(where).to_contain_text("step 4 of 56")
+    page.get_by_text("Ask the class before each card").click()
+    page.locator(".st-brand").click()
+    page.keyboard.press("ArrowRight")  # step 5 is a card: the class is asked first
+    expect(page.locator(".st-proj-question")).to_contain_text("What may North play?")
+    page.get_by_role("button", name="Reveal the answer").click()
+    expect(page.locator(".st-proj-reasons")).to_contain_text("spades are not broken")
+
+
+def test_a_deal_link_shows_the_same_deal_in_a_fresh_browser(browser: Any, voila_server: Server) -> None:
+    seen = []
+    for _ in range(2):
+        context = browser.new_context(viewport={"width": 1280, "height": 1400})
+        try:
+            page = context.new_page()
+            open_app(page, voila_server, "/?deal=93&preset=deuces-high")
+            expect(page.locator(".st-proj-where")).to_contain_text(
+                "Deal 93 · Deuces high", timeout=FIRST_EXPECT_TIMEOUT_MS
+            )
+            north = page.get_by_role("list", name="North's hand").get_by_role("listitem")
+            expect(north).to_have_count(13)
+            seen.append([north.nth(i).get_attribute("aria-label") for i in range(13)])
+        finally:
+            context.close()
+    rnd = st.Round.from_deal_id(st.Rules.preset("deuces-high"), "93")
+    assert seen[0] == seen[1] == [c.name for c in rnd.hands[st.Seat.NORTH]]

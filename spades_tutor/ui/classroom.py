@@ -1,0 +1,100 @@
+"""A hand for the classroom: a deal played out by the heuristic bots, step by step, each step a sentence.
+
+Pure data (no widgets): the projector view draws it. Step 0 is the deal; then the four
+bids; then the 52 cards. Each step says what happened and why, in the bots' and the
+engine's words; at a card step the class can first be asked what the player may play.
+
+>>> import spades_tutor as st
+>>> script = ClassroomHand.from_deal_id(st.Rules.preset("jokers"), "4127W")
+>>> len(script.steps), script.steps[0].sentence
+(57, 'Deal 4127W, Spades with Jokers: West deals, so North bids first and leads the first trick.')
+>>> script.round_at(5).trick.cards[0] == script.steps[5].card
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..engine import Action, Bid, Card, Reason, Round, Rules, Seat, why_illegal
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One step of the hand: who acted, what, and the sentence for the class."""
+
+    seat: Seat | None
+    action: Bid | Card | None
+    sentence: str
+
+    @property
+    def card(self) -> Card | None:
+        return self.action if isinstance(self.action, Card) else None
+
+
+@dataclasses.dataclass(frozen=True)
+class ClassroomHand:
+    rules: Rules
+    deal_id: str
+    dealt: Round  # the round before any bid (never mutated)
+    steps: tuple[Step, ...]
+
+    @classmethod
+    def from_deal_id(cls, rules: Rules, deal_id: str) -> ClassroomHand:
+        """The deal a deal id names, bid and played by four heuristic bots."""
+        from ..bots import HeuristicBot, play_out
+
+        start = Round.from_deal_id(rules, deal_id)
+        played = start.copy()
+        reasons: list[str] = []
+        play_out(played, {s: HeuristicBot() for s in Seat}, on_decision=lambda _s, _v, d: reasons.append(d.reason))
+        first = start.dealer.left
+        steps = [
+            Step(
+                None,
+                None,
+                f"Deal {start.deal_id}, {rules.title}: {start.dealer} deals, so {first} bids first and leads the first trick.",
+            )
+        ]
+        replay = start.copy()
+        for action, why in zip(played.history, reasons, strict=True):
+            replay.apply(action)
+            if action.kind == "bid":
+                steps.append(Step(action.seat, action.value, f"{action.seat} bids {action.value}. {why}"))
+                continue
+            sentence = f"{action.seat} plays {action.value}. {why}"
+            if not replay.trick.cards and replay.tricks:  # this card completed a trick
+                trick = replay.tricks[-1]
+                sentence += f" {trick.reason} {trick.winner} takes trick {len(replay.tricks)}."
+            steps.append(Step(action.seat, action.value, sentence))
+        return cls(rules, start.deal_id or deal_id, start, tuple(steps))
+
+    def round_at(self, step: int) -> Round:
+        """The round after ``step`` steps (0: as dealt)."""
+        rnd = self.dealt.copy()
+        for s in self.steps[1 : step + 1]:
+            assert s.seat is not None and s.action is not None
+            rnd.apply(Action(s.seat, "bid" if isinstance(s.action, Bid) else "play", s.action))
+        return rnd
+
+    def question(self, step: int) -> str:
+        """At a card step: the question for the class, asked before the card is shown."""
+        s = self.steps[step]
+        if s.card is None or s.seat is None:
+            return ""
+        return f"What may {s.seat} play?"
+
+    def answer(self, step: int) -> tuple[tuple[Card, ...], dict[Card, Reason]]:
+        """At a card step: the cards the player may play, and why each other card may not be."""
+        rnd = self.round_at(step - 1)
+        legal = rnd.legal_plays()
+        seat = rnd.to_act
+        assert seat is not None
+        hand = rnd.hands[seat]
+        reasons = {}
+        for card in hand:
+            if card not in legal:
+                why = rnd.why_illegal(card) or why_illegal(self.rules, hand, card, rnd.trick.cards, rnd.spades_broken)
+                if why is not None:
+                    reasons[card] = why
+        return legal, reasons

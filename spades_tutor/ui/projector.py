@@ -1,0 +1,209 @@
+"""Classroom projector mode: a seeded deal, all four hands face up in large cards, stepped
+through bids and tricks with buttons or the arrow keys, one sentence per step, and
+"Ask the class" to pause on a decision and reveal the legal cards and the reasons.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from ..engine import Rules, Seat, SpadesError, parse_deal_id
+from .cards import hand_view, trick_view
+from .classroom import ClassroomHand
+from .errors import guarded
+
+_STATIC = Path(__file__).parent / "static"
+
+
+class ArrowKeys(anywidget.AnyWidget):
+    """Sends "next"/"back" for the Right/Left arrow keys while ``active``."""
+
+    _esm = _STATIC / "keys.js"
+    active = traitlets.Bool(False).tag(sync=True)
+
+
+class ProjectorPage:
+    """``widget`` is the page; ``load(deal_id)`` deals, ``go(step)`` moves, ``reveal()`` answers the question."""
+
+    def __init__(self, rules: Rules, deal_id: str | None = None) -> None:
+        self.rules = rules
+        self.hand: ClassroomHand | None = None
+        self.step = 0
+        self.revealed = False
+        self.deal_box = w.Text(
+            description="Deal id:",
+            placeholder="e.g. 4127W",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="16em"),
+        )
+        self.deal_button = w.Button(description="Show this deal")
+        self.random_button = w.Button(description="Deal a new one")
+        self.ask = w.Checkbox(value=False, description="Ask the class before each card", indent=False)
+        self.back = w.Button(description="◀ Back", tooltip="Previous step (Left arrow)")
+        self.next = w.Button(description="Next ▶", button_style="primary", tooltip="Next step (Right arrow)")
+        self.reveal_button = w.Button(description="Reveal the answer", button_style="warning")
+        self.back.add_class("st-proj-back")
+        self.next.add_class("st-proj-next")
+        self.deal_button.on_click(guarded(lambda _b: self.load(self.deal_box.value)))
+        self.random_button.on_click(guarded(lambda _b: self.load(str(random.SystemRandom().randrange(1, 100_000)))))
+        self.back.on_click(guarded(lambda _b: self.go(self.step - 1)))
+        self.next.on_click(guarded(lambda _b: self.forward()))
+        self.reveal_button.on_click(guarded(lambda _b: self.reveal()))
+        self.keys = ArrowKeys(active=True)
+        self.keys.on_msg(guarded(self._key))
+        self.header = w.HTML()
+        self.sentence = w.HTML()
+        self.table = w.VBox()  # North above; West, the trick, East; South below
+        self.table.add_class("st-proj-table")
+        self.detail = w.HTML()
+        self.widget = w.VBox(
+            [
+                self.keys,
+                w.HTML('<h2 class="st-lesson-title">Classroom: a hand step by step</h2>'),
+                w.HBox([self.deal_box, self.deal_button, self.random_button, self.ask]),
+                self.header,
+                self.sentence,
+                w.HBox([self.back, self.next, self.reveal_button]),
+                self.table,
+                self.detail,
+            ]
+        )
+        self.widget.add_class("st-projector")
+        self.load(deal_id or "4127W")
+
+    # --- moving --------------------------------------------------------------------------------
+
+    def _key(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        key = content.get("key") if isinstance(content, dict) else None
+        if key == "next":
+            self.forward()
+        elif key == "back":
+            self.go(self.step - 1)
+
+    def load(self, deal_id: str) -> None:
+        text = (deal_id or "").strip()[:20]
+        try:
+            parse_deal_id(text)
+        except SpadesError as e:
+            raise SpadesError(f"{e}. Try a number such as 4127, or 4127W to name the dealer.") from None
+        text = text.upper()
+        self.hand = ClassroomHand.from_deal_id(self.rules, text)
+        self.deal_box.value = self.hand.deal_id
+        self.step = 0
+        self.revealed = False
+        self.render()
+
+    def set_rules(self, rules: Rules) -> None:
+        self.rules = rules
+        if self.hand is not None:
+            self.load(self.hand.deal_id)
+
+    @property
+    def asking(self) -> bool:
+        """Paused on a question: the next card is not shown yet."""
+        return self._pending is not None
+
+    _pending: int | None = None
+
+    def forward(self) -> None:
+        assert self.hand is not None
+        nxt = self.step + 1
+        if nxt >= len(self.hand.steps):
+            return
+        if self.ask.value and self.hand.steps[nxt].card is not None and self._pending != nxt:
+            self._pending = nxt  # ask first; the next Next shows the card
+            self.revealed = False
+            self.render()
+            return
+        self._pending = None
+        self.go(nxt)
+
+    def go(self, step: int) -> None:
+        assert self.hand is not None
+        self._pending = None
+        self.step = max(0, min(step, len(self.hand.steps) - 1))
+        self.revealed = False
+        self.render()
+
+    def reveal(self) -> None:
+        if self._pending is not None:
+            self.revealed = True
+            self.render()
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        shown = self.step
+        rnd = hand.round_at(shown)
+        total = len(hand.steps) - 1
+        self.header.value = (
+            f'<div class="st-proj-where" role="status">Deal {html.escape(hand.deal_id)} · {html.escape(self.rules.title)} · '
+            f"step {shown} of {total}</div>"
+        )
+        marks: dict[Any, str] = {}
+        ask_seat: Seat | None = None
+        if self._pending is not None:
+            question = hand.question(self._pending)
+            ask_seat = hand.steps[self._pending].seat
+            text = f"<b>Ask the class:</b> {html.escape(question)}"
+            if self.revealed:
+                legal, reasons = hand.answer(self._pending)
+                marks = {c: "legal" for c in legal} | {c: "illegal" for c in reasons}
+                text += " <b>Legal:</b> " + html.escape(" ".join(str(c) for c in legal))
+                rows = "".join(
+                    f"<li><b>{html.escape(str(c))}</b>: {html.escape(str(r))}</li>" for c, r in reasons.items()
+                )
+                self.detail.value = f'<ul class="st-proj-reasons">{rows}</ul>' if rows else ""
+            else:
+                self.detail.value = ""
+            self.sentence.value = f'<div class="st-proj-sentence st-proj-question" role="status">{text}</div>'
+        else:
+            self.sentence.value = (
+                f'<div class="st-proj-sentence" role="status">{html.escape(hand.steps[shown].sentence)}</div>'
+            )
+            self.detail.value = ""
+        self.back.disabled = shown == 0 and self._pending is None
+        self.next.disabled = shown >= total
+        self.reveal_button.disabled = self._pending is None or self.revealed
+
+        def seat_cell(seat: Seat) -> w.Widget:
+            bid = rnd.bids.get(seat)
+            label = (
+                f"{seat} · {seat.team.short}"
+                + (f" · bid {bid}" if bid is not None else "")
+                + f" · tricks {rnd.tricks_won[seat]}"
+            )
+            seat_marks = marks if seat == ask_seat else None
+            return w.VBox(
+                [
+                    w.HTML(f'<div class="st-proj-seat">{html.escape(label)}</div>'),
+                    hand_view(
+                        self.rules,
+                        rnd.hands[seat],
+                        label=f"{seat}'s hand",
+                        marks=seat_marks,
+                        four_colour=True,
+                        large=True,
+                    ),
+                ]
+            )
+
+        current = rnd.trick
+        if not current.cards and rnd.tricks and shown > 0 and hand.steps[shown].card is not None:
+            current = rnd.tricks[-1]  # the trick just completed stays on the table for its step
+        middle = trick_view(current, label="the trick on the table", four_colour=True, large=True)
+
+        west, east = seat_cell(Seat.WEST), seat_cell(Seat.EAST)
+        for side in (west, east):
+            side.layout = w.Layout(flex="1 1 0%", min_width="0")
+        middle.layout = w.Layout(flex="0 0 auto", align_self="center")
+        self.table.children = [seat_cell(Seat.NORTH), w.HBox([west, middle, east]), seat_cell(Seat.SOUTH)]

@@ -1,0 +1,79 @@
+"""Classroom projector mode: the hand's script from the engine and the bots, and the page's controls."""
+
+from __future__ import annotations
+
+import pytest
+
+import spades_tutor as st
+from spades_tutor.ui import errors
+from spades_tutor.ui.app import App, parse_query
+from spades_tutor.ui.classroom import ClassroomHand
+from spades_tutor.ui.projector import ProjectorPage
+
+
+@pytest.mark.parametrize("preset", st.Rules.preset_names())
+def test_a_classroom_hand_has_the_deal_four_bids_and_52_cards_each_with_a_sentence(preset: str) -> None:
+    rules = st.Rules.preset(preset)
+    hand = ClassroomHand.from_deal_id(rules, "2024E")
+    assert len(hand.steps) == 57 and all(s.sentence for s in hand.steps)
+    assert hand.dealt.dealer == st.Seat.EAST and hand.dealt.hands == st.Round.from_deal_id(rules, "2024E").hands
+    final = hand.round_at(56)
+    assert final.is_over and sum(final.tricks_won.values()) == 13
+    for n in (8, 20, 56):  # a step that ends a trick says who won it, in the engine's words
+        trick = hand.round_at(n).tricks[n // 4 - 2]
+        assert trick.reason in hand.steps[n].sentence and f"{trick.winner} takes trick" in hand.steps[n].sentence
+
+
+def test_ask_the_class_answer_is_the_engines_legal_set_with_reasons() -> None:
+    hand = ClassroomHand.from_deal_id(st.Rules.preset("jokers"), "4127W")
+    for n in range(5, 57):
+        before = hand.round_at(n - 1)
+        legal, reasons = hand.answer(n)
+        assert legal == before.legal_plays()
+        assert hand.steps[n].card in legal
+        assert set(reasons) == set(before.hands[before.to_act]) - set(legal)
+        assert hand.question(n) == f"What may {before.to_act} play?"
+
+
+def test_projector_steps_forward_and_back_and_asks_before_each_card() -> None:
+    page = ProjectorPage(st.Rules.preset("jokers"), "4127W")
+    for _ in range(5):
+        page.forward()
+    assert page.step == 5 and "North plays" in page.sentence.value
+    page.ask.value = True
+    page.forward()
+    assert page.asking and page.step == 5 and "What may East play?" in page.sentence.value
+    page.reveal()
+    assert "must follow suit" in page.detail.value
+    page.forward()
+    assert not page.asking and page.step == 6 and "East plays" in page.sentence.value
+    page._key(page.keys, {"key": "back"})
+    assert page.step == 5
+    for junk in ({"key": "evil"}, "junk", None, {"key": ["next"]}):
+        page._key(page.keys, junk)
+    assert page.step == 5
+
+
+def test_a_bad_deal_id_is_explained_and_the_page_keeps_its_deal() -> None:
+    page = ProjectorPage(st.Rules.preset("jokers"), "4127W")
+    seen: list[str] = []
+    sink = lambda message, exc: seen.append(message)  # noqa: E731
+    errors.add_sink(sink)
+    try:
+        page.deal_box.value = "41x7"
+        page.deal_button.click()
+    finally:
+        errors.remove_sink(sink)
+    assert seen and "41x7" in seen[0] and "Try a number" in seen[0]
+    assert page.hand is not None and page.hand.deal_id == "4127W"
+
+
+def test_a_link_with_a_deal_opens_the_classroom_in_its_rule_set() -> None:
+    assert parse_query("deal=4127w&preset=bicycle") == {"page": "Classroom", "deal": "4127W", "preset": "bicycle"}
+    assert parse_query("deal=<script>") == {}
+    app = App(query="deal=77&preset=deuces-high")
+    try:
+        assert app.nav.value == "Classroom"
+        assert app.projector.hand.deal_id == "77" and app.projector.rules.name == "deuces-high"
+    finally:
+        errors.remove_sink(app.show_error)
