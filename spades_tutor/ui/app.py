@@ -272,7 +272,7 @@ class LearnPage:
 
 
 def parse_query(query: str) -> dict[str, Any]:
-    """The page address's options, checked: ``page`` (learn/quiz/lab), ``lesson``, ``step``, ``preset``.
+    """The page address's options, checked: ``page`` (learn/quiz/play/lab/classroom), ``deal``, ``lesson``, ``step``, ``preset``.
 
     Anything unknown or malformed is dropped, so a link can never break the app.
 
@@ -286,14 +286,16 @@ def parse_query(query: str) -> dict[str, Any]:
     raw = {k: v[-1] for k, v in parse_qs(query[:500], keep_blank_values=False).items()}
     out: dict[str, Any] = {}
     page = raw.get("page", "").lower()
-    if page in ("learn", "quiz", "home", "lab", "classroom"):
-        out["page"] = {
-            "learn": "Learn",
-            "quiz": "Quiz yourself",
-            "home": "Home",
-            "lab": "Joker lab",
-            "classroom": "Classroom",
-        }[page]
+    pages = {
+        "learn": "Learn",
+        "quiz": "Quiz yourself",
+        "home": "Home",
+        "lab": "Joker lab",
+        "classroom": "Classroom",
+        "play": "Play",
+    }
+    if page in pages:
+        out["page"] = pages[page]
     deal = raw.get("deal", "")
     if deal:
         from ..engine import SpadesError, parse_deal_id
@@ -336,7 +338,7 @@ class App:
 
         self.picker = RulePicker(self.settings, guarded(self.settings_changed))
         self.nav = w.ToggleButtons(
-            options=["Home", "Learn", "Quiz yourself", "Joker lab", "Classroom"],
+            options=["Home", "Learn", "Quiz yourself", "Play", "Joker lab", "Classroom"],
             value="Home",
             style={"button_width": "auto"},
         )
@@ -351,6 +353,7 @@ class App:
         self.quiz = QuizPage(self)
         self._lab: Any = None
         self._projector: Any = None
+        self._play: Any = None
         self.home = self._home()
         self.widget = w.VBox([_style(), self.store, self.header, self.error, self.page])
         self.widget.add_class("st-app")
@@ -378,6 +381,8 @@ class App:
             self.quiz.new_item()
         if self._projector is not None:
             self._projector.set_rules(self.rules)
+        if self._play is not None:
+            self._play.rules = self.rules  # the next deal uses the new rule set
         self.save()
 
     def _apply_display(self) -> None:
@@ -424,6 +429,15 @@ class App:
         self.save()
 
     # --- pages -------------------------------------------------------------------------------
+
+    @property
+    def play(self) -> Any:
+        """The play-against-bots page, built when first opened."""
+        if self._play is None:
+            from .play_page import PlayPage
+
+            self._play = PlayPage(self.rules)
+        return self._play
 
     @property
     def projector(self) -> Any:
@@ -485,6 +499,8 @@ class App:
             self.page.children = [self.lab.widget]
         elif name == "Classroom":
             self.page.children = [self.projector.widget]
+        elif name == "Play":
+            self.page.children = [self.play.widget]
         else:
             self.page.children = [self.home]
 

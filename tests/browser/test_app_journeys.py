@@ -285,3 +285,40 @@ def test_a_deal_link_shows_the_same_deal_in_a_fresh_browser(browser: Any, voila_
             context.close()
     rnd = st.Round.from_deal_id(st.Rules.preset("deuces-high"), "93")
     assert seen[0] == seen[1] == [c.name for c in rnd.hands[st.Seat.NORTH]]
+
+
+def south_cards(page: Page) -> Locator:
+    return page.locator(".st-play").get_by_role("radio")
+
+
+def test_a_hand_against_the_bots_with_an_illegal_click_a_hint_and_a_reload(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?page=play")
+    page.get_by_role("button", name="Deal ▶").click()
+    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.get_by_text(re.compile(r"^Hint: bid "))).to_be_visible()
+    page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
+    page.get_by_role("button", name="Bid", exact=True).click()
+    expect(south_cards(page)).to_have_count(13)
+    explained = False
+    for left in range(13, 10, -1):  # play three cards, trying an illegal one first when there is one
+        expect(south_cards(page)).to_have_count(left)
+        cards = south_cards(page)
+        legal = page.locator(".st-play .st-mark-legal")
+        expect(legal.first).to_be_visible()
+        if not explained and cards.count() > legal.count():
+            page.locator(".st-play [role=radio]:not(.st-mark-legal)").first.click()
+            expect(page.locator(".st-proj-question")).to_contain_text("Not ")
+            expect(south_cards(page)).to_have_count(left)  # nothing changed
+            explained = True
+        legal.first.click()
+    expect(south_cards(page)).to_have_count(10)
+    page.reload()  # a new kernel: the game comes back from the browser
+    open_app(page, voila_server, "/?page=play")
+    expect(page.get_by_text("Welcome back")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(south_cards(page)).to_have_count(10)
+    for left in range(10, 0, -1):
+        expect(south_cards(page)).to_have_count(left)
+        page.locator(".st-play .st-mark-legal").first.click()
+    expect(page.get_by_text("Score sheet")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_text("Replay, all four hands face up")).to_be_visible()

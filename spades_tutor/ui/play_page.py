@@ -1,0 +1,321 @@
+"""Play a hand or a game against the bots: the learner sits South with a bot partner.
+
+The game itself is an engine ``Game``; this page only asks it, draws it and saves its
+record (JSON) in the browser, so a reload picks the game up where it was.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+from typing import Any
+
+import ipywidgets as w
+
+from ..engine import Bid, Card, Game, IllegalAction, Phase, Rules, Seat, Team, explain_sure_tricks, nil_advice
+from .cards import hand_view, trick_view
+from .errors import guarded
+from .storage import BrowserStore
+
+PLAYER = Seat.SOUTH
+STORAGE_KEY = "spades-tutor/play/v1"
+
+
+class PlayPage:
+    """``widget`` is the page. Every event acts on the engine's ``Game``, then ``render()`` redraws."""
+
+    def __init__(self, rules: Rules) -> None:
+        from ..bots import HeuristicBot
+
+        self.rules = rules
+        self.bots = {seat: HeuristicBot() for seat in Seat if seat != PLAYER}
+        self.adviser = HeuristicBot()
+        self.game: Game | None = None
+        self.one_hand = True
+        self.log: list[str] = []
+        self.message = ""
+        self.store = BrowserStore(key=STORAGE_KEY)
+        self.store.observe(guarded(self._loaded), names="loaded")
+        self.mode = w.ToggleButtons(options=["One hand", "Game to 500"], value="One hand")
+        self.practice = w.Checkbox(value=True, description="Practice: allow taking back a card", indent=False)
+        self.new_button = w.Button(description="Deal ▶", button_style="primary")
+        self.new_button.add_class("st-play-new")
+        self.hint_button = w.Button(description="Hint")
+        self.back_button = w.Button(description="Take back")
+        self.continue_button = w.Button(description="Next hand ▶", button_style="primary")
+        self.new_button.on_click(guarded(lambda _b: self.new_game()))
+        self.hint_button.on_click(guarded(lambda _b: self.hint()))
+        self.back_button.on_click(guarded(lambda _b: self.take_back()))
+        self.continue_button.on_click(guarded(lambda _b: self.next_hand()))
+        self.bid_choice = w.ToggleButtons(
+            options=[], description="Your bid:", style={"description_width": "initial", "button_width": "3.2em"}
+        )
+        self.bid_button = w.Button(description="Bid", button_style="primary")
+        self.bid_button.on_click(guarded(lambda _b: self.bid()))
+        self.status = w.HTML()
+        self.body = w.VBox()
+        self.widget = w.VBox(
+            [
+                self.store,
+                w.HTML(
+                    '<h2 class="st-lesson-title">Play against the bots</h2><p>You sit South; your partner North and '
+                    "both opponents are bots. Legal cards are outlined; a click on any other card says why it may "
+                    "not be played.</p>"
+                ),
+                w.HBox([self.mode, self.new_button, self.practice]),
+                self.status,
+                self.body,
+            ]
+        )
+        self.widget.add_class("st-play")
+        self.render()
+
+    # --- the game ------------------------------------------------------------------------------
+
+    def new_game(self, seed: int | None = None) -> None:
+        rules = self.rules
+        self.one_hand = self.mode.value == "One hand"
+        self.game = Game(rules, seed=seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000))
+        self.log = [f"Deal {self.game.round.deal_id}: {self.game.round.dealer} deals."]
+        self.message = ""
+        self.advance()
+
+    def advance(self) -> None:
+        """Let the bots act until it is South's turn, or the hand is over."""
+        game = self.game
+        assert game is not None
+        while not game.is_over and not self.sheet_pending:
+            rnd = game.round
+            seat = rnd.to_act
+            if seat is None or seat == PLAYER:
+                break
+            view = rnd.view(seat)
+            bot = self.bots[seat]
+            if rnd.phase is Phase.BIDDING:
+                decision = bot.bid(view)
+                game.bid(decision.action, seat)  # type: ignore[arg-type]
+                self.log.append(f"{seat} bids {decision.action}.")
+            else:
+                decision = bot.play(view)
+                game.play(decision.action, seat)  # type: ignore[arg-type]
+                self.log.append(f"{seat} plays {decision.action}.")
+        self.save()
+        self.render()
+
+    @property
+    def sheet_pending(self) -> bool:
+        """A hand has just ended: show its score sheet before the next one starts."""
+        game = self.game
+        return game is not None and bool(game.rounds) and (game.is_over or not game.round.history)
+
+    def bid(self) -> None:
+        game = self.game
+        if game is None or self.bid_choice.value is None:
+            return
+        try:
+            game.bid(self.bid_choice.value, PLAYER)
+        except IllegalAction as e:
+            self.message = str(e.reason)
+            self.render()
+            return
+        self.log.append(f"You bid {self.bid_choice.value}.")
+        self.message = ""
+        self.advance()
+
+    def play(self, card: Card) -> None:
+        game = self.game
+        if game is None:
+            return
+        try:
+            game.play(card, PLAYER)
+        except IllegalAction as e:
+            self.message = f"Not {card}: {e.reason}"
+            self.render()
+            return
+        self.log.append(f"You play {card}.")
+        self.message = ""
+        self.advance()
+
+    def hint(self) -> None:
+        game = self.game
+        if game is None or game.round.to_act != PLAYER:
+            return
+        view = game.round.view(PLAYER)
+        decision = self.adviser.bid(view) if game.round.phase is Phase.BIDDING else self.adviser.play(view)
+        self.message = (
+            f"Hint: {'bid' if isinstance(decision.action, Bid) else 'play'} {decision.action}. {decision.reason}"
+        )
+        self.render()
+
+    def take_back(self) -> None:
+        """Practice mode: undo South's last card (and the bots' cards after it)."""
+        game = self.game
+        if game is None or not self.practice.value or self.sheet_pending:
+            return
+        record = game.to_dict()
+        actions = record["actions"][-1]
+        mine = [i for i, a in enumerate(actions) if a[0] == PLAYER.letter and a[1] == "play"]
+        if not mine:
+            self.message = "There is no card of yours to take back in this hand."
+            self.render()
+            return
+        record["actions"][-1] = actions[: mine[-1]]
+        self.game = Game.from_dict(record)
+        self.log.append("You took back your last card.")
+        self.message = ""
+        self.save()
+        self.render()
+
+    def next_hand(self) -> None:
+        game = self.game
+        if game is None or game.is_over or self.one_hand:
+            self.new_game()
+            return
+        self.log = [f"Deal {game.round.deal_id}: {game.round.dealer} deals."]
+        self._sheet_seen = len(game.rounds)
+        self.advance_after_sheet()
+
+    _sheet_seen = 0
+
+    def advance_after_sheet(self) -> None:
+        game = self.game
+        assert game is not None
+        rnd = game.round
+        while rnd.to_act is not None and rnd.to_act != PLAYER:
+            seat = rnd.to_act
+            view = rnd.view(seat)
+            bot = self.bots[seat]
+            if rnd.phase is Phase.BIDDING:
+                game.bid(bot.bid(view).action, seat)  # type: ignore[arg-type]
+            else:
+                game.play(bot.play(view).action, seat)  # type: ignore[arg-type]
+        self.save()
+        self.render()
+
+    # --- saving --------------------------------------------------------------------------------
+
+    def save(self) -> None:
+        if self.store.loaded and self.game is not None:
+            self.store.value = json.dumps({"game": self.game.to_dict(), "one_hand": self.one_hand})
+
+    def _loaded(self, change: Any) -> None:
+        if not change["new"] or not self.store.value:
+            return
+        try:
+            data = json.loads(self.store.value)
+            game = Game.from_dict(data["game"])
+        except (ValueError, KeyError, TypeError):
+            return  # a stale or foreign record: start fresh
+        self.game = game
+        self.one_hand = bool(data.get("one_hand", True))
+        self.rules = game.rules
+        self.log = ["Welcome back: your game is as you left it."]
+        self.render()
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        game = self.game
+        if game is None:
+            self.status.value = '<div class="st-note">Press Deal to start.</div>'
+            self.body.children = []
+            return
+        if self.sheet_pending and len(game.rounds) != self._sheet_seen:
+            self.body.children = self._sheet()
+            self.status.value = f'<div class="st-proj-sentence" role="status">{html.escape(game.result if game.is_over else "The hand is over.")}</div>'
+            return
+        rnd = game.round
+        south = rnd.hands[PLAYER]
+        your_turn = rnd.to_act == PLAYER
+        legal = set(rnd.legal_plays()) if your_turn and rnd.phase is Phase.PLAYING else set()
+        picker = hand_view(
+            self.rules,
+            south,
+            selectable="one" if your_turn and rnd.phase is Phase.PLAYING else "none",
+            label="your hand: choose a card to play",
+            marks={c: "legal" for c in legal},
+            large=True,
+        )
+        picker.observe(guarded(lambda ch: self._picked(picker, ch)), names="selected")
+        bids = " · ".join(f"{s.letter} {b}" for s, b in rnd.bids.items()) or "no bids yet"
+        scores = " · ".join(f"{t.short} {game.scores[t]} ({game.bags[t]} bags)" for t in Team)
+        head = w.HTML(
+            f'<div class="st-proj-where" role="status">Deal {html.escape(rnd.deal_id or "")} · {html.escape(self.rules.title)} · '
+            f"bids: {html.escape(bids)} · tricks N–S {rnd.tricks_won[Seat.NORTH] + rnd.tricks_won[Seat.SOUTH]}, "
+            f"E–W {rnd.tricks_won[Seat.EAST] + rnd.tricks_won[Seat.WEST]} · game: {html.escape(scores)}</div>"
+        )
+        shown = rnd.trick if rnd.trick.cards or not rnd.tricks else rnd.tricks[-1]
+        parts: list[w.Widget] = [head, trick_view(shown, label="the trick on the table", large=True)]
+        if rnd.phase is Phase.BIDDING and your_turn:
+            options = [(str(b), b) for b in rnd.legal_bids()]
+            self.bid_choice.options = options
+            self.bid_choice.value = None
+            advice = nil_advice(self.rules, south)
+            helper = (
+                f"<b>Sure tricks:</b> {html.escape(explain_sure_tricks(self.rules, south))}<br>"
+                f"<b>Nil:</b> {html.escape(str(advice))}"
+            )
+            parts += [w.HTML(f'<div class="st-tip">{helper}</div>'), self.bid_choice, self.bid_button]
+        parts += [
+            w.HTML('<div class="st-caption">Your hand (South):</div>'),
+            picker,
+            w.HBox([self.hint_button, self.back_button]),
+        ]
+        self.back_button.disabled = not self.practice.value
+        self.hint_button.disabled = not your_turn
+        self.body.children = parts
+        last = " ".join(self.log[-6:])
+        message = f'<div class="st-proj-question">{html.escape(self.message)}</div>' if self.message else ""
+        turn = "Your turn." if your_turn else ""
+        self.status.value = f'<div class="st-note" role="status">{html.escape(last)} {turn}</div>{message}'
+
+    def _picked(self, picker: Any, change: Any) -> None:
+        chosen = change["new"]
+        if not chosen:
+            return
+        card = Card.parse(chosen[-1])
+        self.play(card)
+
+    def _sheet(self) -> list[w.Widget]:
+        from .lesson_player import TrickStepper, score_lines_html
+
+        game = self.game
+        assert game is not None
+        rows = []
+        ns = ew = 0
+        for i, hand in enumerate(game.hand_scores, start=1):
+            ns += hand[Team.NS].points
+            ew += hand[Team.EW].points
+            rows.append(
+                f"<tr><td>{i}</td><td>{hand[Team.NS].points:+d}</td><td>{hand[Team.NS].bags}</td>"
+                f"<td>{hand[Team.EW].points:+d}</td><td>{hand[Team.EW].bags}</td><td>{ns}</td><td>{ew}</td></tr>"
+            )
+        table = (
+            '<table class="st-score-table st-score-sheet"><thead><tr><th>Hand</th><th>N–S</th><th>bags</th><th>E–W</th>'
+            f"<th>bags</th><th>N–S total</th><th>E–W total</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+        last = game.rounds[-1]
+        sheet = w.HTML(
+            f"<h3>Score sheet</h3>{table}<h4>This hand, line by line</h4>{score_lines_html(game.hand_scores[-1])}"
+        )
+        self.continue_button.description = "New hand ▶" if (self.one_hand or game.is_over) else "Next hand ▶"
+        return [
+            sheet,
+            self.continue_button,
+            w.HTML("<h3>Replay, all four hands face up</h3>"),
+            self._four_hands(last),
+            TrickStepper(last, large=True).widget,
+        ]
+
+    def _four_hands(self, rnd: Any) -> w.Widget:
+        rows = [
+            w.VBox(
+                [
+                    w.HTML(f'<div class="st-proj-seat">{s} (bid {rnd.bids[s]}, took {rnd.tricks_won[s]})</div>'),
+                    hand_view(self.rules, rnd.dealt[s], label=f"{s}'s hand as dealt"),
+                ]
+            )
+            for s in Seat
+        ]
+        return w.VBox(rows)
