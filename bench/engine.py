@@ -34,6 +34,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from peer import load_pyspiel_game, pyspiel_hands
+
 import spades_tutor as st
 
 TARGET = 0.25
@@ -61,41 +63,12 @@ def ours_hands(rules: st.Rules, first_seed: int, rng: random.Random, seconds: fl
             return hands, now - start
 
 
-def pyspiel_hands(game: Any, rng: random.Random, seconds: float, checked: bool = False) -> tuple[int, float]:
-    """Play random OpenSpiel hands (chance deal, bids, plays) for about ``seconds``; (hands, elapsed seconds)."""
-    choice = rng.choice
-    new_state = game.new_initial_state
-    clock = time.perf_counter
-    hands = 0
-    start = clock()
-    end = start + seconds
-    while True:
-        state = new_state()
-        apply = state.apply_action_with_legality_check if checked else state.apply_action
-        legal = state.legal_actions
-        for _ in range(52 + 4 + 52):  # the deal (chance actions), the bids, the plays
-            apply(choice(legal()))
-        state.returns()
-        hands += 1
-        now = clock()
-        if now >= end:
-            return hands, now - start
-
-
-def _load_pyspiel_game() -> Any | None:
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    return pyspiel.load_game("spades")
-
-
 def run(
     seconds: float = 3.0, preset: str = "classic", seed: int = 1, rounds: int = 6, checked_peer: bool = False
 ) -> dict[str, Any]:
     """Run the benchmark and print it; returns the figures (for notebooks or other scripts)."""
     rules = st.Rules.preset(preset)
-    game = _load_pyspiel_game()
+    game = load_pyspiel_game()
     ours_rng = random.Random(seed)
     peer_rng = random.Random(seed)
     next_seed = random.Random(seed).randrange(10**9)  # our deal seeds: next_seed, next_seed + 1, …
@@ -104,7 +77,7 @@ def run(
     for _ in range(WARMUP_HANDS):
         ours_hands(rules, next_seed, random.Random(-1), 0.0)
         if game is not None:
-            pyspiel_hands(game, random.Random(-1), 0.0, checked_peer)
+            pyspiel_hands(game, random.Random(-1), 0.0, checked=checked_peer)
 
     slice_ = seconds / rounds
     totals = {"ours": [0, 0.0], "pyspiel": [0, 0.0]}
@@ -121,7 +94,7 @@ def run(
             ("ours", lambda: ours_hands(rules, next_seed + int(totals["ours"][0]), ours_rng, slice_)),
         ]
         if game is not None:
-            sides.append(("pyspiel", lambda: pyspiel_hands(game, peer_rng, slice_, checked_peer)))
+            sides.append(("pyspiel", lambda: pyspiel_hands(game, peer_rng, slice_, checked=checked_peer)))
         if r % 2:
             sides.reverse()
         rates: dict[str, float] = {}

@@ -33,6 +33,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from peer import load_pyspiel_game, pyspiel_hands
+
 import spades_tutor as st
 from spades_tutor.lab import simulate
 from spades_tutor.lab.simulate import DEFAULT_WORKERS
@@ -58,34 +60,6 @@ def batched_rounds(
         now = clock()
         if now - start >= seconds:
             return done, now - start
-
-
-def pyspiel_hands(game: Any, rng: random.Random, seconds: float = 0.0, hands_wanted: int = 0) -> tuple[int, float]:
-    """Random OpenSpiel hands for about ``seconds`` (or exactly ``hands_wanted``); (hands, elapsed)."""
-    choice = rng.choice
-    new_state = game.new_initial_state
-    clock = time.perf_counter
-    hands = 0
-    start = clock()
-    while True:
-        state = new_state()
-        apply = state.apply_action
-        legal = state.legal_actions
-        for _ in range(52 + 4 + 52):  # the deal (chance actions), the bids, the plays
-            apply(choice(legal()))
-        state.returns()
-        hands += 1
-        now = clock()
-        if (hands_wanted and hands >= hands_wanted) or (not hands_wanted and now - start >= seconds):
-            return hands, now - start
-
-
-def _load_pyspiel_game() -> Any | None:
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    return pyspiel.load_game("spades")
 
 
 def _heuristic_available() -> str | None:
@@ -127,7 +101,7 @@ def run(seconds: float = 3.0, preset: str = "classic", seed: int = 1, rounds: in
     t0 = clock()
     simulate(rules, 1000, seed)  # the first call builds the lookup tables
     first_call = clock() - t0
-    game = _load_pyspiel_game()
+    game = load_pyspiel_game()
     peer_rng = random.Random(seed)
     if game is not None:
         pyspiel_hands(game, random.Random(-1), hands_wanted=WARMUP_HANDS)

@@ -1,0 +1,495 @@
+"""Benchmark: a class of learners opening the app at once against one Voilà server, against one learner alone.
+
+What it does, in one run on this machine:
+
+1. Starts one Voilà server as the project does (``python -m voila notebooks/app.ipynb --port=P --no-browser``
+   from the repository root, so ``voila.json`` applies; loopback only). ``--pool-size N`` overrides the
+   preheated pool of ``app.ipynb`` on the command line (``--VoilaKernelManager.kernel_pools_config=<JSON>``,
+   voila.json's pools with app.ipynb's size replaced); without it, voila.json's pool is used.
+2. Single learner: one Chromium page opens ``/?lesson=1``; time to interactive (TTI) = from ``page.goto``
+   until "Next ▶" is visible and enabled, clicked, and "Step 2 of" (written by the kernel) is visible,
+   as bench/app.py measures the app. Its kernel is then shut down and the pool left to refill and go quiet.
+3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (3) real Chromium pages
+   (one browser, a context each), measured as above, and the rest "kernel-level clients": an HTTP GET of
+   ``/?lesson=1`` (Voilà executes the notebook server-side for that request in a pooled or new kernel;
+   the kernel id is in the page's ``jupyter-config-data``), then a websocket to
+   ``/api/kernels/<id>/channels`` that sends ``kernel_info_request``; their TTI = GET start until
+   ``kernel_info_reply``. Every learner keeps its page / websocket open until memory has been read
+   (a connected kernel is not culled: ``cull_connected`` is false).
+4. Memory once everyone is interactive (or timed out): RSS and USS of every kernel process under the
+   server (psutil process tree), per-kernel median and total, plus the server process.
+
+Targets: 0 errors; class p95 TTI <= 4x the single learner's; total memory (server + kernels) <= 6 GiB.
+It prints a table and exits 0 whether or not the targets are met: it is not a test.
+
+Run it from the project root::
+
+    .venv/bin/python bench/classroom.py                     # 30 learners, 3 in Chromium, voila.json's pool
+    .venv/bin/python bench/classroom.py --pool-size 4       # same, with a pool of 4 preheated app kernels
+
+Server log: ``test-artifacts/bench-classroom.log``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from app import (
+    APP_AFTER_CLICK,
+    APP_NOTEBOOK,
+    APP_PATH,
+    APP_READY,
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    MIB,
+    ROOT,
+    Server,
+    free_port,
+    wait_quiet,
+    wait_ready,
+)
+
+GIB = 2**30
+TTI_RATIO_TARGET = 4.0
+MEMORY_TARGET = 6 * GIB
+# page errors that do not affect the app (see /work/shared/guides/toolchain.md)
+HARMLESS_PAGE_ERRORS = ("r.setData is not a function",)
+KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
+
+
+def pools_config(pool_size: int | None) -> dict[str, Any]:
+    """voila.json's kernel_pools_config, with app.ipynb's pool size replaced when given."""
+    config = json.loads((ROOT / "voila.json").read_text())
+    pools = dict(config.get("VoilaKernelManager", {}).get("kernel_pools_config", {}))
+    if pool_size is not None:
+        pools[Path(APP_NOTEBOOK).name] = {**pools.get(Path(APP_NOTEBOOK).name, {}), "pool_size": pool_size}
+    return pools
+
+
+def start_server(extra: list[str]) -> Server:
+    """Start ``voila notebooks/app.ipynb`` like bench/app.py's start_server, plus ``extra`` options."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = free_port()
+    log_path = ARTIFACTS / "bench-classroom.log"
+    log_file = log_path.open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", APP_NOTEBOOK, f"--port={port}", "--no-browser", *extra],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        stdin=subprocess.DEVNULL,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    return Server("classroom", APP_NOTEBOOK, port, proc, log_path, _log_file=log_file)
+
+
+def kernel_processes(server: Server) -> list[psutil.Process]:
+    found = []
+    for p in server.processes()[1:]:
+        with contextlib.suppress(psutil.Error):
+            if any(re.search(r"kernel-[0-9a-f-]+\.json", a) for a in p.cmdline()):
+                found.append(p)
+    return found
+
+
+def wait_kernels(server: Server, count: int, timeout: float) -> None:
+    """Wait until the server runs exactly ``count`` kernel processes (the pool, refilled), then until quiet."""
+    deadline = time.monotonic() + timeout
+    while len(kernel_processes(server)) != count:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{len(kernel_processes(server))} kernels, expected {count}, after {timeout} s")
+        time.sleep(0.3)
+    wait_quiet([server], timeout)
+
+
+@dataclass
+class Result:
+    kind: str  # "browser" or "kernel"
+    tti_s: float | None = None
+    kernel_id: str | None = None
+    error: str | None = None
+
+
+# --- real Chromium pages (async Playwright in one thread, one context per learner) -------------------------
+
+
+async def browser_learner(
+    browser: Any, url: str, timeout_s: float, release: asyncio.Event, progress: list[Result]
+) -> Result:
+    result = Result("browser")
+    page_errors: list[str] = []
+    context = await browser.new_context(viewport={"width": 1280, "height": 1400})
+    try:
+        page = await context.new_page()
+        page.on("pageerror", lambda e: page_errors.append(str(e)))
+        page.set_default_timeout(timeout_s * 1000)
+        start = time.perf_counter()
+        try:
+            await page.goto(url, wait_until="commit")
+            target = page.locator(APP_READY).first
+            await target.wait_for(state="visible")
+            while not await target.is_enabled():
+                await asyncio.sleep(0.01)
+            await target.click()
+            await page.get_by_text(APP_AFTER_CLICK).first.wait_for(state="visible")
+            result.tti_s = time.perf_counter() - start
+            result.kernel_id = await page.evaluate(
+                "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+            )
+        except Exception as e:
+            result.error = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
+        bad = [e for e in page_errors if not any(h in e for h in HARMLESS_PAGE_ERRORS)]
+        if bad and not result.error:
+            result.error = f"page error: {bad[0][:160]}"
+        progress.append(result)
+        await release.wait()  # keep the page (and its kernel connection) open until memory is read
+    finally:
+        await context.close()
+    return result
+
+
+def run_browsers(
+    n: int,
+    url: str,
+    timeout_s: float,
+    go: threading.Barrier | None,
+    done: threading.Event,
+    out: list[Result],
+    progress: list[Result],
+) -> None:
+    """Thread body: ``n`` Chromium pages at once; waits at ``go`` (the class's start), holds them until ``done``."""
+
+    async def main() -> None:
+        from playwright.async_api import async_playwright
+
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            release = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            if go is not None:
+                await loop.run_in_executor(None, go.wait)
+            tasks = [asyncio.create_task(browser_learner(browser, url, timeout_s, release, progress)) for _ in range(n)]
+
+            async def releaser() -> None:
+                await loop.run_in_executor(None, done.wait)
+                release.set()
+
+            rel = asyncio.create_task(releaser())
+            results = await asyncio.gather(*tasks, return_exceptions=True)
+            await rel
+            for r in results:
+                out.append(r if isinstance(r, Result) else Result("browser", error=f"{type(r).__name__}: {r}"))
+            await browser.close()
+
+    try:
+        asyncio.run(main())
+    except Exception as e:
+        out.extend(Result("browser", error=f"browser thread: {type(e).__name__}: {e}") for _ in range(n - len(out)))
+
+
+# --- kernel-level clients (HTTP GET + kernel websocket) -----------------------------------------------------
+
+
+def kernel_learner(
+    base: str, timeout_s: float, go: threading.Barrier, done: threading.Event, progress: list[Result]
+) -> Result:
+    from websockets.sync.client import connect
+
+    result = Result("kernel")
+    go.wait()
+    start = time.perf_counter()
+    deadline = start + timeout_s
+    try:
+        req = urllib.request.Request(base + APP_PATH.lstrip("/"))
+        with urllib.request.urlopen(req, timeout=timeout_s) as r:
+            html = r.read().decode("utf-8", "replace")
+            cookies = "; ".join(c.split(";", 1)[0] for c in r.headers.get_all("Set-Cookie") or [])
+        m = KERNEL_ID.search(html)
+        if not m:
+            raise RuntimeError("no kernelId in the page")
+        result.kernel_id = m.group(1)
+        session = uuid.uuid4().hex
+        ws_url = base.replace("http://", "ws://") + f"api/kernels/{result.kernel_id}/channels?session_id={session}"
+        headers = {"Cookie": cookies} if cookies else None
+        with connect(
+            ws_url,
+            origin=base.rstrip("/"),
+            additional_headers=headers,
+            open_timeout=max(1.0, deadline - time.perf_counter()),
+            max_size=None,
+        ) as ws:
+            msg_id = uuid.uuid4().hex
+            ws.send(
+                json.dumps(
+                    {
+                        "header": {
+                            "msg_id": msg_id,
+                            "msg_type": "kernel_info_request",
+                            "session": session,
+                            "username": "",
+                            "date": datetime.now(UTC).isoformat(),
+                            "version": "5.3",
+                        },
+                        "parent_header": {},
+                        "metadata": {},
+                        "content": {},
+                        "channel": "shell",
+                        "buffers": [],
+                    }
+                )
+            )
+            while True:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    raise TimeoutError("no kernel_info_reply before the timeout")
+                raw = ws.recv(timeout=left)
+                if isinstance(raw, bytes):
+                    continue
+                msg = json.loads(raw)
+                if (
+                    msg.get("msg_type", msg.get("header", {}).get("msg_type")) == "kernel_info_reply"
+                    and msg.get("parent_header", {}).get("msg_id") == msg_id
+                ):
+                    break
+            result.tti_s = time.perf_counter() - start
+            progress.append(result)
+            done.wait(timeout=timeout_s + 120)  # hold the connection open, as an open tab does
+    except urllib.error.HTTPError as e:
+        result.error = f"HTTP {e.code}"
+    except Exception as e:
+        result.error = f"{type(e).__name__}: {str(e)[:160]}"
+    if result.error:
+        progress.append(result)
+    return result
+
+
+# --- reporting ---------------------------------------------------------------------------------------------
+
+
+def pct(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100); nan for no values."""
+    if not values:
+        return math.nan
+    s = sorted(values)
+    return s[max(0, math.ceil(q / 100 * len(s)) - 1)]
+
+
+def memory(server: Server) -> dict[str, Any]:
+    kernels = []
+    for p in kernel_processes(server):
+        with contextlib.suppress(psutil.Error):
+            m = p.memory_full_info()
+            kernels.append((m.rss, m.uss))
+    others_rss = 0
+    kernel_pids = {p.pid for p in kernel_processes(server)}
+    server_rss = server_uss = 0
+    for p in server.processes():
+        with contextlib.suppress(psutil.Error):
+            m = p.memory_full_info()
+            if p.pid == server.proc.pid:
+                server_rss, server_uss = m.rss, m.uss
+            elif p.pid not in kernel_pids:
+                others_rss += m.rss
+    k_rss = sum(r for r, _ in kernels)
+    k_uss = sum(u for _, u in kernels)
+    return {
+        "kernels": len(kernels),
+        "median_rss": statistics.median([r for r, _ in kernels]) if kernels else 0,
+        "median_uss": statistics.median([u for _, u in kernels]) if kernels else 0,
+        "kernels_rss": k_rss,
+        "kernels_uss": k_uss,
+        "server_rss": server_rss,
+        "server_uss": server_uss,
+        "others_rss": others_rss,
+        "total_rss": k_rss + server_rss + others_rss,
+        "total_uss": k_uss + server_uss,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "Classroom benchmark").splitlines()[0])
+    parser.add_argument("--learners", type=int, default=30, help="learners opening the app at once (default 30)")
+    parser.add_argument("--browsers", type=int, default=3, help="of them, real Chromium pages (default 3)")
+    parser.add_argument(
+        "--pool-size", type=int, default=None, help="preheated app.ipynb kernels (default: what voila.json says)"
+    )
+    parser.add_argument("--timeout", type=float, default=180, help="seconds allowed for the class (default 180)")
+    args = parser.parse_args(argv)
+    if not os.access(CHROMIUM, os.X_OK):
+        print(f"bench/classroom.py: {CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+        return 1
+    n_browsers = max(0, min(args.browsers, args.learners))
+    n_kernel = args.learners - n_browsers
+    pools = pools_config(args.pool_size)
+    pool = int(pools.get(Path(APP_NOTEBOOK).name, pools.get("default", {})).get("pool_size", 1))
+    extra = []
+    if args.pool_size is not None:
+        extra.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools, separators=(',', ':'))}")
+    cull = json.loads((ROOT / "voila.json").read_text()).get("MappingKernelManager", {})
+
+    wall = time.monotonic()
+    server = start_server(extra)
+    single: Result | None = None
+    results: list[Result] = []
+    mem: dict[str, Any] = {}
+    class_wall = math.nan
+    peak_kernels = 0
+    try:
+        wait_ready(server, 120)
+        wait_kernels(server, pool, max(120.0, args.timeout, 10.0 * pool))
+        print(
+            f"server up on :{server.port}, {pool} preheated app kernel(s), {time.monotonic() - wall:.1f} s", flush=True
+        )
+
+        # 1. one learner alone
+        out: list[Result] = []
+        done = threading.Event()
+        done.set()
+        run_browsers(1, server.url + APP_PATH.lstrip("/"), 120, None, done, out, [])
+        single = out[0]
+        print(f"single learner: TTI {single.tti_s} s, error {single.error}", flush=True)
+        if single.kernel_id:
+            with contextlib.suppress(Exception):
+                server.shutdown_kernel(single.kernel_id)
+        wait_kernels(server, pool, max(120.0, args.timeout, 10.0 * pool))
+
+        # 2. the class, all at once
+        go = threading.Barrier(n_kernel + (1 if n_browsers else 0) + 1)
+        done = threading.Event()
+        browser_out: list[Result] = []
+        progress: list[Result] = []
+        bthread = None
+        if n_browsers:
+            bthread = threading.Thread(
+                target=run_browsers,
+                args=(n_browsers, server.url + APP_PATH.lstrip("/"), args.timeout, go, done, browser_out, progress),
+                daemon=True,
+            )
+            bthread.start()
+        with ThreadPoolExecutor(max_workers=max(1, n_kernel)) as pool_ex:
+            futures = [
+                pool_ex.submit(kernel_learner, server.url, args.timeout, go, done, progress) for _ in range(n_kernel)
+            ]
+            go.wait()
+            t0 = time.monotonic()
+            # wait until every learner is interactive or failed, or the timeout
+            while time.monotonic() - t0 < args.timeout + 30:
+                peak_kernels = max(peak_kernels, len(kernel_processes(server)))
+                if len(progress) >= n_kernel + n_browsers:
+                    break
+                time.sleep(0.5)
+            class_wall = time.monotonic() - t0
+            time.sleep(1.0)
+            mem = memory(server)
+            done.set()
+            results = [f.result() for f in futures]
+        if bthread:
+            bthread.join(timeout=60)
+        results += browser_out
+        results += [Result("browser", error="not finished") for _ in range(n_browsers - len(browser_out))]
+    except Exception as e:
+        print(f"bench/classroom.py: {type(e).__name__}: {e}\nserver log: {server.log_path}", file=sys.stderr)
+    finally:
+        server.stop()
+    leftover = []
+    for p in psutil.process_iter(["cmdline"]):
+        with contextlib.suppress(psutil.Error):
+            if any(f"kernel-{r.kernel_id}.json" in a for r in results if r.kernel_id for a in p.info["cmdline"] or []):
+                leftover.append(p)
+    for p in leftover:
+        with contextlib.suppress(psutil.Error):
+            p.kill()
+
+    # --- table
+    def ttis(kind: str | None) -> list[float]:
+        return [r.tti_s for r in results if r.tti_s is not None and (kind is None or r.kind == kind)]
+
+    errors = [r for r in results if r.error]
+    single_tti = single.tti_s if single and single.tti_s is not None else math.nan
+    log = server.log()
+    not_allowed = len(re.findall(r"which is not allowed", log))
+    print()
+    print(
+        f"Classroom: {args.learners} learners at once ({n_browsers} Chromium pages, {n_kernel} kernel-level clients)"
+        f" against one Voilà server; app.ipynb pool size {pool}"
+        f"{' (--pool-size)' if args.pool_size is not None else ' (voila.json)'};"
+        f" culling: interval {cull.get('cull_interval')} s, idle timeout {cull.get('cull_idle_timeout')} s,"
+        f" cull_connected {cull.get('cull_connected')}"
+    )
+    print()
+    print(f"{'':<36}{'p50':>9}{'p95':>9}{'max':>9}{'n':>5}")
+    print(f"{'single learner TTI (Chromium)':<36}{single_tti:>9.2f}{'':>18}{1 if single and single.tti_s else 0:>5}")
+    for label, kind in (
+        ("class TTI, Chromium pages", "browser"),
+        ("class TTI, kernel-level", "kernel"),
+        ("class TTI, all", None),
+    ):
+        v = ttis(kind)
+        mx = max(v) if v else math.nan
+        print(f"{label:<36}{pct(v, 50):>9.2f}{pct(v, 95):>9.2f}{mx:>9.2f}{len(v):>5}")
+    print()
+    p95 = pct(ttis(None), 95)
+    ratio = p95 / single_tti if single_tti else math.nan
+    met = lambda ok: "met" if ok else "NOT met"  # noqa: E731
+    n_err = len(errors) + (1 if single and single.error else 0)
+    print(f"{'errors':<36}{n_err:>9}   target 0            {met(n_err == 0)}")
+    print(
+        f"{'p95 / single learner TTI':<36}{ratio:>8.2f}x   target <= {TTI_RATIO_TARGET:.0f}x         {met(ratio <= TTI_RATIO_TARGET)}"
+    )
+    if mem:
+        print(
+            f"{'total memory (server + kernels) RSS':<36}{mem['total_rss'] / GIB:>8.2f}G   target <= 6 GiB"
+            f"      {met(mem['total_rss'] <= MEMORY_TARGET)}"
+        )
+        print(f"{'  total USS':<36}{mem['total_uss'] / GIB:>8.2f}G")
+        print(f"{'kernel processes at memory reading':<36}{mem['kernels']:>9}   (learners' kernels + refilled pool)")
+        print(f"{'kernel RSS, median':<36}{mem['median_rss'] / MIB:>8.0f}M")
+        print(f"{'kernel USS, median':<36}{mem['median_uss'] / MIB:>8.0f}M")
+        print(f"{'kernels RSS, sum':<36}{mem['kernels_rss'] / GIB:>8.2f}G")
+        print(f"{'server RSS / USS':<36}{mem['server_rss'] / MIB:>8.0f}M {mem['server_uss'] / MIB:>6.0f}M")
+    print(f"{'kernels started (distinct ids)':<36}{len({r.kernel_id for r in results if r.kernel_id}):>9}")
+    print(f"{'peak kernel processes':<36}{peak_kernels:>9}")
+    print(f"{'class wall time':<36}{class_wall:>8.1f}s")
+    if not_allowed:
+        print(f"{'server: refused messages':<36}{not_allowed:>9}")
+    if errors:
+        print("\nerrors:")
+        for r in errors[:10]:
+            print(f"  {r.kind}: {r.error}")
+        if len(errors) > 10:
+            print(f"  ... and {len(errors) - 10} more")
+    if single and single.error:
+        print(f"  single learner: {single.error}")
+    alive = [p for p in leftover if p.is_running()]
+    print(f"\ncleanup: server stopped, {len(leftover)} kernel process(es) left over and killed, {len(alive)} alive")
+    print(f"whole run {time.monotonic() - wall:.0f} s; server log {server.log_path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
