@@ -31,6 +31,7 @@ from typing import Any
 
 import psutil
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -51,6 +52,9 @@ SERVER_START_TIMEOUT_S = 90
 STOP_GRACE_S = 20
 # The first render starts (or takes from the pool) a kernel and runs the notebook: seconds on 2 cores.
 FIRST_EXPECT_TIMEOUT_MS = 60_000
+
+# Every later expect(...) may wait this long: a shared, busy machine can be slow to round-trip to a kernel.
+expect.set_options(timeout=20_000)
 
 # Page errors that are known to be harmless; anything else fails the test.
 KNOWN_HARMLESS_PAGE_ERRORS = [
@@ -269,6 +273,9 @@ def _browser_artifacts(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
         return
     page = request.getfixturevalue("page")
+    # Voilà answers a page only once its kernel has run the notebook: seconds, more on a busy machine
+    page.set_default_navigation_timeout(2 * FIRST_EXPECT_TIMEOUT_MS)
+    page.set_default_timeout(FIRST_EXPECT_TIMEOUT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield

@@ -26,7 +26,7 @@ LESSONS = {lesson.number: lesson for lesson in load_lessons()}
 
 
 def open_app(page: Page, server: Server, path: str = "/") -> None:
-    page.goto(server.url(path))
+    page.goto(server.url(path), timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
     expect(page.locator(".st-brand")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     expect(page.get_by_role("button", name="Home")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
 
