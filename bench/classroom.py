@@ -77,7 +77,7 @@ from app import (
 GIB = 2**30
 TTI_RATIO_TARGET = 4.0
 MEMORY_TARGET = 6 * GIB
-# page errors that do not affect the app (see /work/shared/guides/toolchain.md)
+# page errors that do not affect the app
 HARMLESS_PAGE_ERRORS = ("r.setData is not a function",)
 KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 

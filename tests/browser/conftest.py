@@ -245,7 +245,7 @@ def require_chromium() -> None:
     """Fail on CI without Debian's Chromium (.ci/run installs it); skip elsewhere."""
     if os.access(CHROMIUM, os.X_OK):
         return
-    message = f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); never `playwright install`"
+    message = f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium); Playwright's own browser download does not work offline"
     if os.environ.get("CI") == "true":
         pytest.fail(message)
     pytest.skip(message)
