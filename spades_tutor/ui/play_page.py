@@ -85,7 +85,7 @@ class PlayPage:
         """Let the bots act until it is South's turn, or the hand is over."""
         game = self.game
         assert game is not None
-        while not game.is_over and not self.sheet_pending:
+        while not game.is_over and not self.showing_sheet:
             rnd = game.round
             seat = rnd.to_act
             if seat is None or seat == PLAYER:
@@ -108,6 +108,11 @@ class PlayPage:
         """A hand has just ended: show its score sheet before the next one starts."""
         game = self.game
         return game is not None and bool(game.rounds) and (game.is_over or not game.round.history)
+
+    @property
+    def showing_sheet(self) -> bool:
+        """The sheet of the hand just ended is up (not yet passed by Next hand)."""
+        return self.sheet_pending and self.game is not None and len(self.game.rounds) != self._sheet_seen
 
     def bid(self) -> None:
         game = self.game
@@ -174,24 +179,9 @@ class PlayPage:
             return
         self.log = [f"Deal {game.round.deal_id}: {game.round.dealer} deals."]
         self._sheet_seen = len(game.rounds)
-        self.advance_after_sheet()
+        self.advance()
 
     _sheet_seen = 0
-
-    def advance_after_sheet(self) -> None:
-        game = self.game
-        assert game is not None
-        rnd = game.round
-        while rnd.to_act is not None and rnd.to_act != PLAYER:
-            seat = rnd.to_act
-            view = rnd.view(seat)
-            bot = self.bots[seat]
-            if rnd.phase is Phase.BIDDING:
-                game.bid(bot.bid(view).action, seat)  # type: ignore[arg-type]
-            else:
-                game.play(bot.play(view).action, seat)  # type: ignore[arg-type]
-        self.save()
-        self.render()
 
     # --- saving --------------------------------------------------------------------------------
 
@@ -221,7 +211,7 @@ class PlayPage:
             self.status.value = '<div class="st-note">Press Deal to start.</div>'
             self.body.children = []
             return
-        if self.sheet_pending and len(game.rounds) != self._sheet_seen:
+        if self.showing_sheet:
             self.body.children = self._sheet()
             self.status.value = f'<div class="st-proj-sentence" role="status">{html.escape(game.result if game.is_over else "The hand is over.")}</div>'
             return
