@@ -42,6 +42,15 @@ class CardsWidget(anywidget.AnyWidget):
     large = traitlets.Bool(False).tag(sync=True)
     label = traitlets.Unicode("cards").tag(sync=True)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._page_message)
+
+    def _page_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        """The page's choice of cards; ``_check_selected`` filters whatever arrives."""
+        if isinstance(content, dict) and isinstance(content.get("selected"), list):
+            self.selected = content["selected"]
+
     @traitlets.validate("selected")
     def _check_selected(self, proposal: Any) -> list[str]:
         """Keep only cards on show, each once; never trust the page."""

@@ -54,8 +54,10 @@ function render({ model, el }) {
     } else {
       return;
     }
+    // shown at once; sent as a message, not a state sync: ipywidgets holds back state syncs while
+    // one is in flight, and a "Check answer" click (a message) could then overtake the choice
     model.set("selected", sel);
-    model.save_changes();
+    model.send({ selected: sel });
   }
 
   function cardButton(text, index, name, interactive) {
