@@ -6,8 +6,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-spades-tutor
 PORT ?= 8866
+CLASS_SIZE ?= 30
+CLASS_IP ?= 0.0.0.0
 
-.PHONY: app lab test lint typecheck pytest bench clean install
+.PHONY: app class lab test lint typecheck pytest bench clean install
 
 install: $(STAMP)
 
@@ -19,6 +21,10 @@ $(STAMP): pyproject.toml
 
 app: $(STAMP)
 	$(VENV)/bin/spades-tutor app --port $(PORT)
+
+# a class on one machine: CLASS_SIZE kernels warmed before the learners arrive, open to the room's network
+class: $(STAMP)
+	$(VENV)/bin/spades-tutor app --port $(PORT) --class-size $(CLASS_SIZE) --ip $(CLASS_IP) --no-browser
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 notebooks

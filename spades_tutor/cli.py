@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -24,12 +25,62 @@ def app_notebook(root: Path | None = None) -> Path:
     raise SystemExit(f"spades-tutor: no app notebook in {notebooks} (run from a checkout of the project)")
 
 
-def voila_command(notebook: Path, port: int | None, open_browser: bool) -> list[str]:
-    args = [sys.executable, "-m", "voila", str(notebook), "--Voila.ip=127.0.0.1"]
+# A class arrives within a minute: refill the pool only once the burst is over, so refills do not
+# compete with the learners' own pages for the CPU (bench/classroom.py measured it).
+CLASS_FILL_DELAY = 20.0
+
+
+def class_options(size: int, root: Path | None = None) -> list[str]:
+    """Voilà options for serving a class of ``size`` learners at once from one machine.
+
+    A pool of ``size`` preheated app kernels (each runs the app notebook up to the learner's
+    request, so a page opens without starting Python), refilled ``CLASS_FILL_DELAY`` seconds
+    after each kernel is taken. The other pools and the culling settings stay as ``voila.json``
+    has them.
+
+    >>> opts = class_options(30)
+    >>> json.loads(opts[0].split("=", 1)[1])["app.ipynb"]
+    {'pool_size': 30}
+    >>> opts[1]
+    '--VoilaKernelManager.fill_delay=20.0'
+    """
+    if size < 1:
+        raise ValueError(f"a class has at least one learner, not {size}")
+    config = json.loads(((root or _project_root()) / "voila.json").read_text(encoding="utf-8"))
+    pools = dict(config.get("VoilaKernelManager", {}).get("kernel_pools_config", {}))
+    pools["app.ipynb"] = {**pools.get("app.ipynb", {}), "pool_size": size}
+    return [
+        f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools, separators=(',', ':'))}",
+        f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}",
+    ]
+
+
+def class_banner(size: int, ip: str, port: int) -> str:
+    """What the teacher reads when the class server starts: when it is ready, and the address to give out."""
+    import socket
+
+    if ip in ("0.0.0.0", "::", ""):
+        host = socket.gethostname()
+        where = f"http://{host}:{port}/ (or this machine's address on the room's network instead of {host})"
+    else:
+        where = f"http://{ip}:{port}/"
+    return (
+        f"spades-tutor: serving a class of {size}. Warming {size} app kernels (about half a second each);"
+        f" the class can come in once Voilà logs 'Kernel pool of app.ipynb is filled'.\n"
+        f"spades-tutor: learners open {where}"
+    )
+
+
+def voila_command(
+    notebook: Path, port: int | None, open_browser: bool, ip: str = "127.0.0.1", class_size: int | None = None
+) -> list[str]:
+    args = [sys.executable, "-m", "voila", str(notebook), f"--Voila.ip={ip}"]
     if port is not None:
         args.append(f"--port={port}")
     if not open_browser:
         args.append("--no-browser")
+    if class_size is not None:
+        args += class_options(class_size)
     return args
 
 
@@ -40,13 +91,29 @@ def main(argv: list[str] | None = None) -> int:
     app = sub.add_parser("app", help="serve the lesson app with Voilà on 127.0.0.1")
     app.add_argument("--port", type=int, default=None, help="port (default: Voilà's 8866)")
     app.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
+    app.add_argument(
+        "--class-size",
+        type=int,
+        default=None,
+        metavar="N",
+        help="serve a class of N learners opening the app at once: N kernels ready before they arrive",
+    )
+    app.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets a room's laptops in)",
+    )
     deal = sub.add_parser("deal", help="print a seeded deal")
     deal.add_argument("deal_id", help="a deal id such as 4127 or 4127W")
     deal.add_argument("--preset", default="jokers", help="rule set (default: jokers)")
     args = parser.parse_args(argv)
 
     if args.command == "app":
-        cmd = voila_command(app_notebook(), args.port, not args.no_browser)
+        if args.class_size is not None and args.class_size < 1:
+            parser.error(f"--class-size must be at least 1, not {args.class_size}")
+        cmd = voila_command(app_notebook(), args.port, not args.no_browser, args.ip, args.class_size)
+        if args.class_size is not None:
+            print(class_banner(args.class_size, args.ip, args.port or 8866), flush=True)
         os.chdir(_project_root())
         os.execv(cmd[0], cmd)
     if args.command == "deal":

@@ -153,3 +153,59 @@ def test_readme_badge_opens_the_app_through_voila_on_binder() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "mybinder.org/v2/gh/" in readme and "urlpath=voila/render/notebooks/app.ipynb" in readme
     assert (ROOT / "notebooks" / "app.ipynb").exists()
+
+
+def test_class_size_rejects_an_empty_class() -> None:
+    out = run_cli("app", "--class-size", "0", "--no-browser")
+    assert out.returncode == 2 and "--class-size must be at least 1" in out.stderr
+
+
+def test_class_server_warms_a_kernel_per_learner_and_gives_each_arrival_a_warm_one() -> None:
+    """``spades-tutor app --class-size 3``: three app kernels run the notebook before anyone arrives."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades_tutor", "app", "--port", str(port), "--no-browser", "--class-size", "3"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")), daemon=True)  # type: ignore[union-attr]
+    reader.start()
+    try:
+        deadline = time.monotonic() + 120
+        while not any("Kernel pool of app.ipynb is filled with 3 kernel(s)" in line for line in lines):
+            assert time.monotonic() < deadline, "".join(lines[-20:])
+            assert proc.poll() is None, "".join(lines[-20:])
+            time.sleep(0.2)
+        assert any("serving a class of 3" in line for line in lines)
+        assert any(f"learners open http://127.0.0.1:{port}/" in line for line in lines)
+
+        def fetch(lesson: int) -> str:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/?lesson={lesson}", timeout=90) as response:
+                return response.read().decode()
+
+        with ThreadPoolExecutor(3) as ex:
+            pages = list(ex.map(fetch, (1, 2, 3)))
+        kernel_ids = {
+            json.loads(p.split('<script id="jupyter-config-data" type="application/json">')[1].split("</script>")[0])[
+                "kernelId"
+            ]
+            for p in pages
+        }
+        assert len(kernel_ids) == 3
+        warm = [line for line in lines if "Using pre-heated kernel" in line]
+        assert len(warm) == 3 and all(any(k in line for line in warm) for k in kernel_ids)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
