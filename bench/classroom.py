@@ -55,6 +55,7 @@ import urllib.error
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -408,6 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     refilled = False
     class_wall = math.nan
     peak_kernels = 0
+    pool_ex: ThreadPoolExecutor | None = None
     try:
         wait_ready(server, 120)
         wait_kernels(server, pool, warm_timeout, fills=1)
@@ -441,29 +443,33 @@ def main(argv: list[str] | None = None) -> int:
                 daemon=True,
             )
             bthread.start()
-        with ThreadPoolExecutor(max_workers=max(1, n_kernel)) as pool_ex:
-            futures = [
-                pool_ex.submit(kernel_learner, server.url, args.timeout, go, done, progress) for _ in range(n_kernel)
-            ]
-            go.wait()
-            t0 = time.monotonic()
-            # wait until every learner is interactive or failed, or the timeout
-            while time.monotonic() - t0 < args.timeout + 30:
-                peak_kernels = max(peak_kernels, len(kernel_processes(server)))
-                if len(progress) >= n_kernel + n_browsers:
-                    break
-                time.sleep(0.5)
-            class_wall = time.monotonic() - t0
-            time.sleep(1.0)
-            mem = memory(server)
-            # 3. the pool refills behind the class: what the machine holds for the rest of the lesson
-            in_class = len({r.kernel_id for r in progress if r.kernel_id and r.tti_s is not None})
-            print(f"class in after {class_wall:.1f} s; waiting for the pool to refill", flush=True)
-            refilled = wait_refill(server, in_class + pool, fill_delay + warm_timeout)
+        pool_ex = ThreadPoolExecutor(max_workers=max(1, n_kernel))
+        futures = [
+            pool_ex.submit(kernel_learner, server.url, args.timeout, go, done, progress) for _ in range(n_kernel)
+        ]
+        go.wait()
+        t0 = time.monotonic()
+        # wait until every learner is interactive or failed, or the timeout
+        while time.monotonic() - t0 < args.timeout + 30:
             peak_kernels = max(peak_kernels, len(kernel_processes(server)))
-            mem_refilled = memory(server)
-            done.set()
-            results = [f.result() for f in futures]
+            if len(progress) >= n_kernel + n_browsers:
+                break
+            time.sleep(0.5)
+        class_wall = time.monotonic() - t0
+        time.sleep(1.0)
+        mem = memory(server)
+        # 3. the pool refills behind the class: what the machine holds for the rest of the lesson
+        in_class = len({r.kernel_id for r in progress if r.kernel_id and r.tti_s is not None})
+        print(f"class in after {class_wall:.1f} s; waiting for the pool to refill", flush=True)
+        refilled = wait_refill(server, in_class + pool, fill_delay + warm_timeout)
+        peak_kernels = max(peak_kernels, len(kernel_processes(server)))
+        mem_refilled = memory(server)
+        done.set()
+        for f in futures:
+            try:
+                results.append(f.result(timeout=10))
+            except FutureTimeout:  # e.g. its kernel died and the server never finished the page
+                results.append(Result("kernel", error="no page before the timeout"))
         if bthread:
             bthread.join(timeout=60)
         results += browser_out
@@ -471,7 +477,9 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:
         print(f"bench/classroom.py: {type(e).__name__}: {e}\nserver log: {server.log_path}", file=sys.stderr)
     finally:
-        server.stop()
+        server.stop()  # also ends any request still hanging on it
+        if pool_ex is not None:
+            pool_ex.shutdown(wait=False, cancel_futures=True)
     leftover = []
     for p in psutil.process_iter(["cmdline"]):
         with contextlib.suppress(psutil.Error):

@@ -57,6 +57,18 @@ def test_standalone_voila_runs_on_the_repositorys_voila_json(voila_server: Serve
     assert status == 200
     kernel_id = kernel_id_from_html(html)
     voila_server.wait_for_log(rf"Using pre-heated kernel: {kernel_id} for {page_nb.name}", timeout=10)
+    # kernels talk to the server over Unix sockets: no TCP port to collide when a class starts 30 at once
+    import psutil
+
+    files = [
+        a
+        for p in psutil.Process(voila_server.proc.pid).children(recursive=True)
+        for a in p.cmdline()
+        if a.endswith(f"kernel-{kernel_id}.json")
+    ]
+    assert files, "the page's kernel process was not found under the server"
+    connection = json.loads(Path(files[0]).read_text())
+    assert connection["transport"] == "ipc" and connection["shell_port"] > 0
 
 
 def test_binder_mode_reads_jupyter_config_json_via_post_build(binder_server: Server, page_nb: PageUnderTest) -> None:
