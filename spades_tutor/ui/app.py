@@ -350,11 +350,11 @@ class App:
         self.header.add_class("st-header")
         self.page = w.VBox()
         self.learn = LearnPage(self)
-        self.quiz = QuizPage(self)
+        self._quiz: QuizPage | None = None
         self._lab: Any = None
         self._projector: Any = None
         self._play: Any = None
-        self.home = self._home()
+        self._home_page: w.Widget | None = None
         self.widget = w.VBox([_style(), self.store, self.header, self.error, self.page])
         self.widget.add_class("st-app")
         self.show(self.link.get("page", "Home"))
@@ -377,8 +377,8 @@ class App:
         self.progress.settings = settings
         self._apply_display()
         self.learn.rules_changed()
-        if self.quiz.view is not None:
-            self.quiz.new_item()
+        if self._quiz is not None and self._quiz.view is not None:
+            self._quiz.new_item()
         if self._projector is not None:
             self._projector.set_rules(self.rules)
         if self._play is not None:
@@ -405,7 +405,8 @@ class App:
         self.picker.load(self.settings)
         self._apply_display()
         self.learn.rules_changed()
-        self.quiz.refresh_board()
+        if self._quiz is not None:
+            self._quiz.refresh_board()
         if self.nav.value == "Learn" and self.learn.player is None:
             self.learn.show_list()
 
@@ -415,7 +416,8 @@ class App:
 
     def record(self, item: QuizItem, feedback: Feedback) -> None:
         self.progress.record(item.kind, item.rules.name, item.key, feedback.correct)
-        self.quiz.refresh_board()
+        if self._quiz is not None:
+            self._quiz.refresh_board()
         self.save()
 
     def reached(self, lesson: Any, step: int) -> None:
@@ -425,10 +427,25 @@ class App:
     def reset_progress(self) -> None:
         settings = self.progress.settings
         self.progress = Progress(settings=settings)
-        self.quiz.refresh_board()
+        if self._quiz is not None:
+            self._quiz.refresh_board()
         self.save()
 
     # --- pages -------------------------------------------------------------------------------
+
+    @property
+    def quiz(self) -> QuizPage:
+        """The Quiz yourself page, built when first opened (a page not visited costs the kernel nothing)."""
+        if self._quiz is None:
+            self._quiz = QuizPage(self)
+        return self._quiz
+
+    @property
+    def home(self) -> w.Widget:
+        """The home page, built when first shown (a shared link to a lesson never needs it)."""
+        if self._home_page is None:
+            self._home_page = self._home()
+        return self._home_page
 
     @property
     def play(self) -> Any:
