@@ -46,6 +46,7 @@ bench: $(STAMP)
 	$(PY) bench/engine.py
 	$(PY) bench/simulate.py
 	$(PY) bench/app.py
+	$(PY) bench/classroom.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts
