@@ -13,6 +13,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,16 @@ import spades_tutor as st
 from spades_tutor import cli
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def stop_group(proc: subprocess.Popen[Any]) -> None:
+    """SIGTERM a server started in its own session (Voilà shuts its kernels down), SIGKILL after 20 s."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -112,12 +123,7 @@ def test_spades_tutor_app_renders_the_notebook_with_voila_on_loopback() -> None:
         with pytest.raises(urllib.error.HTTPError):
             urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/files/notebooks/00-engine-tour.ipynb", timeout=30)
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_group(proc)
 
 
 def test_every_lesson_has_a_notebook_for_jupyterlab() -> None:
@@ -203,9 +209,4 @@ def test_class_server_warms_a_kernel_per_learner_and_gives_each_arrival_a_warm_o
         warm = [line for line in lines if "Using pre-heated kernel" in line]
         assert len(warm) == 3 and all(any(k in line for line in warm) for k in kernel_ids)
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_group(proc)
