@@ -108,12 +108,33 @@ def test_score_quiz_reads_points_and_bags_for_each_team() -> None:
         tricks={N: 1, S: 1, E: 6, W: 5},
     )
     view = QuizView(item)
-    view._inputs["N–S-points"].value = -119
-    view._inputs["N–S-bags"].value = 1
-    view._inputs["E–W-points"].value = 92
-    view._inputs["E–W-bags"].value = 2
+    assert view.numbers is not None
+    # what the page sends as the learner types: texts, validated by the widget
+    view.numbers._page_message(view.numbers, {"values": {"N–S-points": "-119", "N–S-bags": "1"}})
+    view.numbers._page_message(view.numbers, {"values": {"E–W-points": "92", "E–W-bags": "2"}})
     assert view.check().correct
     assert "failed nil" in view.detail.value
+    assert view.numbers.disabled
+
+
+def test_number_fields_refuse_what_is_not_a_whole_number_within_bounds() -> None:
+    from spades_tutor.ui.numbers import Field, NumberFields
+
+    fields = NumberFields([Field("points", "points:"), Field("bags", "bags after:", min=0, max=99)])
+    send = fields._page_message
+    send(fields, {"values": {"points": " -130 ", "bags": "3"}})
+    assert (fields["points"], fields["bags"]) == (-130, 3)
+    for bad in ("", "-", "2.5", "1e3", "abc", "100", "-1", True, None, [4]):
+        send(fields, {"values": {"bags": bad}})
+        assert fields["bags"] == 3, bad
+    send(fields, {"values": {"bags": 7, "unknown": "5"}})
+    assert fields.values == {"points": -130, "bags": 7}
+    send(fields, "not a dict")
+    fields.disabled = True  # after "Check answer": nothing changes the answer given
+    send(fields, {"values": {"points": "10"}})
+    assert fields["points"] == -130
+    with pytest.raises(ValueError, match="bags after: 100 is out of bounds"):
+        fields.set(bags=100)
 
 
 def test_progress_counts_score_and_streak_and_survives_json() -> None:

@@ -23,6 +23,7 @@ from ..quiz import (
 )
 from .cards import CardsWidget, hand_view, trick_view
 from .errors import guarded
+from .numbers import Field, NumberFields
 
 AnswerCallback = Callable[[QuizItem, Feedback], None]
 
@@ -61,7 +62,7 @@ class QuizView:
         self.four_colour = four_colour
         self.large = large
         self.picker: CardsWidget | None = None
-        self._inputs: dict[str, w.IntText] = {}
+        self.numbers: NumberFields | None = None
         self._choice: w.ToggleButtons | None = None
         self.check_button = w.Button(description="Check answer", button_style="primary")
         self.check_button.add_class("st-check")
@@ -135,10 +136,8 @@ class QuizView:
         if isinstance(item, ScoreItem):
             return [w.HTML(score_table_html(item)), self._score_inputs()]
         if isinstance(item, SureTricksItem):
-            self._inputs["count"] = w.BoundedIntText(
-                value=0, min=0, max=13, description="Sure tricks:", style={"description_width": "initial"}
-            )
-            return [self._cards(hand=item.hand, label="the hand"), self._inputs["count"]]
+            self.numbers = NumberFields([Field("count", "Sure tricks:", min=0, max=13, width=4)])
+            return [self._cards(hand=item.hand, label="the hand"), self.numbers]
         if isinstance(item, NilSafeItem):
             self._choice = w.ToggleButtons(
                 options=["yes", "no"], value=None, description="Nil safe?", style={"description_width": "initial"}
@@ -147,34 +146,20 @@ class QuizView:
         return [w.HTML(html.escape(str(item.position())))]
 
     def _score_inputs(self) -> w.Widget:
-        rows = []
-        for team in Team:
-            points = w.IntText(
-                value=0,
-                description=f"{team.label} points:",
-                style={"description_width": "initial"},
-                layout=w.Layout(width="16em"),
-            )
-            bags = w.BoundedIntText(
-                value=0,
-                min=0,
-                max=99,
-                description="bags after:",
-                style={"description_width": "initial"},
-                layout=w.Layout(width="10em"),
-            )
-            self._inputs[f"{team.short}-points"] = points
-            self._inputs[f"{team.short}-bags"] = bags
-            rows.append(w.HBox([points, bags]))
-        return w.VBox(rows)
+        fields = []
+        for row, team in enumerate(Team):
+            fields.append(Field(f"{team.short}-points", f"{team.label} points:", row=row, width=6))
+            fields.append(Field(f"{team.short}-bags", "bags after:", min=0, max=99, row=row, width=4))
+        self.numbers = NumberFields(fields)
+        return self.numbers
 
     def response(self) -> Any:
         """The learner's answer in the form ``item.check`` takes."""
         item = self.item
-        if isinstance(item, ScoreItem):
-            return {t: (self._inputs[f"{t.short}-points"].value, self._inputs[f"{t.short}-bags"].value) for t in Team}
-        if isinstance(item, SureTricksItem):
-            return self._inputs["count"].value
+        if isinstance(item, ScoreItem) and self.numbers is not None:
+            return {t: (self.numbers[f"{t.short}-points"], self.numbers[f"{t.short}-bags"]) for t in Team}
+        if isinstance(item, SureTricksItem) and self.numbers is not None:
+            return self.numbers["count"]
         if isinstance(item, NilSafeItem):
             return self._choice.value if self._choice is not None else None
         assert self.picker is not None
@@ -196,8 +181,8 @@ class QuizView:
         self.feedback = feedback
         self.result.value = feedback_html(feedback)
         self.check_button.disabled = True
-        for control in self._inputs.values():
-            control.disabled = True
+        if self.numbers is not None:
+            self.numbers.disabled = True
         if self._choice is not None:
             self._choice.disabled = True
         item = self.item

@@ -120,8 +120,13 @@ def answer_score_quiz(page: Page, right: bool, preset: str = "jokers") -> None:
     answer = item.answer()
     for team in st.Team:
         points, bags = answer[team]
-        page.get_by_label(f"{team.label} points:").fill(str(points + (0 if right else 10)))
-        page.get_by_label("bags after:").nth(int(team)).fill(str(bags))
+        points_field = page.get_by_label(f"{team.label} points:")
+        bags_field = page.get_by_label("bags after:").nth(int(team))
+        # a first guess, then the answer typed over it: the Check click right after must see the answer
+        points_field.fill(str(points + 7))
+        bags_field.fill(str(bags + 1))
+        points_field.fill(str(points + (0 if right else 10)))
+        bags_field.fill(str(bags))
     page.get_by_role("button", name="Check answer").click()
 
 
@@ -132,7 +137,10 @@ def test_scoring_quiz_is_checked_by_the_engine_and_keeps_score(page: Page, voila
     answer_score_quiz(page, right=True)
     expect(page.get_by_text("✓ Right!")).to_be_visible()
     expect(page.get_by_text("Score 1 / 1 · streak 1")).to_be_visible()
+    question = page.locator(".st-note").filter(has_text="Question").first
+    first = question.inner_text()
     page.get_by_role("button", name="Next question ▶").click()
+    expect(question).not_to_have_text(first)  # answer the new question, not the one before
     answer_score_quiz(page, right=False)
     expect(page.get_by_text("✗ Not quite.")).to_be_visible()
     expect(page.locator(".st-score-lines")).to_contain_text("Contract")

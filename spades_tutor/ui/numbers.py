@@ -1,0 +1,95 @@
+"""Whole-number answer fields (points, bags, sure tricks) whose every edit reaches Python in order.
+
+ipywidgets' ``IntText`` syncs its value as state, and ipywidgets holds back a state sync while
+an earlier one from the same widget is in flight; a quick "Check answer" click, sent as a
+message, could then be handled before the number the learner last typed. ``NumberFields``
+(``static/numbers.js``) sends each edit as a message instead, like the card widget's choices,
+and validates it here: a value that is not a whole number within the field's bounds is refused
+and the field shows the last accepted one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+_STATIC = Path(__file__).parent / "static"
+_WHOLE = re.compile(r"\s*[-+]?\d{1,9}\s*")
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    label: str
+    value: int = 0
+    min: int | None = None
+    max: int | None = None
+    row: int = 0
+    width: float = 6.0
+
+    def accepts(self, value: int) -> bool:
+        return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
+
+
+class NumberFields(anywidget.AnyWidget):
+    """Labelled whole-number inputs; ``values[key]`` is the last accepted number of each."""
+
+    _esm = _STATIC / "numbers.js"
+    _css = _STATIC / "numbers.css"
+
+    fields = traitlets.List(traitlets.Dict()).tag(sync=True)
+    values = traitlets.Dict().tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, fields: Sequence[Field], **kwargs: Any) -> None:
+        self._spec = {f.key: f for f in fields}
+        super().__init__(
+            fields=[
+                {"key": f.key, "label": f.label, "min": f.min, "max": f.max, "row": f.row, "width": f.width}
+                for f in fields
+            ],
+            values={f.key: f.value for f in fields},
+            **kwargs,
+        )
+        self.on_msg(self._page_message)
+
+    def _page_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        """The page's field texts: each whole number within bounds is accepted, anything else refused."""
+        if self.disabled or not isinstance(content, dict) or not isinstance(content.get("values"), dict):
+            return
+        accepted = dict(self.values)
+        for key, raw in content["values"].items():
+            field = self._spec.get(key)
+            if field is None:
+                continue
+            if isinstance(raw, bool) or not isinstance(raw, int | str):
+                continue
+            if isinstance(raw, str):
+                if not _WHOLE.fullmatch(raw):
+                    continue
+                raw = int(raw)
+            if field.accepts(raw):
+                accepted[key] = raw
+        if accepted != self.values:
+            self.values = accepted
+        else:
+            self.send_state("values")  # show the accepted numbers again in fields that were refused
+
+    def __getitem__(self, key: str) -> int:
+        return int(self.values[key])
+
+    def set(self, **values: int) -> None:
+        """Set numbers from Python (tests, a replayed answer); bounds are checked."""
+        accepted = dict(self.values)
+        for key, value in values.items():
+            field = self._spec[key]
+            if not field.accepts(value):
+                raise ValueError(f"{field.label} {value} is out of bounds")
+            accepted[key] = value
+        self.values = accepted
