@@ -82,7 +82,7 @@ from app import (
     wait_ready,
 )
 
-from spades_tutor.cli import CLASS_FILL_DELAY, class_options
+from spades_tutor.cli import CLASS_FILL_DELAY, app_pool_option, class_options
 
 GIB = 2**30
 TTI_RATIO_TARGET = 4.0
@@ -90,15 +90,6 @@ MEMORY_TARGET = 6 * GIB
 # page errors that do not affect the app
 HARMLESS_PAGE_ERRORS = ("r.setData is not a function",)
 KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
-
-
-def pools_config(pool_size: int | None) -> dict[str, Any]:
-    """voila.json's kernel_pools_config, with app.ipynb's pool size replaced when given."""
-    config = json.loads((ROOT / "voila.json").read_text())
-    pools = dict(config.get("VoilaKernelManager", {}).get("kernel_pools_config", {}))
-    if pool_size is not None:
-        pools[Path(APP_NOTEBOOK).name] = {**pools.get(Path(APP_NOTEBOOK).name, {}), "pool_size": pool_size}
-    return pools
 
 
 def start_server(extra: list[str]) -> Server:
@@ -385,11 +376,10 @@ def main(argv: list[str] | None = None) -> int:
     voila_json = json.loads((ROOT / "voila.json").read_text())
     cull = voila_json.get("MappingKernelManager", {})
     if args.as_shipped:
-        pools = pools_config(args.pool_size)
-        pool = int(pools.get(Path(APP_NOTEBOOK).name, pools.get("default", {})).get("pool_size", 1))
-        extra = []
-        if args.pool_size is not None:
-            extra.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools, separators=(',', ':'))}")
+        pools = voila_json.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+        shipped = pools.get(Path(APP_NOTEBOOK).name, pools.get("default", {})).get("pool_size", 1)
+        pool = args.pool_size if args.pool_size is not None else int(shipped)
+        extra = [] if args.pool_size is None else [app_pool_option(pool, ROOT)]
         fill_delay = float(voila_json.get("VoilaKernelManager", {}).get("fill_delay", 1.0))
         setting = f"voila.json as shipped, app.ipynb pool {pool}"
     else:

@@ -30,6 +30,18 @@ def app_notebook(root: Path | None = None) -> Path:
 CLASS_FILL_DELAY = 20.0
 
 
+def app_pool_option(size: int, root: Path | None = None) -> str:
+    """The Voilà option that keeps ``voila.json``'s kernel pools but gives ``app.ipynb`` a pool of ``size``.
+
+    >>> json.loads(app_pool_option(4).split("=", 1)[1])["app.ipynb"]
+    {'pool_size': 4}
+    """
+    config = json.loads(((root or _project_root()) / "voila.json").read_text(encoding="utf-8"))
+    pools = dict(config.get("VoilaKernelManager", {}).get("kernel_pools_config", {}))
+    pools["app.ipynb"] = {**pools.get("app.ipynb", {}), "pool_size": size}
+    return f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools, separators=(',', ':'))}"
+
+
 def class_options(size: int, root: Path | None = None) -> list[str]:
     """Voilà options for serving a class of ``size`` learners at once from one machine.
 
@@ -46,13 +58,7 @@ def class_options(size: int, root: Path | None = None) -> list[str]:
     """
     if size < 1:
         raise ValueError(f"a class has at least one learner, not {size}")
-    config = json.loads(((root or _project_root()) / "voila.json").read_text(encoding="utf-8"))
-    pools = dict(config.get("VoilaKernelManager", {}).get("kernel_pools_config", {}))
-    pools["app.ipynb"] = {**pools.get("app.ipynb", {}), "pool_size": size}
-    return [
-        f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools, separators=(',', ':'))}",
-        f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}",
-    ]
+    return [app_pool_option(size, root), f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}"]
 
 
 def class_banner(size: int, ip: str, port: int) -> str:
