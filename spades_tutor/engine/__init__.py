@@ -7,9 +7,10 @@ Everything a lesson, quiz or outside user needs is re-exported from
 from __future__ import annotations
 
 from .cards import BIG_JOKER, LITTLE_JOKER, Card, CardsLike, Hand, Rank, Suit, cards, full_pack
-from .errors import CardParseError, DealError, IllegalAction, Reason, RulesError, SpadesError
+from .errors import CardParseError, DealError, IllegalAction, InputError, Reason, RulesError, SpadesError
 from .game import Game
 from .hand_eval import LikelyTrick, NilAdvice, explain_sure_tricks, likely_tricks, nil_advice, sure_tricks
+from .inputs import parse_whole_number, whole_number
 from .play import Trick, explain_trick, legal_plays, trick_winner, why_illegal
 from .round import Action, Phase, Round, SeatView, deal_hands, parse_deal_id
 from .rules import PRESETS, Rules
@@ -32,6 +33,7 @@ __all__ = [
     "Hand",
     "HandScore",
     "IllegalAction",
+    "InputError",
     "LikelyTrick",
     "NilAdvice",
     "Phase",
@@ -58,8 +60,10 @@ __all__ = [
     "likely_tricks",
     "nil_advice",
     "parse_deal_id",
+    "parse_whole_number",
     "score_hand",
     "sure_tricks",
     "trick_winner",
+    "whole_number",
     "why_illegal",
 ]

@@ -6,6 +6,7 @@ __all__ = [
     "CardParseError",
     "DealError",
     "IllegalAction",
+    "InputError",
     "Reason",
     "RulesError",
     "SpadesError",
@@ -31,6 +32,23 @@ class RulesError(SpadesError):
 
 class DealError(SpadesError):
     """Hands that are not a deal of the rule set's deck (wrong count, duplicates, stray cards)."""
+
+
+class InputError(SpadesError):
+    """A value from outside (a link, a form field, a stored record) that is not what it should be.
+
+    ``.field`` names what was read (``"lesson"``, ``"deal"``, ``"scores.NS"``) and ``.value`` is the
+    value as given, so the message says exactly what was not understood.
+    """
+
+    def __init__(self, field: str, value: object, expected: str) -> None:
+        self.field = field
+        self.value = value
+        self.expected = expected
+        shown = repr(value)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        super().__init__(f"{field}: {shown} is not {expected}")
 
 
 class Reason:
