@@ -361,7 +361,7 @@ def test_the_real_lessons_would_be_caught_with_the_old_words(tmp_path: Path) -> 
     old_words = {
         1: ("Take out {removed}, then", "Take out the **two of hearts** and the **two of diamonds**, then"),
         2: (
-            "label: The hearts of this deck, highest first ({removed} out of the pack)",
+            "label: The hearts in {rule set}, highest first",
             "label: The hearts, highest first (the two of hearts is out of this deck)",
         ),
     }

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from ..lessons import Block, Lesson
 
 _md: Any = None
+# a small label, set apart from the captions of the cards below it
+_NOTE_STYLE = (
+    ' style="display: inline-block; background: #eceff1; border-left: 0.3em solid #607d8b; '
+    'padding: 0.15em 0.6em; border-radius: 0.25em; font-size: 0.95em"'
+)
 
 
 def markdown_html(text: str) -> str:
@@ -123,7 +128,9 @@ class LessonPlayer:
                 note = self.note(block)
                 if note is not None and note != last_note:
                     children.append(
-                        w.HTML(f'<div class="st-caption st-shown-in" role="note">{html.escape(note)}</div>')
+                        w.HTML(
+                            f'<div class="st-caption st-shown-in" role="note"{_NOTE_STYLE}>{html.escape(note)}</div>'
+                        )
                     )
                 last_note = note
                 children.extend(self.block_widgets(block))
