@@ -1059,6 +1059,12 @@ def validate_lesson(lesson: Lesson) -> list[str]:
         problems.append(f"{_where(lesson.path, 1)}: lesson numbers start at 01")
     if not lesson.steps:
         problems.append(f"{_where(lesson.path, 1)}: a lesson needs at least one step (`## Step title`)")
+    # titles and the summary are shown whatever the pick: they speak of the lesson's own rule set
+    from .lesson_claims import contradictions
+
+    headings = [(1, lesson.title), (1, lesson.summary), *((step.line, step.title) for step in lesson.steps)]
+    for line, text in headings:
+        problems.extend(f"{_where(lesson.path, line)}: {p}" for p in contradictions(text, lesson.rules()))
     for block in lesson.blocks():
         try:
             rule_sets = block.rule_sets(lesson)

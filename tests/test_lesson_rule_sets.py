@@ -340,6 +340,25 @@ def test_the_validator_catches_text_that_contradicts_its_rule_set(old: str, new:
     assert any(message in p for p in problems), problems
 
 
+def test_titles_and_the_summary_speak_of_the_lessons_own_rule_set() -> None:
+    lesson = parse(TEXT.replace("# Tiny", "# Tiny\n\nsummary: Sixteen trumps.\npreset: jokers"))
+    assert validate_lesson(lesson) == ["07-tiny.md:1: says 'Sixteen trumps', but Spades with Jokers has 15 trumps"]
+    lesson = parse(TEXT.replace("## A step", "## Take out the two of clubs"))
+    assert validate_lesson(lesson) == [
+        "07-tiny.md:5: the two of clubs is said to be taken out, but it is in the Spades with Jokers deck (taken out: 2♥ 2♦)"
+    ]
+    assert (
+        validate_lesson(
+            parse(
+                TEXT.replace("# Tiny", "# Tiny\n\npreset: deuces-high").replace(
+                    "## A step", "## Take out the two of clubs"
+                )
+            )
+        )
+        == []
+    )
+
+
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
