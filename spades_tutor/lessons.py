@@ -389,7 +389,7 @@ class Block:
             raise self.error(lesson, str(e)) from None
 
     def follows_pick(self, lesson: Lesson) -> bool:
-        """Whether the block is shown in the teacher's pick (with its house rules) when the pick is one of its presets."""
+        """Whether the block is shown in the teacher's pick when the pick is one of its presets (else in its own)."""
         return "only" in self.options or (self.preset is not None and (self.adaptive or len(self.presets(lesson)) > 1))
 
     def shown(self, lesson: Lesson, selected: st.Rules | None = None) -> bool:
@@ -432,9 +432,9 @@ class Block:
         flags: dict[str, Any] = self.value(lesson, "flags", {})
         names = self.presets(lesson)
         try:
+            if selected is not None and self.adaptive:  # any rule set at all, a teacher's own included
+                return dataclasses.replace(selected, **flags) if flags else selected
             if selected is not None and selected.name in names and self.follows_pick(lesson):
-                if self.adaptive:
-                    return dataclasses.replace(selected, **flags) if flags else selected
                 return st.Rules.preset(selected.name, **flags)
             return st.Rules.preset(lesson.preset if lesson.preset in names else names[0], **flags)
         except st.SpadesError as e:

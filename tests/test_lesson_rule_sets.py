@@ -9,6 +9,7 @@ every step of every lesson in every preset, and the player is asked what it show
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from pathlib import Path
@@ -395,3 +396,12 @@ def test_the_real_lessons_would_be_caught_with_the_old_words(tmp_path: Path) -> 
         assert problems and "jokers" not in named
         # lesson 1's sentence is shown only in rule sets with jokers; classic says its own
         assert named == ({"deuces-high", "bicycle"} if number == 1 else {"classic", "bicycle"})
+
+
+def test_a_teachers_own_rule_set_is_followed_by_any_and_named_by_the_others() -> None:
+    lesson = parse(TEXT)
+    own = dataclasses.replace(st.Rules.preset("deuces-high"), name="our-table", title="Our table")
+    first, joker_prose = [b for b in lesson.blocks() if b.kind == "markdown"][:2]
+    assert first.rules(lesson, own) is own and rule_set_note(first.rules(lesson, own), own) is None
+    assert joker_prose.rules(lesson, own) == st.Rules.preset("jokers")
+    assert notes(LessonPlayer(lesson, own)) == ["Shown in the Spades with Jokers rule set (your table plays Our table)"]
