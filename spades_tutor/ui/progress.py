@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 from ..engine import Rules
+from .export import safe_cell
 
 __all__ = ["Answer", "Progress", "Settings"]
 
@@ -160,5 +161,6 @@ class Progress:
         writer.writerow(["time", "kind", "preset", "item", "correct"])
         for a in self.answers:
             stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(a.time))
-            writer.writerow([stamp, a.kind, a.preset, a.item, "yes" if a.correct else "no"])
+            row = [stamp, a.kind, a.preset, a.item, "yes" if a.correct else "no"]
+            writer.writerow([safe_cell(cell) for cell in row])  # a stored text must not run as a formula
         return out.getvalue()
