@@ -539,6 +539,7 @@ class App:
         if not change["new"]:
             return
         stored = Progress.from_json(self.store.value)
+        self.add_notes(stored.notes)
         # answers given before the page's storage arrived are kept, after the stored ones
         stored.answers.extend(self.progress.answers)
         for slug, step in self.progress.lessons.items():
