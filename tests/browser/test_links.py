@@ -1,14 +1,19 @@
-"""Bad links and a bad deal id in Chromium: the app opens the nearest page and says what it did not understand.
+"""Bad links, a bad deal id and damaged stored progress in Chromium: the app opens the nearest page and
+says what it did not understand.
 
 What each link should open comes from the lesson files; the test only opens the link as a learner would.
 """
 
 from __future__ import annotations
 
+import base64
+import json
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from spades_tutor.lessons import load_lessons
+from spades_tutor.ui.app import STORAGE_KEY
 
 from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server
 from .test_app_journeys import open_app
@@ -57,3 +62,24 @@ def test_a_deal_id_only_isdigit_reads_as_a_number_is_explained_in_the_classroom(
     page.get_by_label("Deal id:").fill("93")
     page.get_by_role("button", name="Show this deal").click()
     expect(where).to_contain_text("Deal 93")
+
+
+def test_damaged_stored_progress_is_reported_and_the_quiz_still_opens(page: Page, voila_server: Server) -> None:
+    good = [1_700_000_000, "score", "jokers", "score:jokers:1", True]
+    formula = [1_700_000_001, '=HYPERLINK("http://evil.example")', "jokers", "x", False]
+    stored = {
+        "format": "spades-tutor/progress",
+        "version": 1,
+        "answers": [good, [1e300, "score", "jokers", "x", True], [-1e20, "a", "b", "c", True], formula],
+        "lessons": [1, 2],
+    }
+    page.add_init_script(f"window.localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(json.dumps(stored))});")
+    open_app(page, voila_server, "/?page=quiz")  # the time 1e300 used to stop the quiz page here
+    expect(page.get_by_text("Score 1 / 2")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    note = page.locator(".st-link-note")
+    expect(note).to_contain_text("2 saved answers could not be read and were left out.")
+    expect(note).to_contain_text("The lessons reached could not be read")
+    href = page.get_by_text("Export progress (CSV)").get_attribute("href") or ""
+    rows = base64.b64decode(href.split("base64,", 1)[1]).decode().splitlines()
+    assert rows[1].startswith("2023-11-14 22:13:20,score,jokers,")
+    assert rows[2].startswith("2023-11-14 22:13:21,\"'=HYPERLINK(")
