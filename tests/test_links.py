@@ -19,6 +19,8 @@ import spades_tutor as st
 from spades_tutor.lessons import load_lessons
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import LINK_KEYS, LINK_PAGES, MAX_QUERY, App, parse_query, read_query
+from spades_tutor.ui.classroom import read_deal_id
+from spades_tutor.ui.projector import ProjectorPage
 
 LESSONS = {lesson.number: lesson for lesson in load_lessons()}
 STEPS = {number: len(lesson.steps) for number, lesson in LESSONS.items()}
@@ -75,6 +77,7 @@ def note_text(app: App) -> str:
         ("lesson=%2B3", "Learn", "'+3'"),
         ("lesson= 3", "Learn", "' 3'"),
         ("deal=4127%C2%B2", "Classroom", "deal '4127²'"),
+        ("deal=%D9%A3", "Classroom", "deal '٣'"),
     ],
 )
 def test_a_number_only_isdigit_accepts_opens_the_page_with_a_note(
@@ -225,6 +228,43 @@ def test_a_note_shows_what_the_link_held_escaped_and_cut_short(opened: list[App]
     assert "<img" not in shown and "<b>" not in shown and "'&lt;img src=x onerror=al...'" in shown
     assert "\u202e" not in shown and "\\u202e" in shown  # a right-to-left override is shown, not obeyed
     assert max(len(word) for word in re.findall(r"\S+", shown)) < 40
+
+
+# --- the Classroom's deal box ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed", ["²", "12²", "٣", "1" * 21, "4127 W", "4127X"])
+def test_the_deal_box_explains_a_deal_id_it_cannot_read_and_keeps_its_deal(typed: str) -> None:
+    page = ProjectorPage(st.Rules.preset("jokers"), "4127W")
+    seen: list[str] = []
+    sink = lambda message, exc: seen.append(message)  # noqa: E731
+    errors.add_sink(sink)
+    try:
+        page.deal_box.value = typed
+        page.deal_button.click()
+    finally:
+        errors.remove_sink(sink)
+    shown = typed if len(typed) < 50 else typed[:47] + "..."
+    assert seen == [f"deal: {shown!r} is not a deal id. Try a number such as 4127, or 4127W to name the dealer"]
+    assert page.hand is not None and page.hand.deal_id == "4127W"
+
+
+def test_the_deal_box_forgives_spaces_and_a_small_dealer_letter() -> None:
+    page = ProjectorPage(st.Rules.preset("jokers"), "4127W")
+    page.deal_box.value = " 93e "
+    page.deal_button.click()
+    assert page.hand is not None and page.hand.deal_id == "93E" and page.deal_box.value == "93E"
+
+
+@settings(max_examples=300, deadline=None)
+@given(hst.one_of(hst.text(max_size=25), hst.from_regex(r"\A\s?[0-9]{1,22}[NESWnesw]?\s?\Z")))
+def test_any_text_is_a_deal_id_the_engine_deals_or_an_input_error(typed: str) -> None:
+    try:
+        deal = read_deal_id(typed)
+    except st.SpadesError as e:
+        assert "is not a deal id" in str(e)
+    else:
+        assert st.Round.from_deal_id(st.Rules.preset("jokers"), deal).deal_id == deal
 
 
 # --- any link at all ---------------------------------------------------------------------------
