@@ -118,6 +118,8 @@ def test_lesson_0_opens_the_first_lesson_and_a_lesson_that_is_not_a_number_the_l
     link, notes = read_query("lesson=three")
     assert link == {"page": "Learn"} and "'three', which is not a lesson number" in notes[0]
     assert "list of lessons" in notes[0]
+    link, notes = read_query("page=quiz&lesson=three")
+    assert link == {"page": "Quiz yourself"} and notes[0].endswith(f"(1 to {LAST}), so here is the page it names.")
     # a lesson missing from the middle of the numbering: the nearest one, the lower on a tie
     assert read_query("lesson=3", lessons={1: 2, 2: 2, 4: 2, 5: 2})[0] == {"page": "Learn", "lesson": 2}
     assert read_query("lesson=4", lessons={2: 2, 6: 2}) == (

@@ -407,10 +407,10 @@ def _read_lesson(raw: dict[str, str], out: dict[str, Any], notes: list[str], les
     try:
         asked = parse_whole_number(raw["lesson"], field="lesson", low=0)
     except InputError:
-        out.setdefault("page", "Learn")
+        page = out.setdefault("page", "Learn")  # a page the link names itself stays
         notes.append(
             f"This link asked for lesson {_shown(raw['lesson'])}, which is not a lesson number "
-            f"({first} to {last}), so here is the list of lessons."
+            f"({first} to {last}), so here is {'the list of lessons' if page == 'Learn' else 'the page it names'}."
         )
         return
     number = min(lessons, key=lambda n: (abs(n - asked), n))

@@ -27,8 +27,9 @@ MAX_DEAL_ID = 20
 def read_deal_id(text: object) -> str:
     """A deal id typed in the Classroom's box or given in a link, in its usual form, or an ``InputError``.
 
-    Spaces around it and a small dealer letter are forgiven; anything the engine's :func:`parse_deal_id` refuses is an
-    ``InputError`` (a ``SpadesError``) whose message says what a deal id looks like.
+    Spaces around it and a small dealer letter are forgiven; anything the engine's
+    :func:`parse_deal_id` refuses is an ``InputError`` (a ``SpadesError``) whose message says
+    what a deal id looks like.
 
     >>> read_deal_id(" 4127w ")
     '4127W'
