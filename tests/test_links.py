@@ -95,7 +95,7 @@ def test_a_number_only_isdigit_accepts_opens_the_page_with_a_note(
 def test_a_lesson_step_that_is_not_a_number_opens_the_lessons_first_step(opened: list[App]) -> None:
     app = open_app(opened, "lesson=3&step=²")
     assert app.learn.player is not None and app.learn.player.lesson.number == 3 and app.learn.player.step == 0
-    assert "which is not a step number (1 to 4), so here is its first step" in note_text(app)
+    assert f"which is not a step number (1 to {STEPS[3]}), so here is its first step" in note_text(app)
 
 
 # --- mistyped links ----------------------------------------------------------------------------
