@@ -227,7 +227,8 @@ class Progress:
 
     def to_csv(self) -> str:
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        # CRLF rows, as RFC 4180 has them: the writer then quotes a stored text holding a CR or LF
+        writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(["time", "kind", "preset", "item", "correct"])
         for a in self.answers:
             row = [_stamp(a.time), a.kind, a.preset, a.item, "yes" if a.correct else "no"]
