@@ -214,6 +214,12 @@ def test_a_deal_seed_is_one_a_deal_id_can_name(seed):
         st.Round.deal(st.Rules.preset("jokers"), seed=seed)
 
 
+@pytest.mark.parametrize("hands", [None, "AS KS", 7, {Seat.NORTH: 7}, {Seat.NORTH: None}, {"Z": "AS"}])
+def test_round_from_hands_refuses_what_is_not_a_deal_with_a_deal_error(hands):
+    with pytest.raises(st.DealError if not isinstance(hands, dict) or "Z" not in hands else st.SpadesError):
+        st.Round.from_hands(st.Rules.preset("jokers"), hands)
+
+
 # --- histories the rules do not allow ------------------------------------------------------------
 
 

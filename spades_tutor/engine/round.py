@@ -195,7 +195,13 @@ class Round:
             self.scores_before.update({Team.parse(t): int(v) for t, v in scores.items()})
         if bags:
             self.bags_before.update({Team.parse(t): int(v) for t, v in bags.items()})
-        dealt = {Seat.parse(s): cards(h) for s, h in hands.items()}
+        if not isinstance(hands, Mapping):
+            raise DealError(f"the hands are a mapping from each seat to its cards, not {shown(hands)}")
+        dealt: dict[Seat, Hand] = {}
+        for s, h in hands.items():
+            if not isinstance(h, str | Card | Iterable):
+                raise DealError(f"{Seat.parse(s)}'s hand: {shown(h)} is not cards")
+            dealt[Seat.parse(s)] = cards(h)
         if not _trusted:
             _check_deal(rules, dealt)
         self._dealt: dict[Seat, Hand] = {s: rules.sort_hand(dealt[s]) for s in Seat}
