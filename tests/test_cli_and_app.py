@@ -60,6 +60,17 @@ def test_deal_command_rejects_a_bad_deal_id_with_the_input_named() -> None:
     assert "42x7" in out.stderr
 
 
+@pytest.mark.parametrize("deal_id", ["²", "12-34", " 1", "4127W ", "٣", "1" * 19])
+def test_deal_command_reads_only_a_documented_deal_id_and_says_so_in_one_line(deal_id: str) -> None:
+    """README: "`spades-tutor deal 4127W` prints a deal" -- a deal id is digits, then maybe the dealer."""
+    out = run_cli("deal", deal_id)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("spades-tutor: not a deal id"), out.stderr
+    assert "Traceback" not in out.stderr
+
+
 def test_app_serves_the_lesson_app_or_the_engine_tour() -> None:
     notebook = cli.app_notebook(ROOT)
     assert notebook.parent == ROOT / "notebooks"

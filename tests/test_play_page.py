@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import json
+
+import pytest
 
 import spades_tutor as st
 from spades_tutor.ui.play_page import PLAYER, PlayPage
@@ -100,7 +103,57 @@ def test_a_game_in_progress_survives_a_reload() -> None:
     again.store.value = page.store.value
     again.store.loaded = True
     assert again.game == page.game and again.game.round.to_act == PLAYER
-    broken = PlayPage(st.Rules.preset("jokers"))
-    broken.store.value = '{"game": {"format": "nonsense"}}'
-    broken.store.loaded = True
-    assert broken.game is None
+
+
+def _stored_game(**changes: object) -> str:
+    record = st.Game(st.Rules.preset("jokers"), seed=4).to_dict()
+    for path, value in changes.items():
+        *parents, key = path.split("__")
+        at = record
+        for p in parents:
+            at = at[p]
+        at[key] = value
+    return json.dumps({"game": record, "one_hand": True})
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        '{"game": {"format": "nonsense"}}',
+        "not JSON at all",
+        "[" * 100_000 + "]" * 100_000,
+        "7",
+        '{"one_hand": true}',
+        _stored_game(seed=1.5),
+        _stored_game(version=99),
+        _stored_game(rules__target=10**30),
+        _stored_game(rules__trick_points=-10),
+        _stored_game(actions=[[["N", "play", "BJ"]]]),
+    ],
+    ids=["foreign", "not-json", "deep", "number", "no-game", "seed", "version", "target", "trick-points", "illegal"],
+)
+def test_a_bad_stored_game_gives_a_fresh_game_and_says_why(stored: str) -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.store.value = stored
+    page.store.loaded = True
+    assert page.game is not None and not page.game.rounds and page.game.round.to_act == PLAYER
+    assert page.message.startswith("Your saved game could not be read (") and "fresh deal" in page.message
+    assert html.escape(page.message) in page.status.value
+    assert st.Game.from_dict(json.loads(page.store.value)["game"]) == page.game  # the fresh game is saved
+
+
+def test_taking_back_undoes_the_game_in_place_to_just_before_the_card() -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.new_game(seed=7)
+    game = page.game
+    page.bid_choice.value = page.bid_choice.options[3][1]
+    page.bid()
+    for _ in range(5):  # a few tricks in: South's card, then the bots' cards after it
+        before = game.to_dict()
+        card = game.round.legal_plays()[-1]
+        page.play(card)
+    assert len(game.round.history) > len(before["actions"][-1]) + 1
+    page.take_back()
+    assert page.game is game  # the same game, taken back: not a copy rebuilt from its record
+    assert game.to_dict() == before and game.round.to_act == PLAYER and card in game.round.hands[PLAYER]
+    assert page.game == st.Game.from_dict(before)

@@ -427,6 +427,122 @@ def test_game_json_round_trip_of_a_finished_game(preset):
 # --- a round in a notebook -----------------------------------------------------------------------
 
 
+# --- the game owns the end of a round; a round takes back its last action ------------------------
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_a_round_played_through_game_round_is_scored_and_the_next_dealt(preset):
+    """Game: 'Bid and play through game.bid/game.play or the current game.round: either way, once a
+    round's last trick is played the game scores it and deals the next.'"""
+    rules = st.Rules.preset(preset)
+    through_round = st.Game(rules, seed=21, dealer=Seat.EAST)
+    through_game = st.Game(rules, seed=21, dealer=Seat.EAST)
+    rnd = through_round.round
+    while not rnd.is_over:
+        rnd.apply(3 if rnd.phase == st.Phase.BIDDING else first_legal(rnd))
+    play_round_in_game(through_game)
+    assert len(through_round.rounds) == 1 and through_round.rounds[0] is rnd
+    assert through_round.hand_scores == through_game.hand_scores == [rnd.score()]
+    assert through_round.scores == {t: rnd.score()[t].points for t in Team} == through_game.scores
+    assert through_round.round is not rnd and through_round.round.dealer == Seat.SOUTH
+    assert through_round.round.phase == st.Phase.BIDDING
+    # and the game goes on: the next bid is the new round's, not "Bidding is over"
+    through_round.bid(3)
+    through_game.bid(3)
+    assert through_round == through_game
+    assert st.Game.from_json(through_round.to_json()) == through_round
+
+
+def test_a_game_won_through_game_round_says_it_is_over():
+    rules = dataclasses.replace(st.Rules.preset("jokers"), target=100)
+    game = st.Game(rules, seed=4)
+    for _ in range(40):
+        rnd = game.round
+        if game.is_over:
+            break
+        made = exact_bids(rnd)  # every contract made: someone reaches 100 soon
+        while not rnd.is_over:
+            rnd.apply(made[rnd.to_act] if rnd.phase == st.Phase.BIDDING else first_legal(rnd))
+    assert game.is_over and game.winner == st.game_winner(rules, game.scores)
+    with pytest.raises(st.IllegalAction, match="The game is over") as caught:
+        game.bid(3)
+    assert caught.value.reason.code == "game-over"
+
+
+def test_a_finished_round_says_it_is_over_to_a_bid():
+    rnd = st.Round.deal(st.Rules.preset("jokers"), seed=8)
+    while not rnd.is_over:
+        rnd.apply(3 if rnd.phase == st.Phase.BIDDING else first_legal(rnd))
+    assert str(rnd.why_bid_illegal(3)) == "The round is over: all 13 tricks have been played."
+
+
+def _state(rnd: st.Round) -> tuple:
+    """Everything a round shows, in order (the hands' order too)."""
+    return (
+        rnd.to_dict(),
+        rnd.phase,
+        rnd.to_act,
+        {s: tuple(h) for s, h in rnd.hands.items()},
+        list(rnd.bids.items()),
+        rnd.tricks,
+        rnd.trick,
+        rnd.spades_broken,
+        rnd.tricks_won,
+        rnd.legal_plays(),
+        rnd.legal_bids(),
+        rnd.history,
+    )
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+@pytest.mark.parametrize("seed", range(6))
+def test_undo_after_every_action_equals_replaying_the_record_without_it(preset, seed):
+    """Round.undo: 'take back the last bid or card; the round is then exactly as it was before it'."""
+    import random
+
+    base = st.Rules.preset(preset)
+    two_of_clubs_leads = seed % 2 == 0 and st.Card.parse("2C") not in base.removed
+    rules = dataclasses.replace(
+        base, blind_nil="always", first_lead="two-of-clubs" if two_of_clubs_leads else "left-of-dealer"
+    )
+    rng = random.Random(seed)
+    rnd = st.Round.deal(rules, seed=seed * 97, scores={NS: 40, EW: 150}, bags={NS: 2, EW: 9})
+    while not rnd.is_over:
+        rnd.apply(rng.choice(rnd.legal_actions()))
+        record = rnd.to_dict()
+        replayed = st.Round.from_dict({**record, "actions": record["actions"][:-1]})
+        action = rnd.history[-1]
+        assert rnd.undo() == action
+        assert _state(rnd) == _state(replayed)
+        rnd.apply(action)
+        assert rnd.to_dict() == record
+    assert rnd.score() == st.Round.from_dict(rnd.to_dict()).score()
+
+
+def test_undo_with_nothing_to_take_back_or_a_scored_round_is_an_illegal_action():
+    rnd = st.Round.deal(st.Rules.preset("jokers"), seed=3)
+    with pytest.raises(st.IllegalAction) as caught:
+        rnd.undo()
+    assert caught.value.reason.code == "nothing-to-undo"
+    game = st.Game(st.Rules.preset("jokers"), seed=3)
+    first = game.round
+    play_round_in_game(game)
+    with pytest.raises(st.IllegalAction) as caught:
+        first.undo()
+    assert caught.value.reason.code == "round-scored"
+    assert first.is_over and game.rounds == [first]
+
+
+def test_undo_through_game_round_keeps_the_game_in_step():
+    game = st.Game(st.Rules.preset("classic"), seed=12)
+    while game.round.phase == st.Phase.BIDDING:
+        game.bid(3)
+    before = game.to_json()
+    game.play(first_legal(game.round))
+    game.round.undo()
+    assert game.to_json() == before and game == st.Game.from_json(before)
+
+
 def _opening_tag(html: str, name: str) -> str:
     m = re.search(rf'<span[^>]*aria-label="{name}"[^>]*>', html)
     assert m, f"no card labelled {name!r}"

@@ -7,7 +7,16 @@ Everything a lesson, quiz or outside user needs is re-exported from
 from __future__ import annotations
 
 from .cards import BIG_JOKER, LITTLE_JOKER, Card, CardsLike, Hand, Rank, Suit, cards, full_pack
-from .errors import CardParseError, DealError, IllegalAction, InputError, Reason, RulesError, SpadesError
+from .errors import (
+    CardParseError,
+    DealError,
+    IllegalAction,
+    InputError,
+    Reason,
+    RecordError,
+    RulesError,
+    SpadesError,
+)
 from .game import Game
 from .hand_eval import LikelyTrick, NilAdvice, explain_sure_tricks, likely_tricks, nil_advice, sure_tricks
 from .inputs import parse_whole_number, whole_number
@@ -39,6 +48,7 @@ __all__ = [
     "Phase",
     "Rank",
     "Reason",
+    "RecordError",
     "Round",
     "Rules",
     "RulesError",

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "CardParseError",
     "DealError",
     "IllegalAction",
     "InputError",
     "Reason",
+    "RecordError",
     "RulesError",
+    "RulesRecordError",
     "SpadesError",
 ]
 
@@ -45,10 +49,71 @@ class InputError(SpadesError):
         self.field = field
         self.value = value
         self.expected = expected
-        shown = repr(value)
-        if len(shown) > 60:
-            shown = shown[:57] + "..."
-        super().__init__(f"{field}: {shown} is not {expected}")
+        super().__init__(f"{field}: {shown(value)} is not {expected}")
+
+
+class RecordError(InputError):
+    """A stored record (a round, a game or a rule set read back from JSON) that cannot be read.
+
+    ``.field`` is the path to what is wrong (``"rules.target"``, ``"actions[0][5]"``), so a damaged
+    record names the place, whatever was done to it.
+
+    >>> str(RecordError("version", 99, "1 (this version reads version 1 records)"))
+    'version: 99 is not 1 (this version reads version 1 records)'
+
+    ``problem``, when given, replaces the "is not …" sentence: ``RecordError("hands", None, "",
+    problem="missing from the record")`` reads ``'hands: missing from the record'``.
+    """
+
+    def __init__(self, field: str, value: object, expected: str, *, problem: str | None = None) -> None:
+        super().__init__(field, value, expected)
+        if problem is not None:
+            self.args = (f"{field}: {problem}",)
+
+
+class RulesRecordError(RecordError, RulesError):
+    """A rule set in a record that cannot be read: a ``RecordError`` (it names the field) that is
+    also a ``RulesError``, like every other rule set that cannot be played."""
+
+    @classmethod
+    def of(cls, error: RecordError) -> RulesRecordError:
+        new = cls(error.field, error.value, error.expected)
+        new.args = error.args
+        return new
+
+
+class _ShortRepr(reprlib.Repr):
+    """``repr`` that stays short and safe for anything JSON can hold (deep nesting, huge numbers)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = 40
+        self.maxother = 40
+        self.maxlist = self.maxtuple = self.maxdict = 4
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 100:  # str() of a 4,300-digit int raises; say how big it is instead
+            return f"a {'negative ' if x < 0 else ''}number of about {int(x.bit_length() * 0.30103) + 1} digits"
+        return repr(x)
+
+
+_short_repr = _ShortRepr()
+
+
+def shown(value: object) -> str:
+    """``value`` as a message shows it: a ``repr`` cut to about 60 characters, whatever the value.
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+    >>> shown(10**4000)
+    'a number of about 4001 digits'
+    """
+    try:
+        text = _short_repr.repr(value)
+    except Exception:  # a value whose own __repr__ fails still gets a message
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Reason:

@@ -18,11 +18,13 @@ import dataclasses
 import enum
 import json
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from . import records
 from .cards import Card, CardsLike, Hand, cards
-from .errors import DealError, IllegalAction, Reason, SpadesError
+from .errors import DealError, IllegalAction, Reason, RecordError, SpadesError, shown
 from .play import Trick, _legal, _winner, why_illegal
 from .rules import Rules
 from .scoring import BLIND_NIL, Bid, HandScore, score_hand
@@ -57,13 +59,29 @@ class Action(NamedTuple):
         return [self.seat.letter, self.kind, str(self.value)]
 
     @classmethod
-    def from_json(cls, data: Sequence[str]) -> Action:
+    def from_json(cls, data: Sequence[str], field: str = "action") -> Action:
+        """An action as ``to_json`` wrote it: ``["N", "bid", "3"]`` or ``["E", "play", "A♠"]``.
+
+        >>> Action.from_json(["E", "play", "A♠"])
+        Action(seat=<Seat.EAST: 1>, kind='play', value=Card.parse('A♠'))
+        >>> Action.from_json(["E", "play"])
+        Traceback (most recent call last):
+        ...
+        spades_tutor.engine.errors.RecordError: action: ['E', 'play'] is not a seat letter, "bid" or "play", and a bid or a card
+        """
+        expected = 'a seat letter, "bid" or "play", and a bid or a card'
+        if not isinstance(data, list | tuple) or len(data) != 3 or not all(isinstance(x, str) for x in data):
+            raise RecordError(field, data, expected)
         seat, kind, value = data
-        if kind == "bid":
-            return cls(Seat.parse(seat), kind, Bid.parse(value))
-        if kind == "play":
-            return cls(Seat.parse(seat), kind, Card.parse(value))
-        raise SpadesError(f"not an action: {data!r}")
+        if seat not in _SEAT_BY_LETTER or kind not in ("bid", "play") or len(value) > 12:
+            raise RecordError(field, data, expected)
+        try:
+            return cls(_SEAT_BY_LETTER[seat], kind, Bid.parse(value) if kind == "bid" else Card.parse(value))
+        except SpadesError as e:
+            raise RecordError(field, data, expected, problem=f"{list(data)!r}: {e}") from None
+
+
+_SEAT_BY_LETTER = {s.letter: s for s in Seat}
 
 
 def _below(rng: random.Random, n: int) -> int:
@@ -81,8 +99,8 @@ def deal_hands(rules: Rules, seed: int, dealer: Seat | None = None) -> tuple[Sea
     The dealer is chosen by the seed when not given. The same rules, seed and
     dealer always give the same deal, on any machine and Python version.
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise DealError(f"a deal seed is a whole number 0 or more, not {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= records.MAX_SEED:
+        raise DealError(f"a deal seed is a whole number from 0 to {records.MAX_SEED}, not {shown(seed)}")
     rng = random.Random(seed)
     # the seed always draws a dealer first, so "4127" and "4127" + that dealer's letter are the
     # same deal, and naming another dealer turns the same shuffle round the table
@@ -102,18 +120,31 @@ def deal_hands(rules: Rules, seed: int, dealer: Seat | None = None) -> tuple[Sea
     return dealer, {s: rules.sort_hand(deck[(int(s) - first) % 4 :: 4]) for s in _SEAT_AT[:4]}
 
 
+_DEAL_ID = re.compile(r"([0-9]{1,18})([NESWnesw]?)")
+
+
 def parse_deal_id(deal_id: str) -> tuple[int, Seat | None]:
-    """``'4127'`` → (4127, None: the seed picks the dealer); ``'4127W'`` → (4127, West)."""
-    text = str(deal_id).strip().upper().replace("-", "")
-    dealer: Seat | None = None
-    if text and text[-1] in "NESW":
-        dealer = Seat.parse(text[-1])
-        text = text[:-1]
-    if not text.isdigit():
+    """``'4127'`` → (4127, None: the seed picks the dealer); ``'4127W'`` → (4127, West).
+
+    A deal id is 1 to 18 ASCII digits, optionally followed by the dealer's letter N, E, S or W
+    (either case); nothing else is read as one, not even spaces around it.
+
+    >>> parse_deal_id("4127w")
+    (4127, <Seat.WEST: 3>)
+    >>> parse_deal_id("12-34")
+    Traceback (most recent call last):
+    ...
+    spades_tutor.engine.errors.DealError: not a deal id: '12-34' (a deal id is a number of up to 18 digits, optionally followed by the dealer N, E, S or W, such as 4127 or 4127W)
+    """
+    found = _DEAL_ID.fullmatch(deal_id) if isinstance(deal_id, str) else None
+    if found is None:
+        what = repr(deal_id) if isinstance(deal_id, str) and len(deal_id) <= 30 else "that"
         raise DealError(
-            f"not a deal id: {deal_id!r} (a deal id is a number, optionally followed by the dealer N, E, S or W)"
+            f"not a deal id: {what} (a deal id is a number of up to 18 digits, optionally followed by "
+            "the dealer N, E, S or W, such as 4127 or 4127W)"
         )
-    return int(text), dealer
+    digits, letter = found.groups()
+    return int(digits), _SEAT_BY_LETTER[letter.upper()] if letter else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -164,7 +195,13 @@ class Round:
             self.scores_before.update({Team.parse(t): int(v) for t, v in scores.items()})
         if bags:
             self.bags_before.update({Team.parse(t): int(v) for t, v in bags.items()})
-        dealt = {Seat.parse(s): cards(h) for s, h in hands.items()}
+        if not isinstance(hands, Mapping):
+            raise DealError(f"the hands are a mapping from each seat to its cards, not {shown(hands)}")
+        dealt: dict[Seat, Hand] = {}
+        for s, h in hands.items():
+            if not isinstance(h, str | Card | Iterable):
+                raise DealError(f"{Seat.parse(s)}'s hand: {shown(h)} is not cards")
+            dealt[Seat.parse(s)] = cards(h)
         if not _trusted:
             _check_deal(rules, dealt)
         self._dealt: dict[Seat, Hand] = {s: rules.sort_hand(dealt[s]) for s in Seat}
@@ -319,6 +356,8 @@ class Round:
 
     def why_bid_illegal(self, bid: Bid | int | str, seat: Seat | None = None) -> Reason | None:
         """None if the bid is allowed now, else the reason it is not."""
+        if self._phase is Phase.DONE:
+            return Reason("wrong-phase", "The round is over: all 13 tricks have been played.")
         if self._phase is not Phase.BIDDING:
             return Reason("wrong-phase", "Bidding is over: it is time to play cards.")
         if seat is not None and seat != self._to_act:
@@ -478,6 +517,54 @@ class Round:
     def legal_actions(self) -> tuple[Bid | Card, ...]:
         return self.legal_bids() if self._phase is Phase.BIDDING else self.legal_plays()
 
+    def undo(self) -> Action:
+        """Take back the last bid or card; the round is then exactly as it was before it.
+
+        >>> from spades_tutor.engine.rules import Rules
+        >>> rnd = Round.deal(Rules.preset("jokers"), dealer=Seat.WEST, seed=4127)
+        >>> before = rnd.to_json()
+        >>> rnd.bid(3)
+        >>> rnd.undo()
+        Action(seat=<Seat.NORTH: 0>, kind='bid', value=Bid(3))
+        >>> rnd.to_json() == before
+        True
+        """
+        if self._sealed:
+            raise IllegalAction(
+                Reason("round-scored", "This round has been scored in its game: it can no longer be taken back."),
+                self._where(),
+            )
+        if not self._history:
+            raise IllegalAction(Reason("nothing-to-undo", "Nothing to take back: no bid or card yet."), self._where())
+        action = self._history.pop()
+        actor = action.seat
+        self._legal_cache = None
+        if action.kind == "bid":
+            del self._bids[actor]
+            self._phase = Phase.BIDDING
+            self._leader = self.dealer.left
+            self._to_act = actor
+            return action
+        card = action.value
+        assert isinstance(card, Card)
+        if not self._current:  # the card completed a trick: that trick is on the table again
+            last = self._tricks.pop()
+            assert last.winner is not None
+            self._taken[last.winner] -= 1
+            self._leader = last.leader
+            self._current = list(last.cards)
+        self._current.pop()
+        held = set(self._hands[actor])
+        held.add(card)
+        self._hands[actor] = [c for c in self._dealt[actor] if c in held]
+        suit_as = self.rules._suit_as
+        self._broken = any(a.kind == "play" and suit_as[a.value.index] == 3 for a in self._history)  # type: ignore[union-attr]
+        self._phase = Phase.PLAYING
+        self._to_act = actor
+        return action
+
+    _sealed = False  # set by a Game once it has scored the round
+
     # --- the score -------------------------------------------------------------------
 
     def score(self) -> dict[Team, HandScore]:
@@ -538,26 +625,58 @@ class Round:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Round:
-        if data.get("format") != _FORMAT:
-            raise SpadesError(f"not a round record (format {data.get('format')!r})")
-        rules = Rules.from_dict(data["rules"])
-        rnd = cls(
-            rules,
-            {Seat.parse(s): h for s, h in data["hands"].items()},
-            Seat.parse(data["dealer"]),
-            deal_id=data.get("deal_id"),
-            scores={Team.parse(t): v for t, v in data.get("scores", {}).items()},
-            bags={Team.parse(t): v for t, v in data.get("bags", {}).items()},
-        )
-        if rnd.deal_id is not None:
-            seed, _ = parse_deal_id(rnd.deal_id)
-            rnd.seed = seed
-        rnd.replay(Action.from_json(a) for a in data.get("actions", []))
+        """The round ``to_dict`` wrote, replayed action by action.
+
+        A record that is damaged, out of range or not a legal history raises a ``RecordError``
+        naming the field: ``Round.from_dict({"format": "x"})`` says ``format: 'x' is not …``.
+        """
+        data = _check_format(data, "round", _FORMAT, _ROUND_FIELDS)
+        rules = Rules._read(data["rules"], "rules")
+        dealer = _read_seat(data["dealer"], "dealer")
+        hands_data = records.record(data["hands"], "hands", required=tuple(_SEAT_BY_LETTER))
+        hands: dict[Seat, Hand] = {}
+        for letter, seat in _SEAT_BY_LETTER.items():
+            where = records.place("hands", letter)
+            try:
+                hands[seat] = cards(records.text(hands_data[letter], where, max_len=200))
+            except SpadesError as e:
+                raise RecordError(where, hands_data[letter], "a hand of cards", problem=str(e)) from None
+        scores = _read_teams(data["scores"], "scores", -records.SCORE_LIMIT, records.SCORE_LIMIT)
+        bags = _read_teams(data["bags"], "bags", 0, rules.bag_limit - 1)
+        deal_id = data["deal_id"]
+        seed: int | None = None
+        if deal_id is not None:
+            try:
+                seed, named = parse_deal_id(records.text(deal_id, "deal_id", max_len=19))
+            except DealError as e:
+                raise RecordError("deal_id", deal_id, "a deal id", problem=str(e)) from None
+            # a deal id names its deal: the hands and the dealer must be that deal's
+            real_dealer, dealt = deal_hands(rules, seed, named)
+            if real_dealer != dealer or any(set(dealt[s]) != set(hands[s]) for s in Seat):
+                raise RecordError(
+                    "hands", None, "", problem=f"not the deal {deal_id} names with these rules (or not its dealer)"
+                )
+        try:
+            rnd = cls(rules, hands, dealer, deal_id=deal_id, scores=scores, bags=bags)
+        except DealError as e:
+            raise RecordError("hands", None, "", problem=str(e)) from None
+        rnd.seed = seed
+        actions = records.array(data["actions"], "actions", max_len=4 + 52)
+        for i, a in enumerate(actions):
+            rnd._replay_one(Action.from_json(a, records.place("actions", i)), records.place("actions", i))
         return rnd
 
     @classmethod
     def from_json(cls, text: str) -> Round:
-        return cls.from_dict(json.loads(text))
+        """``from_dict`` of JSON text: bad JSON, or too much of it, is a ``RecordError`` too."""
+        return cls.from_dict(records.load_json(text, "round"))  # type: ignore[arg-type]
+
+    def _replay_one(self, action: Action, field: str) -> None:
+        """Apply a recorded action; one the rules forbid makes the record inconsistent."""
+        try:
+            self.apply(action)
+        except IllegalAction as e:
+            raise RecordError(field, action.to_json(), "", problem=f"{action} cannot happen here: {e.reason}") from None
 
     def replay(self, actions: Iterable[Action]) -> None:
         """Apply recorded actions in order (each checked like a live one)."""
@@ -609,3 +728,28 @@ def _check_deal(rules: Rules, hands: Mapping[Seat, Sequence[Card]]) -> None:
                 problems.append(f"{c} ({s.label}) is not in the {rules.name} deck")
     if problems:
         raise DealError("not a deal: " + "; ".join(problems))
+
+
+_ROUND_FIELDS = ("format", "version", "rules", "deal_id", "dealer", "hands", "scores", "bags", "actions")
+
+
+def _check_format(data: object, field: str, expected: str, keys: Sequence[str]) -> Mapping[str, Any]:
+    """The record as a mapping with exactly ``keys``, once its format and version are the ones read here."""
+    if not isinstance(data, Mapping):
+        raise RecordError(field, data, "an object of named fields")
+    if "format" in data and data["format"] != expected:
+        raise RecordError("format", data["format"], repr(expected))
+    if "version" in data and (type(data["version"]) is not int or data["version"] != 1):
+        raise RecordError("version", data["version"], "1 (this version of spades_tutor reads version 1 records)")
+    return records.record(data, field, required=keys, keys_at="")
+
+
+def _read_seat(value: object, field: str) -> Seat:
+    if not isinstance(value, str) or value not in _SEAT_BY_LETTER:
+        raise RecordError(field, value, "a seat letter N, E, S or W")
+    return _SEAT_BY_LETTER[value]
+
+
+def _read_teams(value: object, field: str, low: int, high: int) -> dict[Team, int]:
+    data = records.record(value, field, required=[t.short for t in Team])
+    return {t: records.whole(data[t.short], records.place(field, t.short), low, high) for t in Team}

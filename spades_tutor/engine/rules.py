@@ -23,8 +23,9 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from . import records
 from .cards import Card, Hand, Rank, Suit, cards, full_pack
-from .errors import RulesError
+from .errors import CardParseError, RecordError, RulesError, RulesRecordError, shown
 
 __all__ = ["BLIND_NIL_CHOICES", "FAILED_NIL_CHOICES", "FIRST_LEAD_CHOICES", "PRESETS", "Rules"]
 
@@ -66,6 +67,19 @@ PRESETS: dict[str, dict[str, Any]] = {
         "trumps": cards(_SPADES_DOWN + " 2S"),
     },
 }
+
+#: the whole-number fields and the values a playable rule set may give them
+NUMBER_BOUNDS: dict[str, tuple[int, int]] = {
+    "target": (1, 10_000),
+    "trick_points": (1, 1_000),
+    "nil_value": (0, 10_000),
+    "blind_nil_value": (0, 10_000),
+    "blind_nil_behind": (0, 10_000),
+    "bag_limit": (1, 100),
+    "bag_penalty": (0, 10_000),
+}
+#: ``mercy`` is None (off) or a score in this range
+MERCY_BOUNDS = (-10_000, -1)
 
 _ORDINALS = (
     "highest",
@@ -169,28 +183,25 @@ class Rules:
     def _check_flags(self) -> None:
         def choose(flag: str, value: object, choices: tuple[str, ...]) -> None:
             if value not in choices:
-                raise RulesError(f"{flag}={value!r} is not one of {', '.join(choices)}")
+                raise RulesError(f"{flag}={shown(value)} is not one of {', '.join(choices)}")
 
-        def whole(flag: str, value: object, allow_none: bool = False) -> None:
+        def whole(flag: str, value: object, low: int, high: int, allow_none: bool = False) -> None:
             if value is None and allow_none:
                 return
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(f"{flag}={value!r}: a whole number is needed" + (" (or None)" if allow_none else ""))
+            if type(value) is not int:
+                raise RulesError(
+                    f"{flag}={shown(value)}: a whole number is needed" + (" (or None)" if allow_none else "")
+                )
+            if not low <= value <= high:
+                note = " (the mercy score is negative, such as -200)" if flag == "mercy" else ""
+                raise RulesError(f"{flag}={shown(value)}: a whole number from {low} to {high} is needed{note}")
 
         for flag in ("nil", "jokers"):
             if not isinstance(getattr(self, flag), bool):
-                raise RulesError(f"{flag}={getattr(self, flag)!r}: True or False is needed")
-        for flag in (
-            "target",
-            "trick_points",
-            "nil_value",
-            "blind_nil_value",
-            "blind_nil_behind",
-            "bag_limit",
-            "bag_penalty",
-        ):
-            whole(flag, getattr(self, flag))
-        whole("mercy", self.mercy, allow_none=True)
+                raise RulesError(f"{flag}={shown(getattr(self, flag))}: True or False is needed")
+        for flag, (low, high) in NUMBER_BOUNDS.items():
+            whole(flag, getattr(self, flag), low, high)
+        whole("mercy", self.mercy, *MERCY_BOUNDS, allow_none=True)
         choose("blind_nil", self.blind_nil, BLIND_NIL_CHOICES)
         choose("first_lead", self.first_lead, FIRST_LEAD_CHOICES)
         choose("failed_nil_tricks", self.failed_nil_tricks, FAILED_NIL_CHOICES)
@@ -198,12 +209,6 @@ class Rules:
             raise RulesError(
                 f"first_lead='two-of-clubs' needs the 2♣, which rule set {self.name!r} takes out of the deck"
             )
-        if self.mercy is not None and self.mercy >= 0:
-            raise RulesError(f"mercy={self.mercy!r}: the mercy score must be negative, such as -200")
-        if self.target <= 0:
-            raise RulesError(f"target={self.target!r}: the target must be positive")
-        if self.bag_limit <= 0:
-            raise RulesError(f"bag_limit={self.bag_limit!r}: the bag limit must be positive")
 
     # --- presets -----------------------------------------------------------------
 
@@ -376,12 +381,54 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        names = {f.name for f in dataclasses.fields(cls) if f.init}
-        unknown = set(data) - names
-        if unknown:
-            raise RulesError(f"unknown rule fields: {', '.join(sorted(unknown))}")
-        kwargs = dict(data)
+        """The rule set ``to_dict`` wrote; anything else raises a ``RecordError`` naming the field.
+
+        >>> Rules.from_dict(Rules.preset("classic").to_dict()) == Rules.preset("classic")
+        True
+        >>> Rules.from_dict("jokers")
+        Traceback (most recent call last):
+        ...
+        spades_tutor.engine.errors.RulesRecordError: rules: 'jokers' is not an object of named fields
+        """
+        return cls._read(data, "rules")
+
+    @classmethod
+    def _read(cls, data: object, field: str) -> Rules:
+        """``from_dict`` for the rule set at ``field`` of a record."""
+        try:
+            return cls._read_fields(data, field)
+        except RecordError as e:
+            raise RulesRecordError.of(e) from None
+
+    @classmethod
+    def _read_fields(cls, data: object, field: str) -> Rules:
+        names = [f.name for f in dataclasses.fields(cls) if f.init]
+        data = records.record(data, field, required=names)
+        kwargs: dict[str, Any] = {
+            "name": records.text(data["name"], records.place(field, "name"), max_len=40),
+            "title": records.text(data["title"], records.place(field, "title"), max_len=120),
+        }
         for key in ("removed", "trumps"):
-            if key in kwargs:
-                kwargs[key] = cards(kwargs[key])
-        return cls(**kwargs)
+            where = records.place(field, key)
+            listed = records.array(data[key], where, max_len=54)
+            try:
+                kwargs[key] = tuple(Card.parse(records.text(c, where, max_len=12)) for c in listed)
+            except CardParseError as e:
+                raise RecordError(where, listed, "a list of cards", problem=str(e)) from None
+        for key in ("jokers", "nil"):
+            kwargs[key] = records.flag(data[key], records.place(field, key))
+        kwargs["blind_nil"] = records.choice(data["blind_nil"], records.place(field, "blind_nil"), BLIND_NIL_CHOICES)
+        kwargs["first_lead"] = records.choice(
+            data["first_lead"], records.place(field, "first_lead"), FIRST_LEAD_CHOICES
+        )
+        kwargs["failed_nil_tricks"] = records.choice(
+            data["failed_nil_tricks"], records.place(field, "failed_nil_tricks"), FAILED_NIL_CHOICES
+        )
+        for key, (low, high) in NUMBER_BOUNDS.items():
+            kwargs[key] = records.whole(data[key], records.place(field, key), low, high)
+        mercy = data["mercy"]
+        kwargs["mercy"] = None if mercy is None else records.whole(mercy, records.place(field, "mercy"), *MERCY_BOUNDS)
+        try:
+            return cls(**kwargs)
+        except RulesError as e:  # fields fine one by one, not together (a trump outside the deck, say)
+            raise RecordError(field, None, "", problem=f"not a playable rule set: {e}") from None

@@ -15,6 +15,7 @@ Contract 7 made (N 4 + S 3, took 8): +70
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 
 from .errors import SpadesError
@@ -31,6 +32,9 @@ __all__ = [
     "game_winner",
     "score_hand",
 ]
+
+
+_BID_NUMBER = re.compile(r"[+-]?[0-9]{1,3}")
 
 
 class Bid:
@@ -66,7 +70,7 @@ class Bid:
             return value
         if isinstance(value, str):
             text = value.strip()
-            if text.lstrip("+-").isdigit():
+            if _BID_NUMBER.fullmatch(text):  # ASCII digits only: "²".isdigit() is true, int("²") fails
                 return cls(int(text))
             key = text.lower().replace("-", " ").replace("_", " ")
             if key == "nil":

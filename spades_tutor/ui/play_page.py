@@ -158,15 +158,14 @@ class PlayPage:
         game = self.game
         if game is None or not self.practice.value or self.sheet_pending:
             return
-        record = game.to_dict()
-        actions = record["actions"][-1]
-        mine = [i for i, a in enumerate(actions) if a[0] == PLAYER.letter and a[1] == "play"]
+        rnd = game.round
+        mine = [i for i, a in enumerate(rnd.history) if a.seat == PLAYER and a.kind == "play"]
         if not mine:
             self.message = "There is no card of yours to take back in this hand."
             self.render()
             return
-        record["actions"][-1] = actions[: mine[-1]]
-        self.game = Game.from_dict(record)
+        while len(rnd.history) > mine[-1]:
+            rnd.undo()
         self.log.append("You took back your last card.")
         self.message = ""
         self.save()
@@ -190,13 +189,21 @@ class PlayPage:
             self.store.value = json.dumps({"game": self.game.to_dict(), "one_hand": self.one_hand})
 
     def _loaded(self, change: Any) -> None:
+        from ..engine import RecordError, SpadesError
+        from ..engine.records import load_json
+
         if not change["new"] or not self.store.value:
             return
         try:
-            data = json.loads(self.store.value)
-            game = Game.from_dict(data["game"])
-        except (ValueError, KeyError, TypeError):
-            return  # a stale or foreign record: start fresh
+            data = load_json(self.store.value, "saved game")
+            if not isinstance(data, dict):
+                raise RecordError("saved game", data, "an object with the game's record")
+            game = Game.from_dict(data.get("game"))  # type: ignore[arg-type]
+        except SpadesError as e:  # a damaged, stale or foreign record: say so, and deal a fresh game
+            self.new_game()
+            self.message = f"Your saved game could not be read ({e}), so here is a fresh deal."
+            self.render()
+            return
         self.game = game
         self.one_hand = bool(data.get("one_hand", True))
         self.rules = game.rules
