@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 import spades_tutor as st
@@ -77,3 +79,26 @@ def test_a_link_with_a_deal_opens_the_classroom_in_its_rule_set() -> None:
         assert app.projector.hand.deal_id == "77" and app.projector.rules.name == "deuces-high"
     finally:
         errors.remove_sink(app.show_error)
+
+
+@pytest.mark.parametrize("how", ["show this deal", "deal a new one", "rule set"])
+def test_a_new_deal_starts_on_its_own_first_step_not_on_the_last_deals_question(how: str) -> None:
+    page = ProjectorPage(st.Rules.preset("jokers"), "4127W")
+    page.ask.value = True
+    for _ in range(5):
+        page.forward()
+    page.reveal()
+    assert page.asking and "What may" in page.sentence.value and page.detail.value
+    if how == "show this deal":
+        page.deal_box.value = "77"
+        page.deal_button.click()
+    elif how == "deal a new one":
+        page.random_button.click()
+    else:
+        page.set_rules(st.Rules.preset("classic"))
+    assert not page.asking and page.step == 0
+    assert "What may" not in page.sentence.value and page.detail.value == ""
+    assert page.hand is not None and page.hand.steps[0].sentence in html.unescape(page.sentence.value)
+    assert page.back.disabled and page.reveal_button.disabled
+    page.forward()
+    assert page.step == 1 and "bids" in page.sentence.value  # Next goes on from the new deal
