@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
 
 import spades_tutor as st
-from spades_tutor.quiz import LegalPlaysItem, ScoreItem, TrickWinnerItem, TrumpOrderItem
+from spades_tutor.quiz import LegalPlaysItem, NilSafeItem, QuizItem, ScoreItem, TrickWinnerItem, TrumpOrderItem
 from spades_tutor.ui import errors
 from spades_tutor.ui.cards import CardsWidget, hand_view, trick_view
 from spades_tutor.ui.progress import Progress, Settings
@@ -115,6 +116,48 @@ def test_score_quiz_reads_points_and_bags_for_each_team() -> None:
     assert view.check().correct
     assert "failed nil" in view.detail.value
     assert view.numbers.disabled
+
+
+@pytest.mark.parametrize(
+    "item, message",
+    [
+        (LegalPlaysItem(JOKERS, hand=st.cards("LJ 9S AH 4H 5C"), trick=st.cards("KH"), seat=S), "Choose a card first."),
+        (TrickWinnerItem(JOKERS, trick=st.cards("KH 2S AH LJ"), leader=W), "Choose a card first."),
+        (TrumpOrderItem(JOKERS, choices=st.cards("AS BJ 2S LJ")), "Choose a card first."),
+        (NilSafeItem(JOKERS, hand=st.cards("2C 3C 4C 5C 6C 3D 4D 5D 3H 4H 5H 6H 7H")), "Choose yes or no first."),
+    ],
+)
+def test_check_with_nothing_chosen_asks_for_an_answer_and_grades_nothing(item: QuizItem, message: str) -> None:
+    seen = []
+    view = QuizView(item, lambda i, fb: seen.append(fb.correct))
+    assert view.check() is None
+    assert message in view.result.value and "Not quite" not in view.result.value
+    assert seen == [] and view.feedback is None and not view.check_button.disabled  # not counted, not locked
+    if view.picker is not None:
+        assert not view.picker.disabled
+        view.picker.selected = [view.picker.cards[0]]
+    else:
+        assert view._choice is not None and not view._choice.disabled
+        view._choice.value = "yes"
+    feedback = view.check()
+    assert feedback is not None and seen == [feedback.correct] and view.check_button.disabled
+    assert view.check() is feedback and len(seen) == 1  # a second click is not a second answer
+
+
+def test_a_score_is_explained_once() -> None:
+    item = ScoreItem(
+        JOKERS,
+        bids={N: st.NIL, S: st.Bid(2), E: st.Bid(5), W: st.Bid(4)},
+        tricks={N: 1, S: 1, E: 6, W: 5},
+    )
+    view = QuizView(item)
+    assert view.numbers is not None
+    feedback = view.check()
+    assert feedback is not None and not feedback.correct
+    shown = html.unescape(view.result.value + view.detail.value)
+    for lines in feedback.detail.values():
+        for line in lines.split("; "):
+            assert shown.count(line) == 1, line
 
 
 def test_number_fields_refuse_what_is_not_a_whole_number_within_bounds() -> None:
