@@ -67,3 +67,29 @@ def test_a_failing_callback_shows_a_message_and_the_app_keeps_working(app: App) 
     assert app.error.children == ()
     app.nav.value = "Home"
     assert app.page.children == (app.home,)
+
+
+def test_quiz_yourself_counts_its_own_answers_not_the_lessons(app: App) -> None:
+    from spades_tutor.lessons import load_lessons
+
+    lesson = load_lessons()[0]
+    app.nav.value = "Learn"
+    app.learn.open(lesson)
+    player = app.learn.player
+    answered = 0
+    for step in range(len(lesson.steps)):
+        player.go(step)
+        for view in player.quizzes:
+            view.missing = lambda: ""  # answer as given, whatever the kind
+            if view.check() is not None:
+                answered += 1
+    assert answered and app.progress.only("lesson").answered == answered
+    app.nav.value = "Quiz yourself"
+    assert "Score 0 / 0" in app.quiz.board.value  # the first visit starts from nothing
+    view = app.quiz.view
+    assert view is not None
+    view.missing = lambda: ""  # answer as given, whatever the kind
+    feedback = view.check()
+    assert feedback is not None
+    assert f"Score {int(feedback.correct)} / 1" in app.quiz.board.value
+    assert app.progress.only("quiz").answered == 1 and app.progress.answered == answered + 1

@@ -191,7 +191,27 @@ def test_progress_counts_score_and_streak_and_survives_json() -> None:
     assert again == p
     assert again.settings.rules().name == "deuces-high"
     rows = p.to_csv().splitlines()
-    assert rows[0] == "time,kind,preset,item,correct" and len(rows) == 7 and rows[3].endswith(",no")
+    assert rows[0] == "time,kind,preset,item,correct,source" and len(rows) == 7 and rows[3].endswith(",no,quiz")
+
+
+def test_progress_keeps_lesson_answers_apart_from_quiz_answers() -> None:
+    p = Progress()
+    p.record("legal-plays", "jokers", "legal-plays:jokers:1/1", True, source="quiz")
+    for right in (True, True, False):
+        p.record("trump-order", "jokers", "trump-order:jokers:ab12", right, source="lesson")
+    p.record("score", "jokers", "score:jokers:2/1", False, source="quiz")
+    quiz, lesson = p.only("quiz"), p.only("lesson")
+    assert (quiz.correct, quiz.answered, quiz.streak, quiz.best_streak) == (1, 2, 0, 1)
+    assert (lesson.correct, lesson.answered, lesson.streak, lesson.best_streak) == (2, 3, 0, 2)
+    again = Progress.from_json(p.to_json())
+    assert again == p and [a.source for a in again.answers] == ["quiz", "lesson", "lesson", "lesson", "quiz"]
+    assert [row.rsplit(",", 1)[1] for row in p.to_csv().splitlines()[1:]] == [a.source for a in p.answers]
+    with pytest.raises(ValueError, match="source"):
+        p.record("score", "jokers", "score:jokers:2/1", False, source="evil")
+    # rows saved before answers had a source were the quiz page's; an unknown source is dropped
+    old = json.loads(p.to_json())
+    old["answers"] = [[1.0, "score", "jokers", "score:jokers:1/1", True], [2.0, "score", "jokers", "x", True, "evil"]]
+    assert [a.source for a in Progress.from_json(json.dumps(old)).answers] == ["quiz"]
 
 
 @pytest.mark.parametrize(

@@ -184,11 +184,11 @@ class QuizPage:
         )
 
     def answered(self, item: QuizItem, feedback: Feedback) -> None:
-        self.app.record(item, feedback)
+        self.app.record(item, feedback, source="quiz")
         self.refresh_board()
 
     def refresh_board(self) -> None:
-        p = self.app.progress
+        p = self.app.progress.only("quiz")  # a lesson's quiz answers count in the lesson, not here
         self.board.value = f'<span role="status">Score {p.correct} / {p.answered} · streak {p.streak} · best streak {p.best_streak}</span>'
         data = base64.b64encode(p.to_csv().encode("utf-8")).decode("ascii")
         self.download.value = (
@@ -414,8 +414,8 @@ class App:
         if self.store.loaded:
             self.store.value = self.progress.to_json()
 
-    def record(self, item: QuizItem, feedback: Feedback) -> None:
-        self.progress.record(item.kind, item.rules.name, item.key, feedback.correct)
+    def record(self, item: QuizItem, feedback: Feedback, source: str = "lesson") -> None:
+        self.progress.record(item.kind, item.rules.name, item.key, feedback.correct, source=source)
         if self._quiz is not None:
             self._quiz.refresh_board()
         self.save()

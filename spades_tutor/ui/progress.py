@@ -11,7 +11,10 @@ from the browser is checked; anything malformed is dropped rather than trusted.
 >>> Progress.from_json(p.to_json()) == p
 True
 >>> print(p.to_csv().splitlines()[0])
-time,kind,preset,item,correct
+time,kind,preset,item,correct,source
+>>> p.record("nil-safe", "jokers", "nil-safe:jokers:ab12", True, source="lesson")
+>>> p.only("quiz").answered, p.only("lesson").answered
+(2, 1)
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ __all__ = ["Answer", "Progress", "Settings"]
 
 _FORMAT = "spades-tutor/progress"
 MAX_ANSWERS = 2000
+SOURCES = ("quiz", "lesson")  # where an answer was given: Quiz yourself, or a lesson's quiz
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,6 +42,7 @@ class Answer:
     preset: str
     item: str
     correct: bool
+    source: str = "quiz"
 
 
 @dataclasses.dataclass
@@ -75,9 +80,17 @@ class Progress:
     lessons: dict[str, int] = dataclasses.field(default_factory=dict)  # slug -> furthest step reached (0-based)
     settings: Settings = dataclasses.field(default_factory=Settings)
 
-    def record(self, kind: str, preset: str, item: str, correct: bool, when: float | None = None) -> None:
-        self.answers.append(Answer(time.time() if when is None else when, kind, preset, item, bool(correct)))
+    def record(
+        self, kind: str, preset: str, item: str, correct: bool, when: float | None = None, source: str = "quiz"
+    ) -> None:
+        if source not in SOURCES:
+            raise ValueError(f"source: {source!r} is not one of {', '.join(SOURCES)}")
+        self.answers.append(Answer(time.time() if when is None else when, kind, preset, item, bool(correct), source))
         del self.answers[:-MAX_ANSWERS]
+
+    def only(self, source: str) -> Progress:
+        """The answers given in one place (``"quiz"`` or ``"lesson"``), for that place's score and streak."""
+        return Progress([a for a in self.answers if a.source == source], dict(self.lessons), self.settings)
 
     def reach(self, slug: str, step: int) -> None:
         self.lessons[slug] = max(step, self.lessons.get(slug, 0))
@@ -141,12 +154,15 @@ class Progress:
         for row in data.get("answers", [])[-MAX_ANSWERS:]:
             if (
                 isinstance(row, list)
-                and len(row) == 5
+                and len(row) in (5, 6)
                 and isinstance(row[0], int | float)
                 and all(isinstance(x, str) for x in row[1:4])
                 and isinstance(row[4], bool)
             ):
-                answers.append(Answer(float(row[0]), row[1][:40], row[2][:40], row[3][:120], row[4]))
+                # a row saved before answers named their source came from the quiz page's score
+                source = row[5] if len(row) == 6 else "quiz"
+                if source in SOURCES:
+                    answers.append(Answer(float(row[0]), row[1][:40], row[2][:40], row[3][:120], row[4], source))
         lessons = {
             str(k)[:80]: int(v)
             for k, v in (data.get("lessons") or {}).items()
@@ -157,8 +173,8 @@ class Progress:
     def to_csv(self) -> str:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["time", "kind", "preset", "item", "correct"])
+        writer.writerow(["time", "kind", "preset", "item", "correct", "source"])
         for a in self.answers:
             stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(a.time))
-            writer.writerow([stamp, a.kind, a.preset, a.item, "yes" if a.correct else "no"])
+            writer.writerow([stamp, a.kind, a.preset, a.item, "yes" if a.correct else "no", a.source])
         return out.getvalue()
