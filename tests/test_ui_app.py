@@ -93,3 +93,25 @@ def test_quiz_yourself_counts_its_own_answers_not_the_lessons(app: App) -> None:
     assert feedback is not None
     assert f"Score {int(feedback.correct)} / 1" in app.quiz.board.value
     assert app.progress.only("quiz").answered == 1 and app.progress.answered == answered + 1
+
+
+def test_reset_progress_asks_first_and_forgets_only_when_confirmed(app: App) -> None:
+    app.nav.value = "Quiz yourself"
+    quiz = app.quiz
+    stored = Progress()
+    stored.record("score", "jokers", "score:jokers:1/1", True)
+    stored.reach("01-the-deck", 3)
+    app.store.value = stored.to_json()
+    app.store.loaded = True
+    assert "Score 1 / 1" in quiz.board.value
+    quiz.reset.click()
+    assert app.progress.answered == 1 and app.progress.lessons == {"01-the-deck": 3}  # nothing forgotten yet
+    assert quiz.confirm_reset in quiz.reset_row.children and quiz.cancel_reset in quiz.reset_row.children
+    assert quiz.reset not in quiz.reset_row.children
+    quiz.cancel_reset.click()
+    assert app.progress.answered == 1 and quiz.reset in quiz.reset_row.children
+    assert json.loads(app.store.value)["answers"]
+    quiz.reset.click()
+    quiz.confirm_reset.click()
+    assert app.progress.answered == 0 and app.progress.lessons == {} and "Score 0 / 0" in quiz.board.value
+    assert json.loads(app.store.value)["answers"] == [] and quiz.reset in quiz.reset_row.children

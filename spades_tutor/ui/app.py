@@ -148,7 +148,19 @@ class QuizPage:
         self.reset = w.Button(
             description="Reset progress", button_style="warning", tooltip="Forget every answer so far"
         )
-        self.reset.on_click(guarded(lambda _b: self.app.reset_progress()))
+        self.reset.on_click(guarded(lambda _b: self.ask_reset()))
+        # "Reset progress" only asks; the learner's answers go only on a second, explicit click
+        self.confirm_reset = w.Button(description="Yes, forget everything", button_style="danger")
+        self.confirm_reset.add_class("st-confirm-reset")
+        self.confirm_reset.on_click(guarded(lambda _b: self.reset_confirmed()))
+        self.cancel_reset = w.Button(description="Cancel")
+        self.cancel_reset.add_class("st-cancel-reset")
+        self.cancel_reset.on_click(guarded(lambda _b: self.end_reset()))
+        self.reset_question = w.HTML(
+            '<div class="st-proj-question" role="alert">Forget every answer and every lesson step reached, '
+            "in this browser? This cannot be undone.</div>"
+        )
+        self.reset_row = w.HBox([self.download, self.reset])
         self.seed_line = w.HTML()
         self.widget = w.VBox(
             [
@@ -158,10 +170,20 @@ class QuizPage:
                 self.seed_line,
                 self.slot,
                 self.next_button,
-                w.HBox([self.download, self.reset]),
+                self.reset_row,
             ]
         )
         self.refresh_board()
+
+    def ask_reset(self) -> None:
+        self.reset_row.children = [self.reset_question, self.confirm_reset, self.cancel_reset]
+
+    def end_reset(self) -> None:
+        self.reset_row.children = [self.download, self.reset]
+
+    def reset_confirmed(self) -> None:
+        self.app.reset_progress()
+        self.end_reset()
 
     def next_item(self) -> None:
         self.seed += 1
