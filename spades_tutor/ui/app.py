@@ -404,7 +404,7 @@ class App:
         if self._projector is not None:
             self._projector.set_rules(self.rules)
         if self._play is not None:
-            self._play.rules = self.rules  # the next deal uses the new rule set
+            self._play.set_rules(self.rules, four_colour=self.settings.four_colour)  # the next deal uses them
         self.save()
 
     def _apply_display(self) -> None:
@@ -427,6 +427,8 @@ class App:
         self.picker.load(self.settings)
         self._apply_display()
         self.learn.rules_changed()
+        if self._play is not None:  # the saved settings, not the defaults, for the next deal
+            self._play.set_rules(self.rules, four_colour=self.settings.four_colour)
         if self._quiz is not None:
             self._quiz.refresh_board()
         if self.nav.value == "Learn" and self.learn.player is None:
@@ -475,7 +477,7 @@ class App:
         if self._play is None:
             from .play_page import PlayPage
 
-            self._play = PlayPage(self.rules)
+            self._play = PlayPage(self.rules, four_colour=self.settings.four_colour)
         return self._play
 
     @property
