@@ -201,7 +201,7 @@ def test_bid_with_nothing_chosen_says_choose_a_bid() -> None:
     "scores, words",
     [
         ({st.Team.NS: 600, st.Team.EW: 100}, "You and North win, {ns} to {ew}."),
-        ({st.Team.NS: 100, st.Team.EW: 600}, "East and West win, {ew} to {ns}."),
+        ({st.Team.NS: -300, st.Team.EW: 600}, "East and West win, {ew} to {ns}."),
     ],
 )
 def test_game_over_tells_south_whether_they_won(scores: dict[st.Team, int], words: str) -> None:
@@ -212,5 +212,6 @@ def test_game_over_tells_south_whether_they_won(scores: dict[st.Team, int], word
     finish_hand(page)
     game = page.game
     assert game.is_over
-    said = words.format(ns=game.scores[st.Team.NS], ew=game.scores[st.Team.EW])
+    said = words.format(ns=game.scores[st.Team.NS], ew=game.scores[st.Team.EW]).replace("-", "−")
     assert said in page.status.value and game.result in page.status.value
+    assert "−" in page.status.value or min(game.scores.values()) >= 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 import pytest
 
@@ -265,3 +266,32 @@ def test_guarded_callback_reports_a_friendly_message_and_returns() -> None:
         assert "'1x'" in seen[-1]
     finally:
         errors.remove_sink(sink)
+
+
+ASCII_MINUS = re.compile(r"(?<![\w–-])-\d")  # "-80", but not "E–W 2" or a range "1-3"
+
+
+def test_scores_are_written_with_one_minus_sign_everywhere() -> None:
+    from spades_tutor.quiz.generators import generate
+    from spades_tutor.ui.lesson_player import score_lines_html
+
+    negative = 0
+    for seed in range(1, 40):
+        item = generate("score", JOKERS, seed, 3)
+        view = QuizView(item)
+        view.check()
+        assert isinstance(item, ScoreItem)
+        shown = view.result.value + view.detail.value + score_lines_html(st.score_hand(JOKERS, item.bids, item.tricks))
+        assert not ASCII_MINUS.search(shown), shown
+        negative += "−" in shown
+    assert negative, "some hands lose points"
+    mercy = st.Rules.preset("jokers", mercy=-200)
+    _, sentence = st.explain_game(mercy, {st.Team.NS: 120, st.Team.EW: -230})
+    assert sentence == "East–West fell to −230, at or below −200, and lose."
+    assert "a team at −200 loses" in mercy.describe()
+    # and a learner may type either sign back
+    from spades_tutor.ui.numbers import Field, NumberFields
+
+    fields = NumberFields([Field("points", "Points:")])
+    fields._page_message(fields, {"values": {"points": "−130"}})
+    assert fields.values == {"points": -130}

@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import Bid, Card, Game, IllegalAction, Phase, Rules, Seat, Team, explain_sure_tricks, nil_advice
+from ..engine.text import number, signed
 from .cards import hand_view, trick_view
 from .errors import guarded
 from .storage import BrowserStore
@@ -243,7 +244,7 @@ class PlayPage:
         )
         picker.observe(guarded(lambda ch: self._picked(picker, ch)), names="selected")
         bids = " · ".join(f"{s.letter} {b}" for s, b in rnd.bids.items()) or "no bids yet"
-        scores = " · ".join(f"{t.short} {game.scores[t]} ({game.bags[t]} bags)" for t in Team)
+        scores = " · ".join(f"{t.short} {number(game.scores[t])} ({game.bags[t]} bags)" for t in Team)
         head = w.HTML(
             f'<div class="st-proj-where" role="status">Deal {html.escape(rnd.deal_id or "")} · {html.escape(rules.title)} · '
             f"bids: {html.escape(bids)} · tricks N–S {rnd.tricks_won[Seat.NORTH] + rnd.tricks_won[Seat.SOUTH]}, "
@@ -283,10 +284,10 @@ class PlayPage:
         assert game is not None and game.winner is not None
         ours, theirs = game.scores[PLAYER.team], game.scores[PLAYER.team.other]
         if game.winner == PLAYER.team:
-            who = f"You and {PLAYER.partner} win, {ours} to {theirs}."
+            who = f"You and {PLAYER.partner} win, {number(ours)} to {number(theirs)}."
         else:
             first, second = sorted((PLAYER.left, PLAYER.left.partner))
-            who = f"{first} and {second} win, {theirs} to {ours}."
+            who = f"{first} and {second} win, {number(theirs)} to {number(ours)}."
         return f"{who} {game.result}"
 
     def _picked(self, picker: Any, change: Any) -> None:
@@ -307,8 +308,9 @@ class PlayPage:
             ns += hand[Team.NS].points
             ew += hand[Team.EW].points
             rows.append(
-                f"<tr><td>{i}</td><td>{hand[Team.NS].points:+d}</td><td>{hand[Team.NS].bags}</td>"
-                f"<td>{hand[Team.EW].points:+d}</td><td>{hand[Team.EW].bags}</td><td>{ns}</td><td>{ew}</td></tr>"
+                f"<tr><td>{i}</td><td>{signed(hand[Team.NS].points)}</td><td>{hand[Team.NS].bags}</td>"
+                f"<td>{signed(hand[Team.EW].points)}</td><td>{hand[Team.EW].bags}</td>"
+                f"<td>{number(ns)}</td><td>{number(ew)}</td></tr>"
             )
         table = (
             '<table class="st-score-table st-score-sheet"><thead><tr><th>Hand</th><th>N–S</th><th>bags</th><th>E–W</th>'
