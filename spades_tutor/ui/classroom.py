@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..engine import Action, Bid, Card, Reason, Round, Rules, Seat, why_illegal
+from ..engine.play import first_lead_reason
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,7 +86,10 @@ class ClassroomHand:
         return f"What may {s.seat} play?"
 
     def answer(self, step: int) -> tuple[tuple[Card, ...], dict[Card, Reason]]:
-        """At a card step: the cards the player may play, and why each other card may not be."""
+        """At a card step: the cards the player may play, and why each other card may not be.
+
+        The reasons speak of the seat ("West must follow suit"), not to "you": the room is watching.
+        """
         rnd = self.round_at(step - 1)
         legal = rnd.legal_plays()
         seat = rnd.to_act
@@ -94,7 +98,11 @@ class ClassroomHand:
         reasons = {}
         for card in hand:
             if card not in legal:
-                why = rnd.why_illegal(card) or why_illegal(self.rules, hand, card, rnd.trick.cards, rnd.spades_broken)
+                said = rnd.why_illegal(card)  # the round's reason, in the words of the seat's own
+                if said is not None and said.code == "two-of-clubs-leads":
+                    why: Reason | None = first_lead_reason(seat)
+                else:
+                    why = why_illegal(self.rules, hand, card, rnd.trick.cards, rnd.spades_broken, seat=seat)
                 if why is not None:
                     reasons[card] = why
         return legal, reasons
