@@ -115,3 +115,25 @@ def test_reset_progress_asks_first_and_forgets_only_when_confirmed(app: App) -> 
     quiz.confirm_reset.click()
     assert app.progress.answered == 0 and app.progress.lessons == {} and "Score 0 / 0" in quiz.board.value
     assert json.loads(app.store.value)["answers"] == [] and quiz.reset in quiz.reset_row.children
+
+
+def test_the_quiz_level_is_kept_when_the_rule_set_changes_and_after_a_reload(app: App) -> None:
+    app.store.loaded = True  # the browser has sent what it had: nothing
+    app.nav.value = "Quiz yourself"
+    app.quiz.difficulty.value = 3
+    assert "Tricky" in app.quiz.seed_line.value
+    app.nav.value = "Home"
+    app.picker.preset.value = "classic"
+    app.picker.nil.value = False
+    app.nav.value = "Quiz yourself"
+    assert app.quiz.difficulty.value == 3 and "Tricky" in app.quiz.seed_line.value
+    assert app.quiz.item is not None and app.quiz.item.difficulty == 3 and app.quiz.item.rules.name == "classic"
+    app.picker.preset.value = "bicycle"  # saved with the settings
+    again = App(query="page=quiz")
+    try:
+        again.store.value = app.store.value
+        again.store.loaded = True
+        assert again.quiz.difficulty.value == 3 and again.settings.preset == "bicycle"
+        assert again.quiz.item is not None and again.quiz.item.difficulty == 3
+    finally:
+        errors.remove_sink(again.show_error)

@@ -131,12 +131,12 @@ class QuizPage:
         )
         self.difficulty = w.Dropdown(
             options=[(name, level) for level, name in DIFFICULTY_NAMES.items()],
-            value=1,
+            value=app.settings.quiz_level,
             description="Level:",
             style={"description_width": "initial"},
         )
         self.kind.observe(guarded(lambda _c: self.new_item()), names="value")
-        self.difficulty.observe(guarded(lambda _c: self.new_item()), names="value")
+        self.difficulty.observe(guarded(self._level_changed), names="value")
         self.board = w.HTML()
         self.board.add_class("st-scoreboard")
         self.slot = w.VBox()
@@ -150,17 +150,22 @@ class QuizPage:
         )
         self.reset.on_click(guarded(lambda _b: self.ask_reset()))
         # "Reset progress" only asks; the learner's answers go only on a second, explicit click
-        self.confirm_reset = w.Button(description="Yes, forget everything", button_style="danger")
+        self.confirm_reset = w.Button(
+            description="Yes, forget everything", button_style="danger", layout=w.Layout(width="auto", flex="0 0 auto")
+        )
         self.confirm_reset.add_class("st-confirm-reset")
         self.confirm_reset.on_click(guarded(lambda _b: self.reset_confirmed()))
-        self.cancel_reset = w.Button(description="Cancel")
+        self.cancel_reset = w.Button(description="Cancel", layout=w.Layout(width="auto", flex="0 0 auto"))
         self.cancel_reset.add_class("st-cancel-reset")
         self.cancel_reset.on_click(guarded(lambda _b: self.end_reset()))
         self.reset_question = w.HTML(
-            '<div class="st-proj-question" role="alert">Forget every answer and every lesson step reached, '
-            "in this browser? This cannot be undone.</div>"
+            '<div class="st-proj-question" role="alert">Forget every answer and every lesson step reached '
+            "in this browser? This cannot be undone.</div>",
+            layout=w.Layout(flex="1 1 auto", min_width="0"),
         )
-        self.reset_row = w.HBox([self.download, self.reset])
+        self.reset_row = w.HBox(
+            [self.download, self.reset], layout=w.Layout(flex_flow="row wrap", align_items="center")
+        )
         self.seed_line = w.HTML()
         self.widget = w.VBox(
             [
@@ -174,6 +179,16 @@ class QuizPage:
             ]
         )
         self.refresh_board()
+
+    def _level_changed(self, _change: Any) -> None:
+        self.app.settings.quiz_level = int(self.difficulty.value)
+        self.app.save()
+        self.new_item()
+
+    def show_level(self) -> None:
+        """The saved level, once the browser has sent it (a new question only if it differs)."""
+        if self.difficulty.value != self.app.settings.quiz_level:
+            self.difficulty.value = self.app.settings.quiz_level
 
     def ask_reset(self) -> None:
         self.reset_row.children = [self.reset_question, self.confirm_reset, self.cancel_reset]
@@ -396,6 +411,7 @@ class App:
         return self.settings.rules()
 
     def settings_changed(self, settings: Settings) -> None:
+        settings.quiz_level = self.settings.quiz_level  # the picker sets the rules, not the quiz's level
         self.progress.settings = settings
         self._apply_display()
         self.learn.rules_changed()
@@ -430,6 +446,7 @@ class App:
         if self._play is not None:  # the saved settings, not the defaults, for the next deal
             self._play.set_rules(self.rules, four_colour=self.settings.four_colour)
         if self._quiz is not None:
+            self._quiz.show_level()
             self._quiz.refresh_board()
         if self.nav.value == "Learn" and self.learn.player is None:
             self.learn.show_list()

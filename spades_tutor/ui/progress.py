@@ -55,6 +55,7 @@ class Settings:
     mercy: bool = False
     four_colour: bool = False
     large: bool = False
+    quiz_level: int = 1  # Quiz yourself's level (1 easy to 3 tricky), kept across rule sets and reloads
 
     def rules(self) -> Rules:
         return Rules.preset(self.preset, nil=self.nil, blind_nil=self.blind_nil, mercy=-200 if self.mercy else None)
@@ -71,6 +72,8 @@ class Settings:
                 setattr(s, flag, data[flag])
         if data.get("blind_nil") in ("off", "behind-100", "always"):
             s.blind_nil = str(data["blind_nil"])
+        if data.get("quiz_level") in (1, 2, 3) and not isinstance(data["quiz_level"], bool):
+            s.quiz_level = int(data["quiz_level"])
         return s
 
 

@@ -181,7 +181,9 @@ class QuizView:
             return self.feedback
         missing = self.missing()
         if missing:
-            self.result.value = f'<div class="st-fb-missing" role="status">{html.escape(missing)}</div>'
+            self.result.value = (
+                f'<div class="st-fb-missing st-proj-question" role="status">{html.escape(missing)}</div>'
+            )
             return None
         feedback = self.item.check(self.response())
         self.show_feedback(feedback)
