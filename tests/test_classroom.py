@@ -8,6 +8,7 @@ import re
 import pytest
 
 import spades_tutor as st
+from spades_tutor.bots import HeuristicBot, play_out
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App, parse_query
 from spades_tutor.ui.classroom import ClassroomHand
@@ -156,3 +157,31 @@ def test_the_first_lead_rule_is_said_of_the_seat_too() -> None:
     assert (
         str(rnd.why_illegal(other)) == "The first trick must be led with the 2♣, and you hold it."
     )  # the player's own
+
+
+@pytest.mark.parametrize("preset", st.Rules.preset_names())
+def test_the_narration_speaks_of_the_seats_not_to_you(preset: str) -> None:
+    rules = st.Rules.preset(preset)
+    for deal in ("4127W", "2024E", "77", "31337N"):
+        hand = ClassroomHand.from_deal_id(rules, deal)
+        for step in hand.steps:
+            assert not YOU.search(step.sentence), step.sentence
+        # the same hand as the bots play it for a learner, whose hints speak to "you"
+        rnd = st.Round.from_deal_id(rules, deal)
+        play_out(rnd, {s: HeuristicBot() for s in st.Seat})
+        assert rnd.history == hand.round_at(56).history
+    follows = [s.sentence for s in hand.steps if "must follow suit" in s.sentence]
+    assert follows and all(
+        re.search(rf"\b{s.seat} must follow suit", s.sentence) for s in hand.steps if "must follow suit" in s.sentence
+    )
+
+
+def test_a_seat_voice_names_the_partner_and_the_team() -> None:
+    from spades_tutor.bots.base import Voice
+
+    v = Voice.of(st.Seat.EAST)
+    assert (v.you, v.your, v.partner, v.partners, v.teams) == ("East", "East's", "West", "West's", "East–West's")
+    assert v.made(6) == "East–West have made their contract of 6"
+    you = Voice.of(None)
+    assert (you.you, you.your, you.partner, you.teams) == ("you", "your", "your partner", "your team's")
+    assert you.made(6) == "your team has made its contract of 6"

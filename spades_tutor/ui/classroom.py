@@ -48,7 +48,8 @@ class ClassroomHand:
         start = Round.from_deal_id(rules, deal_id)
         played = start.copy()
         reasons: list[str] = []
-        play_out(played, {s: HeuristicBot() for s in Seat}, on_decision=lambda _s, _v, d: reasons.append(d.reason))
+        bots = {s: HeuristicBot(speak_of_seat=True) for s in Seat}  # the room hears "West must follow suit"
+        play_out(played, bots, on_decision=lambda _s, _v, d: reasons.append(d.reason))
         first = start.dealer.left
         steps = [
             Step(
