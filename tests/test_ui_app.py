@@ -106,15 +106,15 @@ def test_reset_progress_asks_first_and_forgets_only_when_confirmed(app: App) -> 
     assert "Score 1 / 1" in quiz.board.value
     quiz.reset.click()
     assert app.progress.answered == 1 and app.progress.lessons == {"01-the-deck": 3}  # nothing forgotten yet
-    assert quiz.confirm_reset in quiz.reset_row.children and quiz.cancel_reset in quiz.reset_row.children
-    assert quiz.reset not in quiz.reset_row.children
+    assert quiz.reset_row.children == (quiz.reset_question, quiz.reset_answers)
+    assert quiz.reset_answers.children == (quiz.confirm_reset, quiz.cancel_reset)
     quiz.cancel_reset.click()
-    assert app.progress.answered == 1 and quiz.reset in quiz.reset_row.children
+    assert app.progress.answered == 1 and quiz.reset_row.children == (quiz.reset_links,)
     assert json.loads(app.store.value)["answers"]
     quiz.reset.click()
     quiz.confirm_reset.click()
     assert app.progress.answered == 0 and app.progress.lessons == {} and "Score 0 / 0" in quiz.board.value
-    assert json.loads(app.store.value)["answers"] == [] and quiz.reset in quiz.reset_row.children
+    assert json.loads(app.store.value)["answers"] == [] and quiz.reset_row.children == (quiz.reset_links,)
 
 
 def test_the_quiz_level_is_kept_when_the_rule_set_changes_and_after_a_reload(app: App) -> None:

@@ -161,11 +161,10 @@ class QuizPage:
         self.reset_question = w.HTML(
             '<div class="st-proj-question" role="alert">Forget every answer and every lesson step reached '
             "in this browser? This cannot be undone.</div>",
-            layout=w.Layout(flex="1 1 auto", min_width="0"),
         )
-        self.reset_row = w.HBox(
-            [self.download, self.reset], layout=w.Layout(flex_flow="row wrap", align_items="center")
-        )
+        self.reset_answers = w.HBox([self.confirm_reset, self.cancel_reset])
+        self.reset_links = w.HBox([self.download, self.reset], layout=w.Layout(align_items="center"))
+        self.reset_row = w.VBox([self.reset_links])
         self.seed_line = w.HTML()
         self.widget = w.VBox(
             [
@@ -191,10 +190,10 @@ class QuizPage:
             self.difficulty.value = self.app.settings.quiz_level
 
     def ask_reset(self) -> None:
-        self.reset_row.children = [self.reset_question, self.confirm_reset, self.cancel_reset]
+        self.reset_row.children = [self.reset_question, self.reset_answers]
 
     def end_reset(self) -> None:
-        self.reset_row.children = [self.download, self.reset]
+        self.reset_row.children = [self.reset_links]
 
     def reset_confirmed(self) -> None:
         self.app.reset_progress()
