@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import Server
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server
 from .test_app_journeys import open_app
 
 pytestmark = pytest.mark.browser
@@ -71,3 +71,34 @@ def test_reset_progress_asks_first_and_cancel_keeps_everything(page: Page, voila
     open_app(page, voila_server)
     page.get_by_role("button", name="Quiz yourself", exact=True).click()
     expect(page.get_by_text("Score 0 / 0 · streak 0 · best streak 0")).to_be_visible()
+
+
+def test_a_new_deal_in_the_classroom_starts_on_its_first_step(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?deal=4127W&preset=jokers")
+    where = page.locator(".st-proj-where")
+    expect(where).to_contain_text("step 0 of 56", timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.get_by_text("Ask the class before each card").click()
+    for n in range(1, 5):
+        page.get_by_role("button", name="Next ▶").click()
+        expect(where).to_contain_text(f"step {n} of 56")
+    page.get_by_role("button", name="Next ▶").click()
+    expect(page.locator(".st-proj-question")).to_contain_text("What may North play?")
+    page.get_by_role("button", name="Reveal the answer").click()
+    expect(page.locator(".st-proj-reasons")).to_contain_text("North may not lead")  # of the seat, not "you"
+    page.get_by_label("Deal id:").fill("77")
+    page.get_by_role("button", name="Show this deal").click()
+    expect(where).to_contain_text("Deal 77 ")
+    expect(where).to_contain_text("step 0 of 56")
+    expect(page.locator(".st-proj-sentence")).to_contain_text("Deal 77, Spades with Jokers")
+    expect(page.locator(".st-proj-question")).to_have_count(0)
+    expect(page.locator(".st-proj-reasons")).to_have_count(0)
+
+
+def test_bid_with_nothing_chosen_says_so(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?page=play")
+    page.get_by_role("button", name="Deal ▶").click()
+    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.get_by_role("button", name="Bid", exact=True).click()
+    expect(page.get_by_text("Choose a bid first.")).to_be_visible()
+    expect(page.get_by_text("Your bid:")).to_be_visible()  # still South's turn to bid
+    expect(page.get_by_text("You bid")).to_have_count(0)
