@@ -6,8 +6,21 @@ default ``jokers``); then steps separated by lines ``---``, each starting with
 ``## Step title``, then Markdown prose and fenced blocks. A fenced block's info
 string is its kind; inside are ``key: value`` lines (an indented line continues
 the value above). Any block may add ``preset: NAME``, or ``preset: any`` (adaptive:
-shown in the rule set the teacher picked, checked in every preset), and
+shown in the rule set the teacher picked, checked in every preset), or several
+presets (``preset: any with jokers``, ``preset: deuces-high, bicycle``: the block
+follows the teacher's pick when it is one of them, else shows the first and says
+so; ``preset: any deck`` follows every preset's deck and trumps but, unlike ``any``,
+not the teacher's house rules), ``only: NAMES`` (shown only when the teacher picked
+one of them), and
 ``flags: nil=false, mercy=-200`` (house rules on top of that rule set).
+
+Prose follows the teacher's pick and must hold in every preset (the claims it makes
+about cards are checked by ``spades_tutor.lesson_claims``). Prose that depends on the
+rule set either names its facts with placeholders the engine fills (``{removed}``,
+``{trump count}``, ``{top trump}`` … see ``PLACEHOLDERS``), or starts with a comment
+line ``<!-- preset: jokers -->`` or ``<!-- only: classic -->`` (the same values as
+in a block; it lasts to the next fenced block or comment). A tip quotes the rules
+of the lesson's preset unless such a comment stands above it.
 
 =================  =====================================================================
 kind               keys (``?`` optional)
@@ -17,6 +30,7 @@ kind               keys (``?`` optional)
 ``trick``          cards (lead first), leader, spades_broken?, label?
 ``trumps``         (none): the trump order
 ``deck``           (none): the cards taken out and the jokers
+``suit``           suit (hearts, clubs, diamonds or spades): its cards in this deck, highest first
 ``compare``        presets: trump orders side by side
 ``score``          bids (N 4, E 3, S nil, W 2), tricks (N 5, …), bags? (NS 8, EW 0)
 ``game``           scores (NS 520, EW 530): who wins, by the engine's sentence
@@ -56,21 +70,25 @@ from .quiz.items import ITEM_KINDS, QuizItem, ScoreItem, item_from_dict
 __all__ = [
     "ANY",
     "KINDS",
+    "PLACEHOLDERS",
     "Block",
     "Lesson",
     "LessonError",
     "Step",
+    "fill_placeholders",
     "lessons_dir",
     "load_lesson",
     "load_lessons",
     "parse_lesson",
+    "preset_selection",
+    "rule_set_note",
     "validate_lesson",
 ]
 
 #: the ``preset:`` value of an adaptive block: shown in the rule set the teacher picked
 ANY = "any"
 
-_COMMON = frozenset({"preset", "flags"})
+_COMMON = frozenset({"preset", "only", "flags"})
 _SEATS = ("N", "E", "S", "W")
 
 #: block kind -> (required keys, optional keys), beside ``preset`` and ``flags``
@@ -80,6 +98,7 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "trick": (frozenset({"cards", "leader"}), frozenset({"spades_broken", "label"})),
     "trumps": (frozenset(), frozenset({"label"})),
     "deck": (frozenset(), frozenset({"label"})),
+    "suit": (frozenset({"suit"}), frozenset({"label"})),
     "compare": (frozenset({"presets"}), frozenset({"label"})),
     "score": (frozenset({"bids", "tricks"}), frozenset({"bags", "label"})),
     "game": (frozenset({"scores"}), frozenset({"label"})),
@@ -108,6 +127,8 @@ _FLAG_NAMES = frozenset(
     for f in dataclasses.fields(st.Rules)
     if f.init and f.name not in ("name", "title", "removed", "jokers", "trumps")
 )
+_DIRECTIVE = re.compile(r"^\s*<!--\s*(preset|only)\s*:\s*(.*?)\s*-->\s*$", re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"\{([A-Za-z][a-z]*(?: [a-z]+)*)\}")
 _FILE_NAME = re.compile(r"^(\d+)-([a-z0-9][a-z0-9-]*)\.md$")
 _TITLE = re.compile(r"^#\s+(\S.*?)\s*$")
 _STEP_TITLE = re.compile(r"^##\s+(\S.*?)\s*$")
@@ -203,16 +224,109 @@ def _parse_presets(text: str) -> tuple[str, ...]:
     return names
 
 
+#: ``preset:`` values that select presets by what the engine says about them
+_SELECTORS: dict[str, Callable[[st.Rules], bool]] = {
+    ANY: lambda rules: True,
+    f"{ANY} with jokers": lambda rules: rules.jokers,
+    f"{ANY} without jokers": lambda rules: not rules.jokers,
+    f"{ANY} deck": lambda rules: True,  # the picked deck and trumps, the preset's own house rules
+}
+
+
+def preset_selection(text: str) -> tuple[str, ...]:
+    """The presets a ``preset:`` or ``only:`` value names, in the engine's order (a named list keeps its order).
+
+    >>> preset_selection("any with jokers")
+    ('jokers', 'deuces-high', 'two-of-spades-third', 'bicycle')
+    >>> preset_selection("classic, jokers")
+    ('classic', 'jokers')
+    """
+    key = " ".join(text.split()).lower()
+    if key in _SELECTORS:
+        return tuple(name for name in st.Rules.preset_names() if _SELECTORS[key](st.Rules.preset(name)))
+    names = tuple(text.replace(",", " ").split())
+    if not names:
+        raise ValueError(f"name a preset, or write {ANY}")
+    for name in names:
+        if name not in st.Rules.preset_names():
+            raise ValueError(
+                f"unknown preset {name!r}; write {', '.join(_SELECTORS)} or presets from "
+                f"{', '.join(st.Rules.preset_names())}"
+            )
+    if len(set(names)) != len(names):
+        raise ValueError(f"a preset is named twice in {text.strip()!r}")
+    return names
+
+
 def _parse_preset(text: str) -> str:
-    name = text.strip()
-    if name != ANY and name not in st.Rules.preset_names():
-        raise ValueError(f"unknown preset {name!r}; write {ANY} or one of {', '.join(st.Rules.preset_names())}")
-    return name
+    preset_selection(text)
+    return " ".join(text.split())
+
+
+def _parse_suit(text: str) -> st.Suit:
+    word = text.strip().lower()
+    for suit in st.Suit:
+        if word in (suit.plural, suit.singular, suit.letter.lower(), suit.symbol):
+            return suit
+    raise ValueError(f"write a suit: {', '.join(s.plural for s in st.Suit)}, not {text.strip()!r}")
 
 
 def _parse_deal(text: str) -> str:
     st.parse_deal_id(text)
     return text.strip()
+
+
+# --- placeholders: rule facts in prose, filled by the engine ---------------------------------------
+
+
+def _in_words(cards: tuple[st.Card, ...], rules: st.Rules) -> str:
+    """``the two of hearts and the two of diamonds`` (``no card`` for none)."""
+    names = [rules.card_name(c) for c in cards]
+    if not names:
+        return "no card"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+#: ``{name}`` in prose or a label -> (what it says, the engine's answer in a rule set)
+PLACEHOLDERS: dict[str, tuple[str, Callable[[st.Rules], str]]] = {
+    "rule set": ("the rule set's name", lambda rules: rules.title),
+    "removed": ("the cards taken out of the pack, in words", lambda rules: _in_words(rules.removed, rules)),
+    "removed cards": ("the cards taken out of the pack", lambda rules: " ".join(map(str, rules.removed)) or "none"),
+    "removed count": ("how many cards are taken out", lambda rules: str(len(rules.removed))),
+    "trump count": ("how many trumps there are", lambda rules: str(len(rules.trump_order()))),
+    "trumps": ("the trumps, highest first", lambda rules: " ".join(map(str, rules.trump_order()))),
+    "top trump": ("the highest trump, in words", lambda rules: _in_words(rules.trump_order()[:1], rules)),
+    "top trumps": ("the three highest trumps, in words", lambda rules: _in_words(rules.trump_order()[:3], rules)),
+    "lowest trump": ("the lowest trump, in words", lambda rules: _in_words(rules.trump_order()[-1:], rules)),
+    "extra trumps": (
+        "the trumps that are not natural spades, in words",
+        lambda rules: _in_words(rules.extra_trumps(), rules),
+    ),
+    "ace of spades place": (
+        "where the ace of spades stands among the trumps",
+        lambda rules: rules.trump_position(st.Card.parse("AS")),
+    ),
+}
+
+
+def fill_placeholders(text: str, rules: st.Rules) -> str:
+    """Prose with each ``{placeholder}`` replaced by the engine's answer in ``rules``.
+
+    A capital first letter (``{Top trump}``) capitalises the answer; an unknown name raises ``ValueError``.
+
+    >>> fill_placeholders("Take out {removed}: {trump count} trumps.", st.Rules.preset("deuces-high"))
+    'Take out the two of clubs and the two of hearts: 16 trumps.'
+    """
+
+    def fill(m: re.Match[str]) -> str:
+        name = m.group(1)
+        entry = PLACEHOLDERS.get(name.lower())
+        if entry is None:
+            raise ValueError(f"unknown placeholder {{{name}}}; the placeholders are {', '.join(PLACEHOLDERS)}")
+        answer = entry[1](rules)
+        return answer[:1].upper() + answer[1:] if name[0].isupper() else answer
+
+    return _PLACEHOLDER.sub(fill, text)
 
 
 _CARD_KEYS = frozenset({"cards", "hand", "trick", "choices", "plays", *_SEATS})
@@ -232,7 +346,9 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "flags": _parse_flags,
     "presets": _parse_presets,
     "preset": _parse_preset,
+    "only": _parse_preset,
     "deal": _parse_deal,
+    "suit": _parse_suit,
 }
 
 
@@ -263,6 +379,23 @@ class Block:
     def adaptive(self) -> bool:
         return self.preset == ANY
 
+    def presets(self, lesson: Lesson) -> tuple[str, ...]:
+        """The presets this block is written for: those of ``only:`` or ``preset:``, else the lesson's."""
+        try:
+            if "only" in self.options:
+                return preset_selection(self.options["only"])
+            return (lesson.preset,) if self.preset is None else preset_selection(self.preset)
+        except ValueError as e:
+            raise self.error(lesson, str(e)) from None
+
+    def follows_pick(self, lesson: Lesson) -> bool:
+        """Whether the block is shown in the teacher's pick when the pick is one of its presets (else in its own)."""
+        return "only" in self.options or (self.preset is not None and (self.adaptive or len(self.presets(lesson)) > 1))
+
+    def shown(self, lesson: Lesson, selected: st.Rules | None = None) -> bool:
+        """False for an ``only:`` block when the teacher picked another rule set."""
+        return "only" not in self.options or selected is None or selected.name in self.presets(lesson)
+
     @property
     def generated(self) -> bool:
         """A quiz whose position comes from ``spades_tutor.quiz.generators``."""
@@ -273,7 +406,8 @@ class Block:
         return self.options.get("label", "")
 
     def error(self, lesson: Lesson, message: str, rules: st.Rules | None = None) -> LessonError:
-        where = f" [rule set {rules.name}]" if rules is not None and self.adaptive else ""
+        several = self.adaptive or "only" in self.options or (self.preset is not None and " " in self.preset)
+        where = f" [rule set {rules.name}]" if rules is not None and several else ""
         return LessonError(f"{_where(lesson.path, self.line)}: {self.kind} block{where}: {message}")
 
     def value(self, lesson: Lesson, key: str, default: Any = None) -> Any:
@@ -288,20 +422,46 @@ class Block:
     # --- rule sets ---------------------------------------------------------------------------
 
     def rules(self, lesson: Lesson, selected: st.Rules | None = None) -> st.Rules:
-        """The rule set this block is shown in: its own preset, the teacher's pick (adaptive), or the lesson's."""
+        """The rule set this block is shown in: the teacher's pick when the block follows it, else its own preset.
+
+        A block written for several presets follows the pick when it is one of them and
+        otherwise shows the lesson's preset (or the first named); the player then says so.
+        ``preset: any`` takes the pick whole, house rules included; a list of presets takes
+        the picked preset (its deck and trumps) and keeps the preset's own house rules.
+        """
         flags: dict[str, Any] = self.value(lesson, "flags", {})
+        names = self.presets(lesson)
         try:
-            if self.adaptive and selected is not None:
+            if selected is not None and self.adaptive:  # any rule set at all, a teacher's own included
                 return dataclasses.replace(selected, **flags) if flags else selected
-            return st.Rules.preset(self.preset if self.preset not in (None, ANY) else lesson.preset, **flags)
+            if selected is not None and selected.name in names and self.follows_pick(lesson):
+                return st.Rules.preset(selected.name, **flags)
+            return st.Rules.preset(lesson.preset if lesson.preset in names else names[0], **flags)
         except st.SpadesError as e:
             raise self.error(lesson, str(e)) from None
 
     def rule_sets(self, lesson: Lesson) -> tuple[st.Rules, ...]:
-        """Every rule set the block must hold in: all presets when adaptive, else its one."""
-        if self.adaptive:
-            return tuple(self.rules(lesson, st.Rules.preset(name)) for name in st.Rules.preset_names())
+        """Every rule set the block must hold in: each of its presets when it follows the pick, else its one."""
+        if self.follows_pick(lesson):
+            return tuple(self.rules(lesson, st.Rules.preset(name)) for name in self.presets(lesson))
         return (self.rules(lesson),)
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def _fill(self, lesson: Lesson, text: str, selected: st.Rules | None) -> str:
+        rules = self.rules(lesson, selected)
+        try:
+            return fill_placeholders(text, rules)
+        except ValueError as e:
+            raise self.error(lesson, str(e), rules) from None
+
+    def text_in(self, lesson: Lesson, selected: st.Rules | None = None) -> str:
+        """The prose (or tip) as shown in the teacher's pick: placeholders filled by the engine."""
+        return self._fill(lesson, self.text, selected)
+
+    def label_in(self, lesson: Lesson, selected: st.Rules | None = None) -> str:
+        """The ``label:`` as shown in the teacher's pick: placeholders filled by the engine."""
+        return self._fill(lesson, self.label, selected)
 
     def compared(self, lesson: Lesson) -> tuple[st.Rules, ...]:
         """For "compare": the rule sets shown side by side."""
@@ -348,6 +508,13 @@ class Block:
                     return self._cards(lesson, rules, key, len(rules.deck()), 0)
             return ()
         raise self.error(lesson, "has no cards of its own")
+
+    def suit_cards(self, lesson: Lesson, selected: st.Rules | None = None) -> tuple[st.Card, ...]:
+        """A "suit" block: the cards of that suit in the deck shown, highest first (the trumps for spades)."""
+        if self.kind != "suit":
+            raise self.error(lesson, "is not a suit block")
+        suit: st.Suit = self.value(lesson, "suit")
+        return self.rules(lesson, selected).suit_cards(suit)
 
     def trick(self, lesson: Lesson, selected: st.Rules | None = None) -> st.Trick:
         """A "trick" block (or a quiz's trick) as a ``Trick``: complete with its winner, or in progress."""
@@ -618,6 +785,8 @@ def _parse_options(
             _PARSERS.get(key, str)(options[key])
         except ValueError as e:
             raise LessonError(f"{_where(path, number)}: {key}: {e}") from None
+    if "preset" in options and "only" in options:
+        raise LessonError(f"{_where(path, lines['only'])}: give preset: or only:, not both")
     missing = sorted(required - set(options))
     if missing:
         raise LessonError(f"{_where(path, fence_line)}: a {kind} block needs {', '.join(missing)}:")
@@ -667,21 +836,45 @@ def _parse_step(path: Path, first: int, lines: list[str]) -> Step | None:
     title, step_line = m.group(1), number
     blocks: list[Block] = []
     prose: list[tuple[int, str]] = []
+    # a comment line <!-- preset: … --> or <!-- only: … --> governs the prose (or tip) below it
+    directive: dict[str, str] = {}
+    directive_line = 0  # while the comment above has governed nothing yet
+
+    def scoped(block: Block, default: str | None) -> Block:
+        options = types.MappingProxyType(dict(directive))
+        preset = directive.get("preset", None if "only" in directive else default)
+        return dataclasses.replace(block, options=options, preset=preset)
 
     def flush() -> None:
         while prose and not prose[-1][1].strip():
             prose.pop()
         while prose and not prose[0][1].strip():
             prose.pop(0)
+        nonlocal directive_line
         if prose:
-            blocks.append(Block("markdown", text="\n".join(line for _, line in prose), line=prose[0][0]))
+            text = "\n".join(line for _, line in prose)
+            blocks.append(scoped(Block("markdown", text=text, line=prose[0][0]), ANY))
+            directive_line = 0
         prose.clear()
 
     i = 1
     while i < len(numbered):
         number, line = numbered[i]
         fence = _FENCE.match(line)
-        if fence:
+        scope = _DIRECTIVE.match(line)
+        if scope:
+            flush()
+            if directive_line:
+                raise LessonError(
+                    f"{_where(path, directive_line)}: this comment governs no prose (a second one follows)"
+                )
+            key, raw = scope.group(1).lower(), scope.group(2)
+            directive_line = number
+            try:
+                directive = {key: _parse_preset(raw)}
+            except ValueError as e:
+                raise LessonError(f"{_where(path, number)}: {key}: {e}") from None
+        elif fence:
             flush()
             body: list[tuple[int, str]] = []
             i += 1
@@ -696,13 +889,24 @@ def _parse_step(path: Path, first: int, lines: list[str]) -> Step | None:
                     )
                 body.append(numbered[i])
                 i += 1
-            blocks.append(_fenced_block(path, number, fence.group(2), body))
+            block = _fenced_block(path, number, fence.group(2), body)
+            if block.kind == "tip" and directive:
+                block = scoped(block, None)
+            elif directive_line:
+                raise LessonError(
+                    f"{_where(path, directive_line)}: a <!-- {next(iter(directive))}: --> comment governs the prose "
+                    f"or tip below it; a {block.kind} block takes {next(iter(directive))}: on a line of its own"
+                )
+            blocks.append(block)
+            directive, directive_line = {}, 0
         elif _STEP_TITLE.match(line) or _TITLE.match(line):
             raise LessonError(f"{_where(path, number)}: a second title in one step; separate steps with a line `---`")
         else:
             prose.append((number, line))
         i += 1
     flush()
+    if directive_line:
+        raise LessonError(f"{_where(path, directive_line)}: this comment governs no prose (the step ends)")
     return Step(title, tuple(blocks), step_line)
 
 
@@ -804,6 +1008,8 @@ def _check(block: Block, lesson: Lesson, rules: st.Rules) -> None:
             block.round(lesson, rules)
     elif kind == "compare":
         block.compared(lesson)
+    elif kind == "suit":
+        block.suit_cards(lesson, rules)
     elif kind == "score":
         block.score(lesson, rules)
     elif kind == "game":
@@ -821,6 +1027,23 @@ def _check(block: Block, lesson: Lesson, rules: st.Rules) -> None:
             raise block.error(lesson, f"the engine's own answer {answer!r} does not check as correct", rules)
     elif kind in ("markdown", "tip") and not block.text.strip():
         raise block.error(lesson, "is empty")
+    # the words, as shown in this rule set: placeholders the engine fills, claims it confirms
+    from .lesson_claims import check_block
+
+    problems = check_block(lesson, block, rules)
+    if problems:
+        raise LessonError("\n".join(problems))
+
+
+def rule_set_note(shown: st.Rules, picked: st.Rules) -> str | None:
+    """What the player says above a block shown in another rule set than the teacher's pick (None: the same).
+
+    >>> rule_set_note(st.Rules.preset("jokers"), st.Rules.preset("classic"))
+    'Shown in the Spades with Jokers rule set (your table plays Regular Spades)'
+    """
+    if shown.name == picked.name:
+        return None
+    return f"Shown in the {shown.title} rule set (your table plays {picked.title})"
 
 
 def validate_lesson(lesson: Lesson) -> list[str]:
@@ -828,13 +1051,20 @@ def validate_lesson(lesson: Lesson) -> list[str]:
 
     Checks each block in its rule set (adaptive blocks in every preset): cards exist,
     hands are a real deal, tricks and positions are legal, plays are legal, scores add
-    up, and every quiz has an answer the engine computes and accepts.
+    up, every quiz has an answer the engine computes and accepts, and the words
+    (prose, tips, labels) say nothing the rule set they are shown in makes false.
     """
     problems: list[str] = []
     if lesson.number < 1:
         problems.append(f"{_where(lesson.path, 1)}: lesson numbers start at 01")
     if not lesson.steps:
         problems.append(f"{_where(lesson.path, 1)}: a lesson needs at least one step (`## Step title`)")
+    # titles and the summary are shown whatever the pick: they speak of the lesson's own rule set
+    from .lesson_claims import contradictions
+
+    headings = [(1, lesson.title), (1, lesson.summary), *((step.line, step.title) for step in lesson.steps)]
+    for line, text in headings:
+        problems.extend(f"{_where(lesson.path, line)}: {p}" for p in contradictions(text, lesson.rules()))
     for block in lesson.blocks():
         try:
             rule_sets = block.rule_sets(lesson)

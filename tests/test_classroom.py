@@ -74,7 +74,7 @@ def test_a_bad_deal_id_is_explained_and_the_page_keeps_its_deal() -> None:
 
 def test_a_link_with_a_deal_opens_the_classroom_in_its_rule_set() -> None:
     assert parse_query("deal=4127w&preset=bicycle") == {"page": "Classroom", "deal": "4127W", "preset": "bicycle"}
-    assert parse_query("deal=<script>") == {}
+    assert parse_query("deal=<script>") == {"page": "Classroom"}  # on its usual deal, with a note
     app = App(query="deal=77&preset=deuces-high")
     try:
         assert app.nav.value == "Classroom"

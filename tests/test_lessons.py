@@ -68,12 +68,12 @@ TIP_LESSON = {
 
 
 def text_of(lesson: Lesson, kinds: tuple[str, ...] = ("markdown", "tip")) -> str:
-    """The lesson's prose (and tips), flattened for phrase matching."""
+    """The lesson's prose (and tips) as shown in its own preset, flattened for phrase matching."""
     parts = [lesson.title, lesson.summary]
     for step in lesson.steps:
         parts.append(step.title)
-        parts.extend(b.text for b in step.blocks if b.kind in kinds)
-        parts.extend(b.label for b in step.blocks if b.label)
+        parts.extend(b.text_in(lesson) for b in step.blocks if b.kind in kinds)
+        parts.extend(b.label_in(lesson) for b in step.blocks if b.label)
     return re.sub(r"\s+", " ", " ".join(parts)).replace("’", "'")
 
 
@@ -171,8 +171,8 @@ def test_lesson_2_trump_order_matches_the_engine() -> None:
     (compare,) = lesson.blocks("compare")
     assert [r.name for r in compare.compared(lesson)] == ["classic", "jokers"]
     # the adaptive quiz's answer changes with the rule set picked
-    adaptive = [b for b in quiz_blocks(lesson, "highest-trump") if b.adaptive and not b.generated]
-    answers = {str(adaptive[0].quiz_item(lesson, st.Rules.preset(n)).answer()) for n in PRESETS}
+    (adaptive,) = [b for b in quiz_blocks(lesson, "highest-trump") if b.adaptive and "2S" in b.options["choices"]]
+    answers = {str(adaptive.quiz_item(lesson, st.Rules.preset(n)).answer()) for n in PRESETS}
     assert answers == {"A♠", "2♠"}
 
 
@@ -332,8 +332,12 @@ def test_adaptive_blocks_hold_in_every_preset_and_follow_the_teachers_pick() -> 
     house = st.Rules.preset("deuces-high", mercy=-200, nil=False)
     assert block.rules(lesson, house) == house
     # a block with a fixed preset (or none) ignores the pick
-    fixed = next(b for b in BY_NUMBER[3].blocks("quiz") if b.preset is None)
-    assert fixed.rules(BY_NUMBER[3], house).name == "jokers"
+    fixed = next(b for b in BY_NUMBER[11].blocks("quiz") if b.preset is None)
+    assert fixed.rules(BY_NUMBER[11], house).name == "jokers"
+    # a block written for several presets takes the picked preset, without the teacher's house rules
+    several = next(b for b in BY_NUMBER[7].blocks("quiz") if b.preset == "any with jokers")
+    assert several.rules(BY_NUMBER[7], house) == st.Rules.preset("deuces-high")
+    assert several.rules(BY_NUMBER[7], st.Rules.preset("classic")) == st.Rules.preset("jokers")
 
 
 def test_generated_quizzes_are_reproducible() -> None:
@@ -546,6 +550,13 @@ def line_of(lesson: Lesson, text: str) -> int:
     return lesson.path.read_text(encoding="utf-8").splitlines().index(text) + 1
 
 
+def fence_above(lesson: Lesson, text: str) -> int:
+    """The line of the fence that opens the block holding ``text``."""
+    lines = lesson.path.read_text(encoding="utf-8").splitlines()
+    number = line_of(lesson, text)
+    return next(n for n in range(number, 0, -1) if lines[n - 1].startswith("```"))
+
+
 def test_the_validator_catches_an_illegal_play_in_the_full_hand(tmp_path: Path) -> None:
     lesson = BY_NUMBER[11]
     # trick 2: North holds a heart (5♥) but throws a club
@@ -567,7 +578,7 @@ def test_the_validator_catches_an_illegal_quiz_position(tmp_path: Path) -> None:
     lesson = BY_NUMBER[3]
     path, problems = mutate(tmp_path, lesson, "hand: AH 3H LJ 5C", "hand: AH KH LJ 5C")
     assert problems and "K♥" in problems[0]
-    assert problems[0].startswith(f"{path}:{line_of(lesson, 'hand: AH 3H LJ 5C') - 1}:")
+    assert problems[0].startswith(f"{path}:{fence_above(lesson, 'hand: AH 3H LJ 5C')}:")
 
 
 def test_the_validator_catches_a_card_outside_the_preset(tmp_path: Path) -> None:
@@ -588,7 +599,9 @@ def test_the_validator_catches_an_adaptive_block_that_fails_somewhere(tmp_path: 
 def test_the_validator_catches_a_score_that_cannot_happen(tmp_path: Path) -> None:
     lesson = BY_NUMBER[8]
     path, problems = mutate(tmp_path, lesson, "bags: NS 8, EW 2", "bags: NS 12, EW 2")
-    assert len(problems) == 1 and problems[0].startswith(f"{path}:{line_of(lesson, 'bags: NS 8, EW 2') - 3}: ")
+    # the block follows every preset's deck (preset: any deck): the same problem in each
+    assert len(problems) == len(PRESETS)
+    assert all(p.startswith(f"{path}:{fence_above(lesson, 'bags: NS 8, EW 2')}: ") for p in problems)
     assert "12" in problems[0] and "bags" in problems[0]
 
 

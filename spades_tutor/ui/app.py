@@ -11,12 +11,15 @@ import base64
 import html
 import os
 import random
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
-from ..engine import Rules
+from ..engine import Rules, SpadesError
+from ..engine.errors import InputError
+from ..engine.inputs import parse_whole_number
 from ..quiz import Feedback, QuizItem
 from . import errors
 from .errors import guarded
@@ -307,50 +310,188 @@ class LearnPage:
             self.player.set_rules(self.app.rules, four_colour=s.four_colour, large=s.large)
 
 
-def parse_query(query: str) -> dict[str, Any]:
-    """The page address's options, checked: ``page`` (learn/quiz/play/lab/classroom), ``deal``, ``lesson``, ``step``, ``preset``.
+#: the pages a link may ask for (``?page=quiz``), by the name used in links
+LINK_PAGES = {
+    "home": "Home",
+    "learn": "Learn",
+    "quiz": "Quiz yourself",
+    "play": "Play",
+    "lab": "Joker lab",
+    "classroom": "Classroom",
+}
+#: what the app reads from a link; the rest is not the app's to judge or to complain about
+LINK_KEYS = ("page", "lesson", "step", "deal", "preset")
+SERVER_KEYS = frozenset({"code", "theme", "template", "token"})  # the class code; Voilà's and Jupyter's own
+MAX_QUERY = 500
 
-    Anything unknown or malformed is dropped, so a link can never break the app.
+
+def _cut(text: str) -> str:
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def _shown(text: str) -> str:
+    """A value from a link, quoted and cut short, as a note shows it (``repr`` escapes control characters)."""
+    return repr(_cut(text))
+
+
+def _plain_name(text: str) -> str:
+    """A name as links spell it: ``Deuces_High`` and ``deuces high`` are ``deuces-high``."""
+    return "-".join(text.strip().lower().replace("_", "-").split())
+
+
+def _nearest_name(text: str, names: Iterable[str]) -> str | None:
+    """The known name a mistyped one most likely meant (``deuces-hihg`` → ``deuces-high``), if any."""
+    import difflib
+
+    names = list(names)
+    key = _plain_name(text)
+    if key in names:
+        return key
+    close = difflib.get_close_matches(key, names, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def lesson_steps() -> dict[int, int]:
+    """Each lesson's number and its count of steps, as a link is checked against them."""
+    from ..lessons import load_lessons
+
+    return {lesson.number: len(lesson.steps) for lesson in load_lessons()}
+
+
+def read_query(
+    query: str, lessons: Mapping[int, int] | Callable[[], Mapping[int, int]] = lesson_steps
+) -> tuple[dict[str, Any], list[str]]:
+    """The page address's options, checked, and a note for each thing in it that was not understood.
+
+    Options: ``page`` (home/learn/quiz/play/lab/classroom), ``lesson`` and ``step`` (from 1),
+    ``deal`` and ``preset``. ``lessons`` maps each lesson number to its count of steps (read from
+    the lesson files only if the link names a lesson). Whatever a link holds, the answer is a page
+    the app can open, the nearest to what was asked, never an exception; each note says in one
+    sentence what was asked and what opened instead.
+
+    >>> read_query("lesson=99&preset=nope", lessons={1: 4, 2: 5})  # doctest: +NORMALIZE_WHITESPACE
+    ({'page': 'Learn', 'lesson': 2},
+     ['This link asked for lesson 99; there are 2 lessons, so here is lesson 2.',
+      "This link asked for the rule set 'nope', which the app does not know (it knows jokers,
+       deuces-high, two-of-spades-third, bicycle, classic), so the rule set was left as it was."])
+    """
+    from urllib.parse import parse_qs
+
+    notes: list[str] = []
+    if len(query) > MAX_QUERY:
+        notes.append(f"This link was too long; only its first {MAX_QUERY} characters were read.")
+    raw = {k: v[-1] for k, v in parse_qs(query[:MAX_QUERY], keep_blank_values=False).items()}
+    out: dict[str, Any] = {}
+
+    if "page" in raw:
+        page = _nearest_name(raw["page"], LINK_PAGES)
+        if page is not None:
+            out["page"] = LINK_PAGES[page]
+            if page != _plain_name(raw["page"]):
+                notes.append(f"This link asked for the page {_shown(raw['page'])}; here is the nearest, {out['page']}.")
+        else:
+            notes.append(
+                f"This link asked for the page {_shown(raw['page'])}, which the app does not have "
+                f"(it has {', '.join(LINK_PAGES)}), so here is the "
+                f"{'page the rest of the link asks for' if {'lesson', 'deal'} & raw.keys() else 'home page'}."
+            )
+
+    if "deal" in raw:
+        from .classroom import read_deal_id
+
+        out["page"] = "Classroom"
+        try:
+            out["deal"] = read_deal_id(raw["deal"])
+        except SpadesError:
+            notes.append(
+                f"This link asked for deal {_shown(raw['deal'])}, which is not a deal id (a number such as 4127, "
+                "or 4127W to name the dealer), so the Classroom shows its usual deal."
+            )
+
+    if "lesson" in raw:
+        _read_lesson(raw, out, notes, lessons() if callable(lessons) else lessons)
+    elif "step" in raw:
+        notes.append(f"This link asked for step {_shown(raw['step'])} but not for a lesson, so the step was left out.")
+
+    if "preset" in raw:
+        preset = _nearest_name(raw["preset"], Rules.preset_names())
+        if preset is not None:
+            out["preset"] = preset
+            if preset != _plain_name(raw["preset"]):
+                notes.append(
+                    f"This link asked for the rule set {_shown(raw['preset'])}; here is the nearest, {preset}."
+                )
+        else:
+            notes.append(
+                f"This link asked for the rule set {_shown(raw['preset'])}, which the app does not know "
+                f"(it knows {', '.join(Rules.preset_names())}), so the rule set was left as it was."
+            )
+
+    unknown = [k for k in raw if k not in LINK_KEYS and k not in SERVER_KEYS]
+    if unknown:
+        names = ", ".join(_shown(k) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+        notes.append(f"This link had options the app does not know, so they were left out: {names}.")
+    return out, notes
+
+
+def _read_lesson(raw: dict[str, str], out: dict[str, Any], notes: list[str], lessons: Mapping[int, int]) -> None:
+    """``lesson`` and ``step`` of a link into ``out`` (the nearest lesson and step there are), with notes."""
+    if not lessons:
+        notes.append(f"This link asked for lesson {_shown(raw['lesson'])}, but there are no lessons to show.")
+        return
+    first, last = min(lessons), max(lessons)
+    try:
+        asked = parse_whole_number(raw["lesson"], field="lesson", low=0)
+    except InputError:
+        page = out.setdefault("page", "Learn")  # a page the link names itself stays
+        notes.append(
+            f"This link asked for lesson {_shown(raw['lesson'])}, which is not a lesson number "
+            f"({first} to {last}), so here is {'the list of lessons' if page == 'Learn' else 'the page it names'}."
+        )
+        return
+    number = min(lessons, key=lambda n: (abs(n - asked), n))
+    if asked > last:
+        notes.append(
+            f"This link asked for lesson {_cut(str(asked))}; there are {len(lessons)} lessons, so here is lesson {number}."
+        )
+    elif asked < first:
+        notes.append(f"This link asked for lesson {asked}; lessons start at {first}, so here is lesson {number}.")
+    elif asked != number:
+        notes.append(f"This link asked for lesson {asked}; there is no such lesson, so here is lesson {number}.")
+    out["page"] = "Learn"
+    out["lesson"] = number
+    if "step" not in raw:
+        return
+    steps = lessons[number]
+    try:
+        step = parse_whole_number(raw["step"], field="step", low=0)
+    except InputError:
+        notes.append(
+            f"This link asked for step {_shown(raw['step'])} of lesson {number}, which is not a step number "
+            f"(1 to {steps}), so here is its first step."
+        )
+        return
+    if step < 1:
+        notes.append(f"This link asked for step {step} of lesson {number}; steps start at 1, so here is step 1.")
+    elif step > steps:
+        notes.append(
+            f"This link asked for step {_cut(str(step))} of lesson {number}; it has {steps} steps, "
+            f"so here is step {steps}."
+        )
+    out["step"] = max(0, min(step, steps) - 1)
+
+
+def parse_query(
+    query: str, lessons: Mapping[int, int] | Callable[[], Mapping[int, int]] = lesson_steps
+) -> dict[str, Any]:
+    """The page address's options, checked (see :func:`read_query`, which also says what it left out).
 
     >>> parse_query("lesson=3&step=2&preset=deuces-high&evil=1")
     {'page': 'Learn', 'lesson': 3, 'step': 1, 'preset': 'deuces-high'}
     >>> parse_query("page=quiz&lesson=x&preset=../../etc")
     {'page': 'Quiz yourself'}
     """
-    from urllib.parse import parse_qs
-
-    raw = {k: v[-1] for k, v in parse_qs(query[:500], keep_blank_values=False).items()}
-    out: dict[str, Any] = {}
-    page = raw.get("page", "").lower()
-    pages = {
-        "learn": "Learn",
-        "quiz": "Quiz yourself",
-        "home": "Home",
-        "lab": "Joker lab",
-        "classroom": "Classroom",
-        "play": "Play",
-    }
-    if page in pages:
-        out["page"] = pages[page]
-    deal = raw.get("deal", "")
-    if deal:
-        from ..engine import SpadesError, parse_deal_id
-
-        try:
-            seed, dealer = parse_deal_id(deal[:20])
-        except SpadesError:
-            pass
-        else:
-            out["page"] = "Classroom"
-            out["deal"] = f"{seed}{dealer.letter if dealer is not None else ''}"
-    if raw.get("lesson", "").isdigit() and 0 < int(raw["lesson"]) < 100:
-        out["page"] = "Learn"
-        out["lesson"] = int(raw["lesson"])
-        if raw.get("step", "").isdigit() and 0 < int(raw["step"]) < 100:
-            out["step"] = int(raw["step"]) - 1
-    if raw.get("preset") in Rules.preset_names():
-        out["preset"] = raw["preset"]
-    return out
+    return read_query(query, lessons)[0]
 
 
 class App:
@@ -362,7 +503,7 @@ class App:
         return cls(query=os.environ.get("QUERY_STRING", ""))
 
     def __init__(self, query: str = "") -> None:
-        self.link = parse_query(query)
+        self.link, link_notes = read_query(query)
         self.progress = Progress()
         if "preset" in self.link:
             self.progress.settings.preset = self.link["preset"]
@@ -371,6 +512,8 @@ class App:
         self.error = w.VBox()
         self.error.add_class("st-error-slot")
         errors.add_sink(self.show_error)
+        self.notes = w.VBox()  # what a link or the stored progress held that the app did not understand
+        self.notes.add_class("st-notes-slot")
 
         self.picker = RulePicker(self.settings, guarded(self.settings_changed))
         self.nav = w.ToggleButtons(
@@ -391,8 +534,9 @@ class App:
         self._projector: Any = None
         self._play: Any = None
         self._home_page: w.Widget | None = None
-        self.widget = w.VBox([_style(), self.store, self.header, self.error, self.page])
+        self.widget = w.VBox([_style(), self.store, self.header, self.notes, self.error, self.page])
         self.widget.add_class("st-app")
+        self.add_notes(link_notes)
         self.show(self.link.get("page", "Home"))
         if "lesson" in self.link:
             lesson = next((x for x in self.learn.lessons if x.number == self.link["lesson"]), None)
@@ -432,6 +576,7 @@ class App:
         if not change["new"]:
             return
         stored = Progress.from_json(self.store.value)
+        self.add_notes(stored.notes)
         # answers given before the page's storage arrived are kept, after the stored ones
         stored.answers.extend(self.progress.answers)
         for slug, step in self.progress.lessons.items():
@@ -560,6 +705,24 @@ class App:
             self.page.children = [self.play.widget]
         else:
             self.page.children = [self.home]
+
+    def add_notes(self, notes: Iterable[str]) -> None:
+        """Say, above the page, what a link or the stored progress held that was not understood."""
+        lines = "".join(f"<div>{html.escape(note, quote=False)}</div>" for note in notes)
+        if not lines:
+            return
+        text = w.HTML(
+            f'<div class="st-link-note" role="status" style="background: #fff8e1; border: 2px solid #f9a825; '
+            f'color: #4e342e; padding: 0.5em 0.8em; border-radius: 0.5em; margin: 0.4em 0;">{lines}</div>'
+        )
+        text.layout = w.Layout(flex="1 1 auto", min_width="0")
+        dismiss = w.Button(description="Dismiss", layout=w.Layout(width="auto", min_width="6em", flex="0 0 auto"))
+        dismiss.add_class("st-dismiss")
+        row = w.HBox([text, dismiss])
+        dismiss.on_click(
+            guarded(lambda _b: setattr(self.notes, "children", tuple(c for c in self.notes.children if c is not row)))
+        )
+        self.notes.children = (*self.notes.children, row)
 
     def show_error(self, message: str, _exc: BaseException) -> None:
         dismiss = w.Button(description="Dismiss", layout=w.Layout(width="auto"))

@@ -16,8 +16,37 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..engine import Action, Bid, Card, Reason, Round, Rules, Seat, why_illegal
+from ..engine import Action, Bid, Card, Reason, Round, Rules, Seat, parse_deal_id, why_illegal
+from ..engine.errors import InputError
 from ..engine.play import first_lead_reason
+
+#: what a deal id looks like, for the messages that refuse one
+DEAL_ID_FORM = "a deal id. Try a number such as 4127, or 4127W to name the dealer"
+MAX_DEAL_ID = 20
+
+
+def read_deal_id(text: object) -> str:
+    """A deal id typed in the Classroom's box or given in a link, in its usual form, or an ``InputError``.
+
+    Spaces around it and a small dealer letter are forgiven; anything the engine's
+    :func:`parse_deal_id` refuses is an ``InputError`` (a ``SpadesError``) whose message says
+    what a deal id looks like.
+
+    >>> read_deal_id(" 4127w ")
+    '4127W'
+    >>> read_deal_id("²")
+    Traceback (most recent call last):
+    ...
+    spades_tutor.engine.errors.InputError: deal: '²' is not a deal id. Try a number such as 4127, or 4127W to name the dealer
+    """
+    # a deal id is ASCII: int() would read "٣" as 3, another deal than the one asked for
+    if not isinstance(text, str) or len(text.strip()) > MAX_DEAL_ID or not text.isascii():
+        raise InputError("deal", text, DEAL_ID_FORM)
+    try:
+        seed, dealer = parse_deal_id(text.strip().upper())
+    except ValueError:  # the engine's SpadesError, or int()'s own for digits only str.isdigit() knows
+        raise InputError("deal", text, DEAL_ID_FORM) from None
+    return f"{seed}{dealer.letter if dealer is not None else ''}"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,4 +1,10 @@
-"""The lesson player: one step at a time, Next/Back, where you are, keyboard-friendly."""
+"""The lesson player: one step at a time, Next/Back, where you are, keyboard-friendly.
+
+Each block is shown in the rule set the teacher picked when it is written for it;
+otherwise in its own, under a note that names both ("Shown in the Spades with Jokers
+rule set (your table plays Regular Spades)"). Prose and labels are shown with their
+placeholders filled by the engine for the rule set they are shown in.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +25,11 @@ if TYPE_CHECKING:
     from ..lessons import Block, Lesson
 
 _md: Any = None
+# a small label, set apart from the captions of the cards below it
+_NOTE_STYLE = (
+    ' style="display: inline-block; background: #eceff1; border-left: 0.3em solid #607d8b; '
+    'padding: 0.15em 0.6em; border-radius: 0.25em; font-size: 0.95em"'
+)
 
 
 def markdown_html(text: str) -> str:
@@ -110,8 +121,19 @@ class LessonPlayer:
         # updates in order, so "Step 2 of 4" never shows above step 1's cards
         self.quizzes = []
         children: list[w.Widget] = []
+        last_note: str | None = None  # blocks in a row shown in the same other rule set share one note
         for block in step.blocks:
             try:
+                if not block.shown(lesson, self.rules):
+                    continue
+                note = self.note(block)
+                if note is not None and note != last_note:
+                    children.append(
+                        w.HTML(
+                            f'<div class="st-caption st-shown-in" role="note"{_NOTE_STYLE}>{html.escape(note)}</div>'
+                        )
+                    )
+                last_note = note
                 children.extend(self.block_widgets(block))
             except Exception as exc:  # one bad block must not blank the step
                 report(exc)
@@ -129,17 +151,27 @@ class LessonPlayer:
         self.next.description = "Finish ✓" if last else "Next ▶"
         self.next.tooltip = "Back to the lesson list" if last else "Next step"
 
+    def note(self, block: Block) -> str | None:
+        """The note above a block shown in another rule set than the one picked (None: it follows the pick)."""
+        from ..lessons import rule_set_note
+
+        return rule_set_note(block.rules(self.lesson, self.rules), self.rules)
+
     def block_widgets(self, block: Block) -> list[w.Widget]:
         lesson = self.lesson
         kind = block.kind
         rules = block.rules(lesson, self.rules)
         opts: dict[str, Any] = {"four_colour": self.four_colour, "large": self.large}
-        label = block.options.get("label", "")
+        label = block.label_in(lesson, self.rules)
         caption = [w.HTML(f'<div class="st-caption">{html.escape(label)}</div>')] if label else []
         if kind == "markdown":
-            return [w.HTML(f'<div class="st-prose">{markdown_html(block.text)}</div>')]
+            return [w.HTML(f'<div class="st-prose">{markdown_html(block.text_in(lesson, self.rules))}</div>')]
         if kind == "tip":
-            return [w.HTML(f'<aside class="st-tip"><b>Tip from the table.</b> {markdown_html(block.text)}</aside>')]
+            text = markdown_html(block.text_in(lesson, self.rules))
+            return [w.HTML(f'<aside class="st-tip"><b>Tip from the table.</b> {text}</aside>')]
+        if kind == "suit":
+            cards = block.suit_cards(lesson, self.rules)
+            return [*caption, hand_view(rules, cards, sort=False, label=label or "suit", **opts)]
         if kind == "hand":
             return [*caption, hand_view(rules, block.cards(lesson, self.rules), label=label or "hand", **opts)]
         if kind == "hands":

@@ -23,16 +23,56 @@ import csv
 import dataclasses
 import io
 import json
+import math
+import re
 import time
 from typing import Any
 
 from ..engine import Rules
+from .export import safe_cell
 
 __all__ = ["Answer", "Progress", "Settings"]
 
 _FORMAT = "spades-tutor/progress"
 MAX_ANSWERS = 2000
 SOURCES = ("quiz", "lesson")  # where an answer was given: Quiz yourself, or a lesson's quiz
+MAX_LESSONS = 200  # lesson slugs kept; far more than there are lessons
+MAX_STEP = 1000
+#: answer times the CSV can print: from 1970 to the end of year 9999 (UTC)
+LATEST_TIME = 253_402_300_799.0
+_SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
+
+
+def _answer(row: Any) -> Answer | None:
+    """One stored answer row ``[time, kind, preset, item, correct, source]``, or None if any part of it is wrong.
+
+    A row saved before answers named their source has five parts: it was the quiz page's.
+    """
+    if not (isinstance(row, list) and len(row) in (5, 6)):
+        return None
+    when, kind, preset, item, correct = row[:5]
+    source = row[5] if len(row) == 6 else "quiz"
+    if not isinstance(source, str) or source not in SOURCES:
+        return None
+    # bool is an int, and float("1e999") is inf: a time must be a real number within the CSV's range
+    if isinstance(when, bool) or not isinstance(when, int | float):
+        return None
+    if isinstance(when, int) and not 0 <= when <= LATEST_TIME:  # before float(): an int may be 10**4000
+        return None
+    when = float(when)
+    if not (math.isfinite(when) and 0 <= when <= LATEST_TIME):
+        return None
+    if not all(isinstance(x, str) and x for x in (kind, preset, item)) or not isinstance(correct, bool):
+        return None
+    return Answer(when, kind[:40], preset[:40], item[:120], correct, source)
+
+
+def _stamp(when: float) -> str:
+    """An answer time as the CSV prints it (UTC); a time no calendar can print is left blank."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(when))
+    except (OverflowError, ValueError, OSError):
+        return ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,19 +101,38 @@ class Settings:
         return Rules.preset(self.preset, nil=self.nil, blind_nil=self.blind_nil, mercy=-200 if self.mercy else None)
 
     @classmethod
-    def from_data(cls, data: Any) -> Settings:
+    def from_data(cls, data: Any, notes: list[str] | None = None) -> Settings:
+        """Settings from stored data; a value that is not one the app offers is left at its default
+        (and, given ``notes``, named there)."""
         s = cls()
         if not isinstance(data, dict):
+            if data is not None and notes is not None:
+                notes.append("The saved settings could not be read, so the usual ones are used.")
             return s
-        if data.get("preset") in Rules.preset_names():
-            s.preset = str(data["preset"])
+        bad: list[str] = []
+        if "preset" in data:
+            if isinstance(data["preset"], str) and data["preset"] in Rules.preset_names():
+                s.preset = data["preset"]
+            else:
+                bad.append("rule set")
         for flag in ("nil", "mercy", "four_colour", "large"):
-            if isinstance(data.get(flag), bool):
-                setattr(s, flag, data[flag])
-        if data.get("blind_nil") in ("off", "behind-100", "always"):
-            s.blind_nil = str(data["blind_nil"])
-        if data.get("quiz_level") in (1, 2, 3) and not isinstance(data["quiz_level"], bool):
-            s.quiz_level = int(data["quiz_level"])
+            if flag in data:
+                if isinstance(data[flag], bool):
+                    setattr(s, flag, data[flag])
+                else:
+                    bad.append(flag.replace("_", "-"))
+        if "blind_nil" in data:
+            if isinstance(data["blind_nil"], str) and data["blind_nil"] in ("off", "behind-100", "always"):
+                s.blind_nil = data["blind_nil"]
+            else:
+                bad.append("blind nil")
+        if "quiz_level" in data:
+            if type(data["quiz_level"]) is int and data["quiz_level"] in (1, 2, 3):
+                s.quiz_level = data["quiz_level"]
+            else:
+                bad.append("quiz level")
+        if bad and notes is not None:
+            notes.append(f"Some saved settings could not be read ({', '.join(bad)}), so the usual ones are used there.")
         return s
 
 
@@ -82,6 +141,8 @@ class Progress:
     answers: list[Answer] = dataclasses.field(default_factory=list)
     lessons: dict[str, int] = dataclasses.field(default_factory=dict)  # slug -> furthest step reached (0-based)
     settings: Settings = dataclasses.field(default_factory=Settings)
+    #: what :meth:`from_json` left out of the stored record, one sentence each, for the page to show
+    notes: list[str] = dataclasses.field(default_factory=list, compare=False)
 
     def record(
         self, kind: str, preset: str, item: str, correct: bool, when: float | None = None, source: str = "quiz"
@@ -145,39 +206,56 @@ class Progress:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> Progress:
-        """Progress from stored JSON; an empty or malformed value gives fresh progress."""
-        try:
-            data = json.loads(text) if text else {}
-        except ValueError:
-            data = {}
-        if not isinstance(data, dict) or data.get("format") != _FORMAT:
+    def from_json(cls, text: object) -> Progress:
+        """Progress from stored JSON, checked part by part: whatever is malformed is left out, never trusted.
+
+        An empty value is a first visit. Each part left out is named in ``notes`` (for the page to
+        say so); the rest is kept.
+
+        >>> p = Progress.from_json('{"format": "spades-tutor/progress", "answers": [[1e300, "score", "jokers", "x", true]]}')
+        >>> p.answers, p.notes
+        ([], ['1 saved answer could not be read and was left out.'])
+        """
+        if not text:
             return cls()
-        answers = []
-        for row in data.get("answers", [])[-MAX_ANSWERS:]:
-            if (
-                isinstance(row, list)
-                and len(row) in (5, 6)
-                and isinstance(row[0], int | float)
-                and all(isinstance(x, str) for x in row[1:4])
-                and isinstance(row[4], bool)
-            ):
-                # a row saved before answers named their source came from the quiz page's score
-                source = row[5] if len(row) == 6 else "quiz"
-                if source in SOURCES:
-                    answers.append(Answer(float(row[0]), row[1][:40], row[2][:40], row[3][:120], row[4], source))
+        unreadable = "The progress saved in this browser could not be read, so it starts afresh."
+        try:
+            data = json.loads(text) if isinstance(text, str) else None
+        except (ValueError, RecursionError):  # not JSON, a number past int()'s digits, nesting too deep
+            data = None
+        if not isinstance(data, dict) or data.get("format") != _FORMAT:
+            return cls(notes=[unreadable])
+        notes: list[str] = []
+        rows = data.get("answers", [])
+        if not isinstance(rows, list):
+            notes.append("The saved answers could not be read and were left out.")
+            rows = []
+        answers = [a for a in map(_answer, rows[-MAX_ANSWERS:]) if a is not None]
+        if dropped := min(len(rows), MAX_ANSWERS) - len(answers):
+            notes.append(
+                f"{dropped} saved answer{' could' if dropped == 1 else 's could'} not be read and "
+                f"{'was' if dropped == 1 else 'were'} left out."
+            )
+        stored = data.get("lessons", {})
+        if not isinstance(stored, dict):
+            notes.append("The lessons reached could not be read and were left out.")
+            stored = {}
         lessons = {
-            str(k)[:80]: int(v)
-            for k, v in (data.get("lessons") or {}).items()
-            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000
+            k: v
+            for k, v in list(stored.items())[:MAX_LESSONS]
+            if _SLUG.fullmatch(k) and type(v) is int and 0 <= v < MAX_STEP
         }
-        return cls(answers, lessons, Settings.from_data(data.get("settings")))
+        if len(lessons) < len(stored):
+            notes.append("Some lessons reached could not be read and were left out.")
+        settings = Settings.from_data(data.get("settings"), notes)
+        return cls(answers, lessons, settings, notes)
 
     def to_csv(self) -> str:
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        # CRLF rows, as RFC 4180 has them: the writer then quotes a stored text holding a CR or LF
+        writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(["time", "kind", "preset", "item", "correct", "source"])
         for a in self.answers:
-            stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(a.time))
-            writer.writerow([stamp, a.kind, a.preset, a.item, "yes" if a.correct else "no", a.source])
+            row = [_stamp(a.time), a.kind, a.preset, a.item, "yes" if a.correct else "no", a.source]
+            writer.writerow([safe_cell(cell) for cell in row])  # a stored text must not run as a formula
         return out.getvalue()

@@ -14,9 +14,9 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from ..engine import Rules, Seat, SpadesError, parse_deal_id
+from ..engine import Rules, Seat
 from .cards import hand_view, trick_view
-from .classroom import ClassroomHand
+from .classroom import ClassroomHand, read_deal_id
 from .errors import guarded
 
 _STATIC = Path(__file__).parent / "static"
@@ -88,12 +88,7 @@ class ProjectorPage:
             self.go(self.step - 1)
 
     def load(self, deal_id: str) -> None:
-        text = (deal_id or "").strip()[:20]
-        try:
-            parse_deal_id(text)
-        except SpadesError as e:
-            raise SpadesError(f"{e}. Try a number such as 4127, or 4127W to name the dealer.") from None
-        text = text.upper()
+        text = read_deal_id(deal_id)  # an InputError, shown in the banner, says what a deal id looks like
         self.hand = ClassroomHand.from_deal_id(self.rules, text)
         self.deal_box.value = self.hand.deal_id
         self.step = 0
