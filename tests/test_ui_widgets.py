@@ -295,3 +295,11 @@ def test_scores_are_written_with_one_minus_sign_everywhere() -> None:
     fields = NumberFields([Field("points", "Points:")])
     fields._page_message(fields, {"values": {"points": "−130"}})
     assert fields.values == {"points": -130}
+
+
+@pytest.mark.parametrize("level", [0, 4, "3", True, 2.0, None])
+def test_a_stored_quiz_level_the_page_does_not_offer_is_left_at_easy_with_a_note(level: object) -> None:
+    notes: list[str] = []
+    assert Settings.from_data({"quiz_level": level}, notes).quiz_level == 1
+    assert notes and "quiz level" in notes[0]
+    assert Settings.from_data({"quiz_level": 3}).quiz_level == 3
