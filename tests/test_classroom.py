@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 import spades_tutor as st
+from spades_tutor.bots import HeuristicBot, play_out
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App, parse_query
 from spades_tutor.ui.classroom import ClassroomHand
@@ -77,3 +81,107 @@ def test_a_link_with_a_deal_opens_the_classroom_in_its_rule_set() -> None:
         assert app.projector.hand.deal_id == "77" and app.projector.rules.name == "deuces-high"
     finally:
         errors.remove_sink(app.show_error)
+
+
+@pytest.mark.parametrize("how", ["show this deal", "deal a new one", "rule set"])
+def test_a_new_deal_starts_on_its_own_first_step_not_on_the_last_deals_question(how: str) -> None:
+    page = ProjectorPage(st.Rules.preset("jokers"), "4127W")
+    page.ask.value = True
+    for _ in range(5):
+        page.forward()
+    page.reveal()
+    assert page.asking and "What may" in page.sentence.value and page.detail.value
+    if how == "show this deal":
+        page.deal_box.value = "77"
+        page.deal_button.click()
+    elif how == "deal a new one":
+        page.random_button.click()
+    else:
+        page.set_rules(st.Rules.preset("classic"))
+    assert not page.asking and page.step == 0
+    assert "What may" not in page.sentence.value and page.detail.value == ""
+    assert page.hand is not None and page.hand.steps[0].sentence in html.unescape(page.sentence.value)
+    assert page.back.disabled and page.reveal_button.disabled
+    page.forward()
+    assert page.step == 1 and "bids" in page.sentence.value  # Next goes on from the new deal
+
+
+YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("seat", list(st.Seat))
+def test_the_engine_says_why_a_card_is_illegal_of_a_seat_when_asked(seat: st.Seat) -> None:
+    rules = st.Rules.preset("jokers")
+    cases = [("AH 3H LJ 5C", "LJ", "KH", False), ("BJ AS 4C", "BJ", "", False), ("AH 3H", "KD", "", True)]
+    for hand, card, trick, broken in cases:
+        to_you = st.why_illegal(rules, hand, card, trick, broken)
+        of_seat = st.why_illegal(rules, hand, card, trick, broken, seat=seat)
+        assert to_you is not None and of_seat is not None and to_you.code == of_seat.code
+        assert YOU.search(str(to_you)) and not YOU.search(str(of_seat)), str(of_seat)
+        assert str(of_seat).startswith(str(seat)) and f"{seat} " in str(of_seat)
+    assert str(st.why_illegal(rules, "AH 3H LJ", "LJ", "KH", seat=seat)).startswith(
+        f"{seat} must follow suit: a heart was led and {seat} holds A♥ and 3♥."
+    )
+
+
+@pytest.mark.parametrize("preset", st.Rules.preset_names())
+def test_ask_the_class_reasons_speak_of_the_seat_not_to_you(preset: str) -> None:
+    hand = ClassroomHand.from_deal_id(st.Rules.preset(preset), "2024E")
+    checked = 0
+    for n in range(5, 57):
+        seat = hand.steps[n].seat
+        for reason in hand.answer(n)[1].values():
+            assert not YOU.search(str(reason)), (n, str(reason))
+            assert str(seat) in str(reason)
+            checked += 1
+    assert checked > 20
+    page = ProjectorPage(st.Rules.preset(preset), "2024E")
+    page.ask.value = True
+    while page.step < 56:
+        page.forward()
+        if page.asking:
+            page.reveal()
+            assert not YOU.search(html.unescape(page.detail.value)), page.detail.value
+
+
+def test_the_first_lead_rule_is_said_of_the_seat_too() -> None:
+    rules = st.Rules.preset("classic", first_lead="two-of-clubs")
+    hand = ClassroomHand.from_deal_id(rules, "2024E")
+    seat = hand.steps[5].seat
+    assert hand.steps[5].card == st.Card.parse("2C")
+    legal, reasons = hand.answer(5)
+    assert legal == (st.Card.parse("2C"),) and len(reasons) == 12
+    assert {str(r) for r in reasons.values()} == {f"The first trick must be led with the 2♣, and {seat} holds it."}
+    rnd = hand.round_at(4)
+    other = next(c for c in rnd.hands[seat] if c not in legal)
+    assert (
+        str(rnd.why_illegal(other)) == "The first trick must be led with the 2♣, and you hold it."
+    )  # the player's own
+
+
+@pytest.mark.parametrize("preset", st.Rules.preset_names())
+def test_the_narration_speaks_of_the_seats_not_to_you(preset: str) -> None:
+    rules = st.Rules.preset(preset)
+    for deal in ("4127W", "2024E", "77", "31337N"):
+        hand = ClassroomHand.from_deal_id(rules, deal)
+        for step in hand.steps:
+            assert not YOU.search(step.sentence), step.sentence
+        # the same hand as the bots play it for a learner, whose hints speak to "you"
+        rnd = st.Round.from_deal_id(rules, deal)
+        play_out(rnd, {s: HeuristicBot() for s in st.Seat})
+        assert rnd.history == hand.round_at(56).history
+    follows = [s.sentence for s in hand.steps if "must follow suit" in s.sentence]
+    assert follows and all(
+        re.search(rf"\b{s.seat} must follow suit", s.sentence) for s in hand.steps if "must follow suit" in s.sentence
+    )
+
+
+def test_a_seat_voice_names_the_partner_and_the_team() -> None:
+    from spades_tutor.bots.base import Voice
+
+    v = Voice.of(st.Seat.EAST)
+    assert (v.you, v.your, v.partner, v.partners, v.teams) == ("East", "East's", "West", "West's", "East–West's")
+    assert v.made(6) == "East–West have made their contract of 6"
+    you = Voice.of(None)
+    assert (you.you, you.your, you.partner, you.teams) == ("you", "your", "your partner", "your team's")
+    assert you.made(6) == "your team has made its contract of 6"

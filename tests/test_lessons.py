@@ -248,7 +248,7 @@ def test_lesson_9_the_end_of_the_game() -> None:
     results = [b.game(lesson) for b in lesson.blocks("game")]
     sentences = " ".join(s for _, s in results)
     assert "reached 500" in sentences and "higher score" in sentences and "another hand" in sentences
-    assert "at or below -200" in sentences and "goes on" in sentences
+    assert "at or below −200" in sentences and "goes on" in sentences
     # the closing quiz's hand brings both teams to the scores the last step shows
     quiz = quiz_blocks(lesson, "score")[-1].quiz_item(lesson).answer()
     before = {Team.NS: 465, Team.EW: 440}

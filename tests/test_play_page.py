@@ -8,7 +8,11 @@ import json
 import pytest
 
 import spades_tutor as st
+from spades_tutor.ui import errors
+from spades_tutor.ui.app import App
+from spades_tutor.ui.cards import CardsWidget
 from spades_tutor.ui.play_page import PLAYER, PlayPage
+from spades_tutor.ui.progress import Progress, Settings
 
 
 def finish_hand(page: PlayPage, bid_index: int = 2) -> None:
@@ -157,3 +161,108 @@ def test_taking_back_undoes_the_game_in_place_to_just_before_the_card() -> None:
     assert page.game is game  # the same game, taken back: not a copy rebuilt from its record
     assert game.to_dict() == before and game.round.to_act == PLAYER and card in game.round.hands[PLAYER]
     assert page.game == st.Game.from_dict(before)
+
+
+def cards_widgets(page: PlayPage) -> list[CardsWidget]:
+    """Every card widget on the page, the replay's included."""
+    found: list[CardsWidget] = []
+
+    def walk(widget: object) -> None:
+        if isinstance(widget, CardsWidget):
+            found.append(widget)
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(page.body)
+    return found
+
+
+def test_after_a_reload_new_deals_use_the_current_rules_not_the_restored_games() -> None:
+    old = PlayPage(st.Rules.preset("bicycle", blind_nil="always"))
+    old.store.loaded = True
+    old.new_game(seed=11)
+    current = st.Rules.preset("jokers", blind_nil="off")
+    page = PlayPage(current)
+    page.store.value = old.store.value
+    page.store.loaded = True
+    assert page.game.rules == old.game.rules  # the restored game goes on in its own rules
+    assert old.game.rules.title in page.body.children[0].value  # and says which
+    page.new_game(seed=12)
+    assert page.game.rules == current
+    assert all(not b.blind for _, b in page.bid_choice.options)
+
+
+def test_the_app_gives_the_play_page_its_saved_rules_and_four_colour_deck() -> None:
+    app = App()
+    try:
+        app.nav.value = "Play"
+        stored = Progress(settings=Settings(preset="classic", nil=False, four_colour=True))
+        app.store.value = stored.to_json()
+        app.store.loaded = True
+        assert app.play.rules == app.rules and app.play.rules.nil is False
+        app.play.new_game(seed=3)
+        assert app.play.game.rules.name == "classic"
+        assert cards_widgets(app.play) and all(c.four_colour for c in cards_widgets(app.play))
+        app.picker.four_colour.value = False
+        assert not any(c.four_colour for c in cards_widgets(app.play))
+    finally:
+        errors.remove_sink(app.show_error)
+
+
+def test_the_four_colour_deck_reaches_the_play_page_and_its_replay() -> None:
+    page = PlayPage(st.Rules.preset("jokers"), four_colour=True)
+    page.new_game(seed=5)
+    assert all(c.four_colour for c in cards_widgets(page))
+    finish_hand(page)
+    shown = cards_widgets(page)
+    assert len(shown) >= 4 and all(c.four_colour for c in shown)  # the four hands as dealt
+
+
+def test_without_nil_the_bidding_helper_never_calls_nil_safe() -> None:
+    with_nil, without = PlayPage(st.Rules.preset("jokers")), PlayPage(st.Rules.preset("jokers", nil=False))
+    for seed in range(1, 200):
+        with_nil.new_game(seed=seed)
+        if "Nil looks safe" in helper_text(with_nil):
+            break
+    else:
+        raise AssertionError("no seed where nil looks safe")
+    without.new_game(seed=seed)
+    assert "Nil looks safe" not in helper_text(without) and "Nil:</b> not allowed" in helper_text(without)
+    assert all(not b.is_nil for _, b in without.bid_choice.options)
+
+
+def helper_text(page: PlayPage) -> str:
+    return next(c.value for c in page.body.children if "Sure tricks" in getattr(c, "value", ""))
+
+
+def test_bid_with_nothing_chosen_says_choose_a_bid() -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.new_game(seed=5)
+    before = page.game.to_json()
+    page.bid_choice.value = None
+    page.bid()
+    assert page.message == "Choose a bid first." and "Choose a bid first." in page.status.value
+    assert page.game.to_json() == before
+    page.bid_choice.value = page.bid_choice.options[2][1]
+    page.bid()
+    assert page.message == "" and page.game.round.bids[PLAYER] == page.bid_choice.options[2][1]
+
+
+@pytest.mark.parametrize(
+    "scores, words",
+    [
+        ({st.Team.NS: 600, st.Team.EW: 100}, "You and North win, {ns} to {ew}."),
+        ({st.Team.NS: -300, st.Team.EW: 600}, "East and West win, {ew} to {ns}."),
+    ],
+)
+def test_game_over_tells_south_whether_they_won(scores: dict[st.Team, int], words: str) -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.mode.value = "Game to 500"
+    page.new_game(seed=9)
+    page.game.scores.update(scores)
+    finish_hand(page)
+    game = page.game
+    assert game.is_over
+    said = words.format(ns=game.scores[st.Team.NS], ew=game.scores[st.Team.EW]).replace("-", "−")
+    assert said in page.status.value and game.result in page.status.value
+    assert "−" in page.status.value or min(game.scores.values()) >= 0

@@ -49,9 +49,10 @@ def still_works(progress: Progress) -> None:
     """The quiz page's use of progress: the score, the CSV export, the next answer, saving."""
     assert progress.correct <= progress.answered <= MAX_ANSWERS
     rows = csv_rows(progress)
-    assert rows[0] == ["time", "kind", "preset", "item", "correct"] and len(rows) == progress.answered + 1
+    assert rows[0] == ["time", "kind", "preset", "item", "correct", "source"]
+    assert len(rows) == progress.answered + 1
     progress.record("score", "jokers", "score:jokers:1", True)
-    assert progress.streak >= 1 and csv_rows(progress)[-1][1:] == ["score", "jokers", "score:jokers:1", "yes"]
+    assert progress.streak >= 1 and csv_rows(progress)[-1][1:] == ["score", "jokers", "score:jokers:1", "yes", "quiz"]
     again = Progress.from_json(progress.to_json())
     assert again == progress and again.notes == []
     progress.settings.rules()  # the saved settings are a rule set the engine plays
@@ -82,7 +83,7 @@ def test_the_issues_times_no_longer_lock_the_learner_out_of_the_quiz() -> None:
         assert app.error.children == ()
         assert "Score 0 / 0" in app.quiz.board.value
         assert "4 saved answers could not be read and were left out." in app.notes.children[0].children[0].value
-        app.record(app.quiz.item, app.quiz.item.check(app.quiz.item.answer()))
+        app.quiz.answered(app.quiz.item, app.quiz.item.check(app.quiz.item.answer()))  # as Check answer does
         assert "Score 1 / 1" in app.quiz.board.value
     finally:
         errors.remove_sink(app.show_error)

@@ -67,3 +67,73 @@ def test_a_failing_callback_shows_a_message_and_the_app_keeps_working(app: App) 
     assert app.error.children == ()
     app.nav.value = "Home"
     assert app.page.children == (app.home,)
+
+
+def test_quiz_yourself_counts_its_own_answers_not_the_lessons(app: App) -> None:
+    from spades_tutor.lessons import load_lessons
+
+    lesson = load_lessons()[0]
+    app.nav.value = "Learn"
+    app.learn.open(lesson)
+    player = app.learn.player
+    answered = 0
+    for step in range(len(lesson.steps)):
+        player.go(step)
+        for view in player.quizzes:
+            view.missing = lambda: ""  # answer as given, whatever the kind
+            if view.check() is not None:
+                answered += 1
+    assert answered and app.progress.only("lesson").answered == answered
+    app.nav.value = "Quiz yourself"
+    assert "Score 0 / 0" in app.quiz.board.value  # the first visit starts from nothing
+    view = app.quiz.view
+    assert view is not None
+    view.missing = lambda: ""  # answer as given, whatever the kind
+    feedback = view.check()
+    assert feedback is not None
+    assert f"Score {int(feedback.correct)} / 1" in app.quiz.board.value
+    assert app.progress.only("quiz").answered == 1 and app.progress.answered == answered + 1
+
+
+def test_reset_progress_asks_first_and_forgets_only_when_confirmed(app: App) -> None:
+    app.nav.value = "Quiz yourself"
+    quiz = app.quiz
+    stored = Progress()
+    stored.record("score", "jokers", "score:jokers:1/1", True)
+    stored.reach("01-the-deck", 3)
+    app.store.value = stored.to_json()
+    app.store.loaded = True
+    assert "Score 1 / 1" in quiz.board.value
+    quiz.reset.click()
+    assert app.progress.answered == 1 and app.progress.lessons == {"01-the-deck": 3}  # nothing forgotten yet
+    assert quiz.reset_row.children == (quiz.reset_question, quiz.reset_answers)
+    assert quiz.reset_answers.children == (quiz.confirm_reset, quiz.cancel_reset)
+    quiz.cancel_reset.click()
+    assert app.progress.answered == 1 and quiz.reset_row.children == (quiz.reset_links,)
+    assert json.loads(app.store.value)["answers"]
+    quiz.reset.click()
+    quiz.confirm_reset.click()
+    assert app.progress.answered == 0 and app.progress.lessons == {} and "Score 0 / 0" in quiz.board.value
+    assert json.loads(app.store.value)["answers"] == [] and quiz.reset_row.children == (quiz.reset_links,)
+
+
+def test_the_quiz_level_is_kept_when_the_rule_set_changes_and_after_a_reload(app: App) -> None:
+    app.store.loaded = True  # the browser has sent what it had: nothing
+    app.nav.value = "Quiz yourself"
+    app.quiz.difficulty.value = 3
+    assert "Tricky" in app.quiz.seed_line.value
+    app.nav.value = "Home"
+    app.picker.preset.value = "classic"
+    app.picker.nil.value = False
+    app.nav.value = "Quiz yourself"
+    assert app.quiz.difficulty.value == 3 and "Tricky" in app.quiz.seed_line.value
+    assert app.quiz.item is not None and app.quiz.item.difficulty == 3 and app.quiz.item.rules.name == "classic"
+    app.picker.preset.value = "bicycle"  # saved with the settings
+    again = App(query="page=quiz")
+    try:
+        again.store.value = app.store.value
+        again.store.loaded = True
+        assert again.quiz.difficulty.value == 3 and again.settings.preset == "bicycle"
+        assert again.quiz.item is not None and again.quiz.item.difficulty == 3
+    finally:
+        errors.remove_sink(again.show_error)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pytest
 
 import spades_tutor as st
-from spades_tutor.quiz import LegalPlaysItem, ScoreItem, TrickWinnerItem, TrumpOrderItem
+from spades_tutor.quiz import LegalPlaysItem, NilSafeItem, QuizItem, ScoreItem, TrickWinnerItem, TrumpOrderItem
 from spades_tutor.ui import errors
 from spades_tutor.ui.cards import CardsWidget, hand_view, trick_view
 from spades_tutor.ui.progress import Progress, Settings
@@ -117,6 +119,48 @@ def test_score_quiz_reads_points_and_bags_for_each_team() -> None:
     assert view.numbers.disabled
 
 
+@pytest.mark.parametrize(
+    "item, message",
+    [
+        (LegalPlaysItem(JOKERS, hand=st.cards("LJ 9S AH 4H 5C"), trick=st.cards("KH"), seat=S), "Choose a card first."),
+        (TrickWinnerItem(JOKERS, trick=st.cards("KH 2S AH LJ"), leader=W), "Choose a card first."),
+        (TrumpOrderItem(JOKERS, choices=st.cards("AS BJ 2S LJ")), "Choose a card first."),
+        (NilSafeItem(JOKERS, hand=st.cards("2C 3C 4C 5C 6C 3D 4D 5D 3H 4H 5H 6H 7H")), "Choose yes or no first."),
+    ],
+)
+def test_check_with_nothing_chosen_asks_for_an_answer_and_grades_nothing(item: QuizItem, message: str) -> None:
+    seen = []
+    view = QuizView(item, lambda i, fb: seen.append(fb.correct))
+    assert view.check() is None
+    assert message in view.result.value and "Not quite" not in view.result.value
+    assert seen == [] and view.feedback is None and not view.check_button.disabled  # not counted, not locked
+    if view.picker is not None:
+        assert not view.picker.disabled
+        view.picker.selected = [view.picker.cards[0]]
+    else:
+        assert view._choice is not None and not view._choice.disabled
+        view._choice.value = "yes"
+    feedback = view.check()
+    assert feedback is not None and seen == [feedback.correct] and view.check_button.disabled
+    assert view.check() is feedback and len(seen) == 1  # a second click is not a second answer
+
+
+def test_a_score_is_explained_once() -> None:
+    item = ScoreItem(
+        JOKERS,
+        bids={N: st.NIL, S: st.Bid(2), E: st.Bid(5), W: st.Bid(4)},
+        tricks={N: 1, S: 1, E: 6, W: 5},
+    )
+    view = QuizView(item)
+    assert view.numbers is not None
+    feedback = view.check()
+    assert feedback is not None and not feedback.correct
+    shown = html.unescape(view.result.value + view.detail.value)
+    for lines in feedback.detail.values():
+        for line in lines.split("; "):
+            assert shown.count(line) == 1, line
+
+
 def test_number_fields_refuse_what_is_not_a_whole_number_within_bounds() -> None:
     from spades_tutor.ui.numbers import Field, NumberFields
 
@@ -148,7 +192,27 @@ def test_progress_counts_score_and_streak_and_survives_json() -> None:
     assert again == p
     assert again.settings.rules().name == "deuces-high"
     rows = p.to_csv().splitlines()
-    assert rows[0] == "time,kind,preset,item,correct" and len(rows) == 7 and rows[3].endswith(",no")
+    assert rows[0] == "time,kind,preset,item,correct,source" and len(rows) == 7 and rows[3].endswith(",no,quiz")
+
+
+def test_progress_keeps_lesson_answers_apart_from_quiz_answers() -> None:
+    p = Progress()
+    p.record("legal-plays", "jokers", "legal-plays:jokers:1/1", True, source="quiz")
+    for right in (True, True, False):
+        p.record("trump-order", "jokers", "trump-order:jokers:ab12", right, source="lesson")
+    p.record("score", "jokers", "score:jokers:2/1", False, source="quiz")
+    quiz, lesson = p.only("quiz"), p.only("lesson")
+    assert (quiz.correct, quiz.answered, quiz.streak, quiz.best_streak) == (1, 2, 0, 1)
+    assert (lesson.correct, lesson.answered, lesson.streak, lesson.best_streak) == (2, 3, 0, 2)
+    again = Progress.from_json(p.to_json())
+    assert again == p and [a.source for a in again.answers] == ["quiz", "lesson", "lesson", "lesson", "quiz"]
+    assert [row.rsplit(",", 1)[1] for row in p.to_csv().splitlines()[1:]] == [a.source for a in p.answers]
+    with pytest.raises(ValueError, match="source"):
+        p.record("score", "jokers", "score:jokers:2/1", False, source="evil")
+    # rows saved before answers had a source were the quiz page's; an unknown source is dropped
+    old = json.loads(p.to_json())
+    old["answers"] = [[1.0, "score", "jokers", "score:jokers:1/1", True], [2.0, "score", "jokers", "x", True, "evil"]]
+    assert [a.source for a in Progress.from_json(json.dumps(old)).answers] == ["quiz"]
 
 
 @pytest.mark.parametrize(
@@ -202,3 +266,40 @@ def test_guarded_callback_reports_a_friendly_message_and_returns() -> None:
         assert "'1x'" in seen[-1]
     finally:
         errors.remove_sink(sink)
+
+
+ASCII_MINUS = re.compile(r"(?<![\w–-])-\d")  # "-80", but not "E–W 2" or a range "1-3"
+
+
+def test_scores_are_written_with_one_minus_sign_everywhere() -> None:
+    from spades_tutor.quiz.generators import generate
+    from spades_tutor.ui.lesson_player import score_lines_html
+
+    negative = 0
+    for seed in range(1, 40):
+        item = generate("score", JOKERS, seed, 3)
+        view = QuizView(item)
+        view.check()
+        assert isinstance(item, ScoreItem)
+        shown = view.result.value + view.detail.value + score_lines_html(st.score_hand(JOKERS, item.bids, item.tricks))
+        assert not ASCII_MINUS.search(shown), shown
+        negative += "−" in shown
+    assert negative, "some hands lose points"
+    mercy = st.Rules.preset("jokers", mercy=-200)
+    _, sentence = st.explain_game(mercy, {st.Team.NS: 120, st.Team.EW: -230})
+    assert sentence == "East–West fell to −230, at or below −200, and lose."
+    assert "a team at −200 loses" in mercy.describe()
+    # and a learner may type either sign back
+    from spades_tutor.ui.numbers import Field, NumberFields
+
+    fields = NumberFields([Field("points", "Points:")])
+    fields._page_message(fields, {"values": {"points": "−130"}})
+    assert fields.values == {"points": -130}
+
+
+@pytest.mark.parametrize("level", [0, 4, "3", True, 2.0, None])
+def test_a_stored_quiz_level_the_page_does_not_offer_is_left_at_easy_with_a_note(level: object) -> None:
+    notes: list[str] = []
+    assert Settings.from_data({"quiz_level": level}, notes).quiz_level == 1
+    assert notes and "quiz level" in notes[0]
+    assert Settings.from_data({"quiz_level": 3}).quiz_level == 3

@@ -20,7 +20,7 @@ from __future__ import annotations
 import spades_tutor.engine as st
 from spades_tutor.engine.hand_eval import likely_tricks
 
-from .base import Decision, card_words
+from .base import Decision, Voice, card_words
 
 __all__ = ["NIL_BELOW", "ROUND_UP_FROM", "heuristic_bid"]
 
@@ -36,9 +36,13 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def heuristic_bid(view: st.SeatView) -> Decision:
-    """Bid for ``view.seat``: nil with a safe hand, else sure plus likely tricks (at least 1)."""
+def heuristic_bid(view: st.SeatView, *, speak_of_seat: bool = False) -> Decision:
+    """Bid for ``view.seat``: nil with a safe hand, else sure plus likely tricks (at least 1).
+
+    The reason speaks to the player ("your partner"), or with ``speak_of_seat`` of the seat's partner by name.
+    """
     rules, hand = view.rules, view.hand
+    v = Voice.of(view.seat if speak_of_seat else None)
     partner = view.bids.get(view.seat.partner)
     items = likely_tricks(rules, hand)
     total = sum(t.value for t in items)
@@ -48,11 +52,11 @@ def heuristic_bid(view: st.SeatView) -> Decision:
         if advice.safe and (partner is None or not partner.is_nil):
             return Decision(st.NIL, advice.reasons[0])
         if advice.safe:
-            note = "; nil looks safe, but your partner already bid nil and the team needs tricks"
+            note = f"; nil looks safe, but {v.partner} already bid nil and the team needs tricks"
     bid = max(1, min(13, int(total + 1 - ROUND_UP_FROM)))
     if partner is not None and not partner.is_nil and partner.tricks + bid > 13:
         bid = max(1, 13 - partner.tricks)
-        note += f"; capped so the team contract is at most 13 (your partner bid {partner.tricks})"
+        note += f"; capped so the team contract is at most 13 ({v.partner} bid {partner.tricks})"
     whole = [card_words(t.card) for t in items if t.value >= 0.85]
     part = [card_words(t.card) for t in items if t.value < 0.85]
     parts = []

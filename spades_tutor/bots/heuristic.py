@@ -23,15 +23,17 @@ class HeuristicBot:
 
     One instance may serve one seat or several; it keeps no secrets, only a memory of
     the cards played, read from the views it is given. ``seed`` breaks ties between
-    equally good cards; without it the bot is fully deterministic.
+    equally good cards; without it the bot is fully deterministic. Its reasons speak to the
+    player ("you must follow suit"), or with ``speak_of_seat`` of the seat, for a room watching.
     """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, speak_of_seat: bool = False) -> None:
         self.seed = seed
-        self._player = HeuristicPlayer(seed)
+        self.speak_of_seat = speak_of_seat
+        self._player = HeuristicPlayer(seed, speak_of_seat=speak_of_seat)
 
     def bid(self, view: st.SeatView) -> Decision:
-        return heuristic_bid(view)
+        return heuristic_bid(view, speak_of_seat=self.speak_of_seat)
 
     def play(self, view: st.SeatView) -> Decision:
         return self._player.play(view)

@@ -37,7 +37,7 @@ from typing import Any
 
 import spades_tutor.engine as st
 
-from .base import Decision
+from .base import Decision, Voice
 from .base import card_words as _words
 
 __all__ = ["HeuristicPlayer"]
@@ -137,10 +137,13 @@ class HeuristicPlayer:
 
     ``seed`` breaks ties between equally good cards (say two threes to throw away);
     without it the tie goes to the card from the shorter suit, then hand order.
+    The reasons speak to the player ("you must follow suit"); with ``speak_of_seat`` they
+    speak of the seat, for a room watching the hand ("West must follow suit").
     """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, speak_of_seat: bool = False) -> None:
         self._rng = None if seed is None else random.Random(seed)
+        self._of_seat = speak_of_seat
         self._table: _Table | None = None
         self._memory = _Memory()
 
@@ -160,17 +163,18 @@ class HeuristicPlayer:
         if not legal:
             raise ValueError(f"{view.seat} has no card to play now")
         table = self._table_for(view.rules)
+        voice = Voice.of(view.seat if self._of_seat else None)
         if len(legal) == 1:  # no choice to weigh (the memory catches up at the next real choice)
-            return _forced(view, table)
+            return _forced(view, table, voice)
         memory = self._memory
         memory.update(view.tricks, table.suit)
-        return _Choice(self, view, table, memory).decide()
+        return _Choice(self, view, table, memory, voice).decide()
 
 
 _TABLES: dict[int, _Table] = {}
 
 
-def _forced(view: st.SeatView, table: _Table) -> Decision:
+def _forced(view: st.SeatView, table: _Table, v: Voice) -> Decision:
     """The only legal card, and why it is the only one."""
     card = view.legal[0]
     name = _words(card)
@@ -179,12 +183,12 @@ def _forced(view: st.SeatView, table: _Table) -> Decision:
         if not view.tricks and view.rules.first_lead == "two-of-clubs" and card is _TWO_OF_CLUBS:
             return Decision(card, "Lead the 2♣: at this table the holder of the 2♣ leads it to the first trick.")
         if len(view.hand) == 1:
-            return Decision(card, f"Lead {name}: it is your last card.")
-        return Decision(card, f"Lead {name}: it is your only card that may be led now (spades are not broken).")
+            return Decision(card, f"Lead {name}: it is {v.your} last card.")
+        return Decision(card, f"Lead {name}: it is {v.your} only card that may be led now (spades are not broken).")
     led = table.suit[cur[0].index]
     if table.suit[card.index] == led:
-        return Decision(card, f"Play {name}: it is your only {_suit_word(led)}, and you must follow suit.")
-    return Decision(card, f"Play {name}: it is your last card.")
+        return Decision(card, f"Play {name}: it is {v.your} only {_suit_word(led)}, and {v.you} must follow suit.")
+    return Decision(card, f"Play {name}: it is {v.your} last card.")
 
 
 class _Choice:
@@ -207,11 +211,15 @@ class _Choice:
         "rng",
         "suit",
         "trump_mask",
+        "v",
         "view",
         "voids",
     )
 
-    def __init__(self, player: HeuristicPlayer, view: st.SeatView, table: _Table, memory: _Memory) -> None:
+    def __init__(
+        self, player: HeuristicPlayer, view: st.SeatView, table: _Table, memory: _Memory, voice: Voice
+    ) -> None:
+        self.v = voice
         self.rng = player._rng
         self.view = view
         self.legal = view.legal
@@ -324,21 +332,21 @@ class _Choice:
     # leading
 
     def lead(self) -> Decision:
-        legal, suit, power = self.legal, self.suit, self.power
+        legal, suit, power, v = self.legal, self.suit, self.power, self.v
         if self.my_nil:
             card = self.lowest(legal)
-            return Decision(card, f"Lead {_words(card)}, your lowest card: you bid nil, so let the others win.")
+            return Decision(card, f"Lead {_words(card)}, {v.your} lowest card: {v.you} bid nil, so let the others win.")
         if self.partner_nil:
             card = self.highest(legal)
             return Decision(
                 card,
-                f"Lead {_words(card)}, your highest card: your partner bid nil, so lead high for them to play under.",
+                f"Lead {_words(card)}, {v.your} highest card: {v.partner} bid nil, so lead high for them to play under.",
             )
         if self.made:
             card = self.lowest(legal)
             return Decision(
                 card,
-                f"Lead {_words(card)}, your lowest card: your team has made its contract of {self.contract}, "
+                f"Lead {_words(card)}, {v.your} lowest card: {v.made(self.contract)}, "
                 "so give the lead away and avoid bags.",
             )
         trumps = [c for c in legal if suit[c.index] == _SPADES]
@@ -350,7 +358,7 @@ class _Choice:
                 return Decision(  # trumps may be led with side cards in hand: spades are broken
                     top,
                     f"Lead {_words(top)}: spades are broken and it is the highest trump left, so it wins and pulls trumps "
-                    f"from the others ({out_trumps} still out), clearing the way for your partner's side-suit winners.",
+                    f"from the others ({out_trumps} still out), clearing the way for {v.partners} side-suit winners.",
                 )
         opponents = ((self.me + 1) & 3, (self.me + 3) & 3)
         voids = self.voids
@@ -364,7 +372,7 @@ class _Choice:
             return Decision(
                 card,
                 f"Lead {_words(card)}: it is the highest {_suit_word(suit[card.index])} left, "
-                f"so it should win a trick toward your team's contract of {self.contract}.",
+                f"so it should win a trick toward {v.teams} contract of {self.contract}.",
             )
         if side:
             lengths = self.lengths
@@ -372,21 +380,24 @@ class _Choice:
             card = self.lowest([c for c in side if suit[c.index] == longest])
             return Decision(
                 card,
-                f"Lead {_words(card)}, low from your longest suit ({_suit_word(longest, True)}): "
-                "it keeps your high cards to win later tricks.",
+                f"Lead {_words(card)}, low from {v.your} longest suit ({_suit_word(longest, True)}): "
+                f"it keeps {v.your} high cards to win later tricks.",
             )
         card = max(trumps, key=lambda c: power[c.index])
         if self.is_master(card):
-            return Decision(card, f"Lead {_words(card)}: you hold only trumps, and it is the highest one left.")
+            return Decision(
+                card, f"Lead {_words(card)}: {v.you} hold{v.s} only trumps, and it is the highest one left."
+            )
         card = self.lowest(trumps)
         return Decision(
-            card, f"Lead {_words(card)}, your lowest trump: you hold only trumps, and higher ones are still out."
+            card,
+            f"Lead {_words(card)}, {v.your} lowest trump: {v.you} hold{v.s} only trumps, and higher ones are still out.",
         )
 
     # following
 
     def follow(self) -> Decision:
-        cur, legal = self.cur, self.legal
+        cur, legal, v = self.cur, self.legal, self.v
         suit, power = self.suit, self.power
         led = suit[cur[0].index]
         w = 0
@@ -415,21 +426,21 @@ class _Choice:
                 if following:
                     return Decision(
                         card,
-                        f"Play {_words(card)}, your highest {led_word} below {wthe}: you bid nil, "
-                        "so stay under the winning card and keep your low ones for later.",
+                        f"Play {_words(card)}, {v.your} highest {led_word} below {wthe}: {v.you} bid nil, "
+                        f"so stay under the winning card and keep {v.your} low ones for later.",
                     )
                 return Decision(
                     card,
-                    f"Discard {_words(card)}: you bid nil and have no {led_plural}, "
-                    f"so throw away your most dangerous card that stays under {wthe}.",
+                    f"Discard {_words(card)}: {v.you} bid nil and ha{v.ve} no {led_plural}, "
+                    f"so throw away {v.your} most dangerous card that stays under {wthe}.",
                 )
             if last:
                 card = self.highest(beaters)
-                why = "you must take this trick, so get rid of your highest card"
+                why = f"{v.you} must take this trick, so get rid of {v.your} highest card"
             else:
                 card = self.lowest(beaters)
-                why = "every card you may play beats the winning card, so play low and hope a later card goes over"
-            return Decision(card, f"Play {_words(card)}: you bid nil, but {why}.")
+                why = f"every card {v.you} may play beats the winning card, so play low and hope a later card goes over"
+            return Decision(card, f"Play {_words(card)}: {v.you} bid nil, but {why}.")
 
         partner_played = (self.partner - self.leader) & 3 < len(cur)
         if self.partner_nil:
@@ -438,21 +449,21 @@ class _Choice:
                     card = self.lowest(beaters)
                     return Decision(
                         card,
-                        f"Play {_words(card)} to cover your partner's nil: it is your lowest card "
+                        f"Play {_words(card)} to cover {v.partners} nil: it is {v.your} lowest card "
                         f"that beats their {wbare}.",
                     )
                 card = self.lowest(legal)
                 return Decision(
                     card,
-                    f"Play {_words(card)}: your partner bid nil and is winning with {wthe}, "
-                    "but you have nothing that beats it.",
+                    f"Play {_words(card)}: {v.partner} bid nil and is winning with {wthe}, "
+                    f"but {v.you} ha{v.ve} nothing that beats it.",
                 )
             if not partner_played and beaters:
                 card = self.highest(beaters)
                 return Decision(
                     card,
-                    f"Play {_words(card)}, your highest winning card: your partner bid nil and plays after you, "
-                    "so take the trick high for them to play under.",
+                    f"Play {_words(card)}, {v.your} highest winning card: {v.partner} bid nil and plays after "
+                    f"{v.you}, so take the trick high for them to play under.",
                 )
 
         if self.made:
@@ -461,44 +472,47 @@ class _Choice:
                 how = f"Play {_words(card)} under {wthe}" if following else f"Discard {_words(card)}"
                 return Decision(
                     card,
-                    f"{how}: your team has made its contract of {self.contract}, "
+                    f"{how}: {v.made(self.contract)}, "
                     "so stay out of the trick to avoid bags and get rid of a high card.",
                 )
             if last:
                 card = self.highest(beaters)
-                why = "you must take this trick, so get rid of your highest card"
+                why = f"{v.you} must take this trick, so get rid of {v.your} highest card"
             else:
                 card = self.lowest(beaters)
-                why = "every card you may play beats the winning card, so play low and let a later card go over"
-            return Decision(card, f"Play {_words(card)}: your team has made its contract, but {why}.")
+                why = f"every card {v.you} may play beats the winning card, so play low and let a later card go over"
+            made = v.made(self.contract).rsplit(" of ", 1)[0]
+            return Decision(card, f"Play {_words(card)}: {made}, but {why}.")
 
         if winner == self.partner:
             if last or self.safe(winner_card, led):
                 card = self.lowest(legal)
-                how = f"Play {_words(card)}, your lowest {led_word}" if following else f"Discard {_words(card)}"
+                how = f"Play {_words(card)}, {v.your} lowest {led_word}" if following else f"Discard {_words(card)}"
                 sure = "" if last else ", and nothing still out can beat it"
-                return Decision(card, f"{how}: your partner's {wbare} is already winning the trick{sure}.")
+                return Decision(card, f"{how}: {v.partners} {wbare} is already winning the trick{sure}.")
             safe = [c for c in beaters if self.safe(c, led)]
             if safe:
                 card = self.lowest(safe)
                 return Decision(
                     card,
-                    f"Play {_words(card)} over your partner's {wbare}: their card could still be beaten, "
+                    f"Play {_words(card)} over {v.partners} {wbare}: their card could still be beaten, "
                     f"and {_words(card)} holds the trick.",
                 )
             card = self.lowest(legal)
             return Decision(
                 card,
-                f"Play {_words(card)} low: your partner's {wbare} is winning, "
-                "and you have no card that would make the trick safer.",
+                f"Play {_words(card)} low: {v.partners} {wbare} is winning, "
+                f"and {v.you} ha{v.ve} no card that would make the trick safer.",
             )
 
         if not beaters:
             card = self.lowest(legal)
             if following:
-                return Decision(card, f"Lowest {led_word}: you must follow suit and cannot beat {wthe}.")
+                return Decision(card, f"Lowest {led_word}: {v.you} must follow suit and cannot beat {wthe}.")
             return Decision(
-                card, f"Discard {_words(card)}, your cheapest card: you have no {led_plural} and cannot beat {wthe}."
+                card,
+                f"Discard {_words(card)}, {v.your} cheapest card: {v.you} ha{v.ve} no {led_plural} "
+                f"and cannot beat {wthe}.",
             )
         trumping = not following and led != _SPADES
         cheapest = self.lowest(beaters)
@@ -506,12 +520,13 @@ class _Choice:
             if trumping:
                 return Decision(
                     cheapest,
-                    f"Trump with {_words(cheapest)}: you have no {led_plural}, "
-                    f"and it is your lowest trump that beats {wthe}.",
+                    f"Trump with {_words(cheapest)}: {v.you} ha{v.ve} no {led_plural}, "
+                    f"and it is {v.your} lowest trump that beats {wthe}.",
                 )
             return Decision(
                 cheapest,
-                f"{_cap(_words(cheapest))} wins cheaply: it is your lowest card that beats {wthe}, and you play last.",
+                f"{_cap(_words(cheapest))} wins cheaply: it is {v.your} lowest card that beats {wthe}, "
+                f"and {v.you} play{v.s} last.",
             )
         safe = [c for c in beaters if self.safe(c, led)]
         if safe:
@@ -519,13 +534,13 @@ class _Choice:
             if trumping:
                 return Decision(
                     card,
-                    f"Trump with {_words(card)}: you have no {led_plural}, and it is your lowest trump "
+                    f"Trump with {_words(card)}: {v.you} ha{v.ve} no {led_plural}, and it is {v.your} lowest trump "
                     f"that beats {wthe} and should hold the trick.",
                 )
             if card is cheapest:
                 return Decision(
                     card,
-                    f"{_cap(_words(card))} wins cheaply: it is your lowest card that beats {wthe}, "
+                    f"{_cap(_words(card))} wins cheaply: it is {v.your} lowest card that beats {wthe}, "
                     "and nothing still out should beat it.",
                 )
             return Decision(
@@ -536,15 +551,15 @@ class _Choice:
         if trumping:
             return Decision(
                 cheapest,
-                f"Trump with {_words(cheapest)}: you have no {led_plural}, "
-                f"and it is your lowest trump that beats {wthe}.",
+                f"Trump with {_words(cheapest)}: {v.you} ha{v.ve} no {led_plural}, "
+                f"and it is {v.your} lowest trump that beats {wthe}.",
             )
         if len(cur) == 2:  # third to play: only one opponent still to come
             card = self.highest(beaters)
             return Decision(
                 card,
-                f"Play {_words(card)}, your highest {led_word}: it beats {wthe}, "
-                "and only one opponent plays after you.",
+                f"Play {_words(card)}, {v.your} highest {led_word}: it beats {wthe}, "
+                f"and only one opponent plays after {v.you}.",
             )
         card = self.lowest(legal)
         best = self.highest(beaters)
@@ -555,6 +570,6 @@ class _Choice:
             still = f"a player who is out of {led_plural} may trump"
         return Decision(
             card,
-            f"Play {_words(card)} low, second to play: {still}, so save your higher {led_plural} "
-            "and let your partner try.",
+            f"Play {_words(card)} low, second to play: {still}, so save {v.your} higher {led_plural} "
+            f"and let {v.partner} try.",
         )

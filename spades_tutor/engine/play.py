@@ -27,6 +27,7 @@ from .seats import Seat
 __all__ = [
     "Trick",
     "explain_trick",
+    "first_lead_reason",
     "legal_plays",
     "trick_winner",
     "why_illegal",
@@ -104,34 +105,59 @@ def _led_words(rules: Rules, lead: Card) -> str:
     return f"a {suit.singular} was led"
 
 
+class _Voice:
+    """Whom a reason speaks of: the player ("you hold") or, said to a room, the seat ("West holds")."""
+
+    __slots__ = ("name", "s")
+
+    def __init__(self, seat: Seat | None) -> None:
+        self.name = "you" if seat is None else str(Seat(seat))
+        self.s = "" if seat is None else "s"  # the verb's ending: "you hold", "West holds"
+
+    @property
+    def subject(self) -> str:
+        return _cap(self.name)
+
+    def does_not(self) -> str:
+        return "don't" if not self.s else "doesn't"
+
+
 def why_illegal(
     rules: Rules,
     hand: CardsLike | Sequence[Card],
     card: Card | str,
     trick: CardsLike | Sequence[Card] = (),
     spades_broken: bool = False,
+    *,
+    seat: Seat | None = None,
 ) -> Reason | None:
     """None if ``card`` may be played, else the ``Reason`` it may not.
+
+    The reason speaks to the player ("you hold"); with ``seat`` it speaks of that seat
+    ("West holds"), for a room watching the hand.
 
     >>> from spades_tutor.engine.rules import Rules
     >>> print(why_illegal(Rules.preset("jokers"), "BJ 4C", "BJ"))
     You may not lead the big joker yet: the big joker counts as a spade, and spades are not broken (no trump has been played to an earlier trick), and you still hold clubs.
+    >>> print(why_illegal(Rules.preset("jokers"), "AH 3H LJ", "LJ", trick="KH", seat=Seat.WEST))
+    West must follow suit: a heart was led and West holds A♥ and 3♥. The little joker counts as a spade, not a heart.
     >>> why_illegal(Rules.preset("jokers"), "BJ 4C", "4C") is None
     True
     """
     hand_t = _as_cards(hand)
     trick_t = _as_cards(trick)
     card = Card.parse(card) if isinstance(card, str) else card
+    who = _Voice(seat)
     if card not in hand_t:
         where = "" if rules.in_deck(card) else f" ({_words(rules, card)} is not even in the {rules.name} deck)"
-        return Reason("not-in-hand", f"You don't hold {_words(rules, card)}{where}.")
+        return Reason("not-in-hand", f"{who.subject} {who.does_not()} hold {_words(rules, card)}{where}.")
     legal = _legal(rules, hand_t, trick_t, spades_broken)
     if card in legal:
         return None
     if trick_t:
         led_suit = rules.suit_of(trick_t[0])
         holding = _and(_words(rules, c) for c in legal)
-        text = f"You must follow suit: {_led_words(rules, trick_t[0])} and you hold {holding}."
+        text = f"{who.subject} must follow suit: {_led_words(rules, trick_t[0])} and {who.name} hold{who.s} {holding}."
         if rules.is_trump(card) and (card.is_joker or card.suit != Suit.SPADES):
             text += f" {_cap(_words(rules, card))} counts as a spade, not a {led_suit.singular}."
         elif card.suit is not None and rules.suit_of(card) != card.suit:
@@ -145,9 +171,19 @@ def why_illegal(
         what = "spades"
     return Reason(
         "spades-not-broken",
-        f"You may not lead {_words(rules, card)} yet: {what} are not broken "
-        f"(no trump has been played to an earlier trick), and you still hold {side}.",
+        f"{who.subject} may not lead {_words(rules, card)} yet: {what} are not broken "
+        f"(no trump has been played to an earlier trick), and {who.name} still hold{who.s} {side}.",
     )
+
+
+def first_lead_reason(seat: Seat | None = None) -> Reason:
+    """Why only the 2♣ may lead the first trick, where the rules say so (``seat`` as in ``why_illegal``).
+
+    >>> print(first_lead_reason(Seat.NORTH))
+    The first trick must be led with the 2♣, and North holds it.
+    """
+    who = _Voice(seat)
+    return Reason("two-of-clubs-leads", f"The first trick must be led with the 2♣, and {who.name} hold{who.s} it.")
 
 
 def trick_winner(rules: Rules, trick: CardsLike | Sequence[Card]) -> int:

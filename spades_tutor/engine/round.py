@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from . import records
 from .cards import Card, CardsLike, Hand, cards
 from .errors import DealError, IllegalAction, Reason, RecordError, SpadesError, shown
-from .play import Trick, _legal, _winner, why_illegal
+from .play import Trick, _legal, _winner, first_lead_reason, why_illegal
 from .rules import Rules
 from .scoring import BLIND_NIL, Bid, HandScore, score_hand
 from .seats import Seat, Team
@@ -465,7 +465,7 @@ class Round:
         if c in self._legal_now():
             return None
         if not self._tricks and not self._current and self.rules.first_lead == "two-of-clubs":
-            return Reason("two-of-clubs-leads", "The first trick must be led with the 2♣, and you hold it.")
+            return first_lead_reason()
         return why_illegal(self.rules, hand, c, self._current, self._broken)
 
     def play(self, card: Card | str, seat: Seat | None = None) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 from . import records
 from .cards import Card, Hand, Rank, Suit, cards, full_pack
 from .errors import CardParseError, RecordError, RulesError, RulesRecordError, shown
+from .text import number
 
 __all__ = ["BLIND_NIL_CHOICES", "FAILED_NIL_CHOICES", "FIRST_LEAD_CHOICES", "PRESETS", "Rules"]
 
@@ -363,7 +364,7 @@ class Rules:
             parts.append(f"a failed nil's tricks: {self.failed_nil_tricks}")
         game = f"game to {self.target}"
         if self.mercy is not None:
-            game += f", a team at {self.mercy} loses"
+            game += f", a team at {number(self.mercy)} loses"
         parts.append(game)
         return "; ".join(parts) + "."
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from .errors import SpadesError
 from .rules import Rules
 from .seats import Seat, Team
+from .text import number, signed
 
 __all__ = [
     "BLIND_NIL",
@@ -122,7 +123,7 @@ class ScoreLine:
     kind: str = ""  # contract / bags / nil / blind-nil / penalty / failed-nil-bags
 
     def __str__(self) -> str:
-        return f"{self.label}: {self.points:+d}"
+        return f"{self.label}: {signed(self.points)}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -137,7 +138,7 @@ class HandScore:
 
     def __str__(self) -> str:
         body = "\n".join(f"  {line}" for line in self.lines) or "  (nothing)"
-        return f"{self.team.label}: {self.points:+d} (bags now {self.bags})\n{body}"
+        return f"{self.team.label}: {signed(self.points)} (bags now {self.bags})\n{body}"
 
 
 def _plural(n: int, word: str) -> str:
@@ -160,9 +161,9 @@ def score_hand(
     ...     {Seat.NORTH: "nil", Seat.SOUTH: 2, Seat.EAST: 5, Seat.WEST: 4},
     ...     {Seat.NORTH: 1, Seat.SOUTH: 1, Seat.EAST: 6, Seat.WEST: 5})
     >>> print(s[Team.NS])
-    North–South: -119 (bags now 1)
-      North's nil failed (took 1 trick): -100
-      Contract 2 set (S 2, took 1): -20
+    North–South: −119 (bags now 1)
+      North's nil failed (took 1 trick): −100
+      Contract 2 set (S 2, took 1): −20
       1 bag from the failed nil's trick: +1
     """
     bid = {Seat(s): Bid.parse(b) for s, b in bids.items()}
@@ -269,25 +270,31 @@ def explain_game(rules: Rules, scores: Mapping[Team, int]) -> tuple[Team | None,
     over = [t for t, s in ((Team.NS, ns), (Team.EW, ew)) if s >= target]
     if len(over) == 2:
         if ns == ew:
-            return None, f"Both teams reached {target} with exactly {ns} each: play another hand."
+            return None, f"Both teams reached {target} with exactly {number(ns)} each: play another hand."
         win = Team.NS if ns > ew else Team.EW
         return win, (
-            f"Both teams reached {target}; {win.label} win with the higher score, {max(ns, ew)} to {min(ns, ew)}."
+            f"Both teams reached {target}; {win.label} win with the higher score, "
+            f"{number(max(ns, ew))} to {number(min(ns, ew))}."
         )
     if len(over) == 1:
         win = over[0]
-        return win, f"{win.label} reached {target} ({scores[win]}) and win."
+        return win, f"{win.label} reached {target} ({number(scores[win])}) and win."
     if rules.mercy is not None:
         under = [t for t, s in ((Team.NS, ns), (Team.EW, ew)) if s <= rules.mercy]
         if len(under) == 2:
             if ns == ew:
-                return None, f"Both teams fell to {rules.mercy} with exactly {ns} each: play another hand."
+                return (
+                    None,
+                    f"Both teams fell to {number(rules.mercy)} with exactly {number(ns)} each: play another hand.",
+                )
             win = Team.NS if ns > ew else Team.EW
-            return win, f"Both teams fell to {rules.mercy} or below; {win.label} win with the higher score."
+            return win, f"Both teams fell to {number(rules.mercy)} or below; {win.label} win with the higher score."
         if len(under) == 1:
             lose = under[0]
-            return lose.other, f"{lose.label} fell to {scores[lose]}, at or below {rules.mercy}, and lose."
-    return None, f"Neither team has reached {target}: the game goes on ({ns} to {ew})."
+            return lose.other, (
+                f"{lose.label} fell to {number(scores[lose])}, at or below {number(rules.mercy)}, and lose."
+            )
+    return None, f"Neither team has reached {target}: the game goes on ({number(ns)} to {number(ew)})."
 
 
 def game_winner(rules: Rules, scores: Mapping[Team, int]) -> Team | None:

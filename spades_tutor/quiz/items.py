@@ -42,6 +42,7 @@ from ..engine import (
     trick_winner,
     why_illegal,
 )
+from ..engine.text import signed
 
 __all__ = [
     "ITEM_KINDS",
@@ -415,7 +416,7 @@ class ScoreItem(QuizItem):
         right = {t: (s.points, s.bags) for t, s in scores.items()}
         correct = all(given.get(t) == right[t] for t in Team)
         detail = {t.short: "; ".join(str(line) for line in s.lines) or "nothing scored" for t, s in scores.items()}
-        words = ", ".join(f"{t.label} {p:+d} with {b} bag{'s' if b != 1 else ''}" for t, (p, b) in right.items())
+        words = ", ".join(f"{t.label} {signed(p)} with {b} bag{'s' if b != 1 else ''}" for t, (p, b) in right.items())
         explanation = tuple(f"{t.label}: {detail[t.short]}." for t in Team)
         return Feedback(correct, words, explanation, detail)
 

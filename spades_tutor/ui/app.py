@@ -134,12 +134,12 @@ class QuizPage:
         )
         self.difficulty = w.Dropdown(
             options=[(name, level) for level, name in DIFFICULTY_NAMES.items()],
-            value=1,
+            value=app.settings.quiz_level,
             description="Level:",
             style={"description_width": "initial"},
         )
         self.kind.observe(guarded(lambda _c: self.new_item()), names="value")
-        self.difficulty.observe(guarded(lambda _c: self.new_item()), names="value")
+        self.difficulty.observe(guarded(self._level_changed), names="value")
         self.board = w.HTML()
         self.board.add_class("st-scoreboard")
         self.slot = w.VBox()
@@ -151,7 +151,23 @@ class QuizPage:
         self.reset = w.Button(
             description="Reset progress", button_style="warning", tooltip="Forget every answer so far"
         )
-        self.reset.on_click(guarded(lambda _b: self.app.reset_progress()))
+        self.reset.on_click(guarded(lambda _b: self.ask_reset()))
+        # "Reset progress" only asks; the learner's answers go only on a second, explicit click
+        self.confirm_reset = w.Button(
+            description="Yes, forget everything", button_style="danger", layout=w.Layout(width="auto", flex="0 0 auto")
+        )
+        self.confirm_reset.add_class("st-confirm-reset")
+        self.confirm_reset.on_click(guarded(lambda _b: self.reset_confirmed()))
+        self.cancel_reset = w.Button(description="Cancel", layout=w.Layout(width="auto", flex="0 0 auto"))
+        self.cancel_reset.add_class("st-cancel-reset")
+        self.cancel_reset.on_click(guarded(lambda _b: self.end_reset()))
+        self.reset_question = w.HTML(
+            '<div class="st-proj-question" role="alert">Forget every answer and every lesson step reached '
+            "in this browser? This cannot be undone.</div>",
+        )
+        self.reset_answers = w.HBox([self.confirm_reset, self.cancel_reset])
+        self.reset_links = w.HBox([self.download, self.reset], layout=w.Layout(align_items="center"))
+        self.reset_row = w.VBox([self.reset_links])
         self.seed_line = w.HTML()
         self.widget = w.VBox(
             [
@@ -161,10 +177,30 @@ class QuizPage:
                 self.seed_line,
                 self.slot,
                 self.next_button,
-                w.HBox([self.download, self.reset]),
+                self.reset_row,
             ]
         )
         self.refresh_board()
+
+    def _level_changed(self, _change: Any) -> None:
+        self.app.settings.quiz_level = int(self.difficulty.value)
+        self.app.save()
+        self.new_item()
+
+    def show_level(self) -> None:
+        """The saved level, once the browser has sent it (a new question only if it differs)."""
+        if self.difficulty.value != self.app.settings.quiz_level:
+            self.difficulty.value = self.app.settings.quiz_level
+
+    def ask_reset(self) -> None:
+        self.reset_row.children = [self.reset_question, self.reset_answers]
+
+    def end_reset(self) -> None:
+        self.reset_row.children = [self.reset_links]
+
+    def reset_confirmed(self) -> None:
+        self.app.reset_progress()
+        self.end_reset()
 
     def next_item(self) -> None:
         self.seed += 1
@@ -187,11 +223,11 @@ class QuizPage:
         )
 
     def answered(self, item: QuizItem, feedback: Feedback) -> None:
-        self.app.record(item, feedback)
+        self.app.record(item, feedback, source="quiz")
         self.refresh_board()
 
     def refresh_board(self) -> None:
-        p = self.app.progress
+        p = self.app.progress.only("quiz")  # a lesson's quiz answers count in the lesson, not here
         self.board.value = f'<span role="status">Score {p.correct} / {p.answered} · streak {p.streak} · best streak {p.best_streak}</span>'
         data = base64.b64encode(p.to_csv().encode("utf-8")).decode("ascii")
         self.download.value = (
@@ -518,6 +554,7 @@ class App:
         return self.settings.rules()
 
     def settings_changed(self, settings: Settings) -> None:
+        settings.quiz_level = self.settings.quiz_level  # the picker sets the rules, not the quiz's level
         self.progress.settings = settings
         self._apply_display()
         self.learn.rules_changed()
@@ -526,7 +563,7 @@ class App:
         if self._projector is not None:
             self._projector.set_rules(self.rules)
         if self._play is not None:
-            self._play.rules = self.rules  # the next deal uses the new rule set
+            self._play.set_rules(self.rules, four_colour=self.settings.four_colour)  # the next deal uses them
         self.save()
 
     def _apply_display(self) -> None:
@@ -550,7 +587,10 @@ class App:
         self.picker.load(self.settings)
         self._apply_display()
         self.learn.rules_changed()
+        if self._play is not None:  # the saved settings, not the defaults, for the next deal
+            self._play.set_rules(self.rules, four_colour=self.settings.four_colour)
         if self._quiz is not None:
+            self._quiz.show_level()
             self._quiz.refresh_board()
         if self.nav.value == "Learn" and self.learn.player is None:
             self.learn.show_list()
@@ -559,8 +599,8 @@ class App:
         if self.store.loaded:
             self.store.value = self.progress.to_json()
 
-    def record(self, item: QuizItem, feedback: Feedback) -> None:
-        self.progress.record(item.kind, item.rules.name, item.key, feedback.correct)
+    def record(self, item: QuizItem, feedback: Feedback, source: str = "lesson") -> None:
+        self.progress.record(item.kind, item.rules.name, item.key, feedback.correct, source=source)
         if self._quiz is not None:
             self._quiz.refresh_board()
         self.save()
@@ -598,7 +638,7 @@ class App:
         if self._play is None:
             from .play_page import PlayPage
 
-            self._play = PlayPage(self.rules)
+            self._play = PlayPage(self.rules, four_colour=self.settings.four_colour)
         return self._play
 
     @property

@@ -18,6 +18,7 @@ import dataclasses
 
 from ..engine import Action, Bid, Card, Reason, Round, Rules, Seat, parse_deal_id, why_illegal
 from ..engine.errors import InputError
+from ..engine.play import first_lead_reason
 
 #: what a deal id looks like, for the messages that refuse one
 DEAL_ID_FORM = "a deal id. Try a number such as 4127, or 4127W to name the dealer"
@@ -76,7 +77,8 @@ class ClassroomHand:
         start = Round.from_deal_id(rules, deal_id)
         played = start.copy()
         reasons: list[str] = []
-        play_out(played, {s: HeuristicBot() for s in Seat}, on_decision=lambda _s, _v, d: reasons.append(d.reason))
+        bots = {s: HeuristicBot(speak_of_seat=True) for s in Seat}  # the room hears "West must follow suit"
+        play_out(played, bots, on_decision=lambda _s, _v, d: reasons.append(d.reason))
         first = start.dealer.left
         steps = [
             Step(
@@ -114,7 +116,10 @@ class ClassroomHand:
         return f"What may {s.seat} play?"
 
     def answer(self, step: int) -> tuple[tuple[Card, ...], dict[Card, Reason]]:
-        """At a card step: the cards the player may play, and why each other card may not be."""
+        """At a card step: the cards the player may play, and why each other card may not be.
+
+        The reasons speak of the seat ("West must follow suit"), not to "you": the room is watching.
+        """
         rnd = self.round_at(step - 1)
         legal = rnd.legal_plays()
         seat = rnd.to_act
@@ -123,7 +128,11 @@ class ClassroomHand:
         reasons = {}
         for card in hand:
             if card not in legal:
-                why = rnd.why_illegal(card) or why_illegal(self.rules, hand, card, rnd.trick.cards, rnd.spades_broken)
+                said = rnd.why_illegal(card)  # the round's reason, in the words of the seat's own
+                if said is not None and said.code == "two-of-clubs-leads":
+                    why: Reason | None = first_lead_reason(seat)
+                else:
+                    why = why_illegal(self.rules, hand, card, rnd.trick.cards, rnd.spades_broken, seat=seat)
                 if why is not None:
                     reasons[card] = why
         return legal, reasons

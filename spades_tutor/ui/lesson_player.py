@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..engine import Rules, Seat, Team
+from ..engine.text import signed
 from ..quiz import Feedback, QuizItem
 from .cards import hand_view, trick_view
 from .errors import guarded, report
@@ -258,11 +259,11 @@ def score_lines_html(scores: dict[Team, Any]) -> str:
     rows = []
     for team, hs in scores.items():
         lines = (
-            "".join(f"<li>{html.escape(line.label)}: <b>{line.points:+d}</b></li>" for line in hs.lines)
+            "".join(f"<li>{html.escape(line.label)}: <b>{signed(line.points)}</b></li>" for line in hs.lines)
             or "<li>nothing</li>"
         )
         rows.append(
-            f'<div class="st-score-team"><b>{team.label}</b>: {hs.points:+d} this hand, {hs.bags} bag{"s" if hs.bags != 1 else ""} after<ul>{lines}</ul></div>'
+            f'<div class="st-score-team"><b>{team.label}</b>: {signed(hs.points)} this hand, {hs.bags} bag{"s" if hs.bags != 1 else ""} after<ul>{lines}</ul></div>'
         )
     return f'<div class="st-score">{"".join(rows)}</div>'
 

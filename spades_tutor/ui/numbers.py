@@ -20,7 +20,7 @@ import anywidget
 import traitlets
 
 _STATIC = Path(__file__).parent / "static"
-_WHOLE = re.compile(r"\s*[-+]?\d{1,9}\s*")
+_WHOLE = re.compile(r"\s*[-+\N{MINUS SIGN}]?\d{1,9}\s*")  # the minus sign the app's scores are written with
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ class NumberFields(anywidget.AnyWidget):
             if isinstance(raw, str):
                 if not _WHOLE.fullmatch(raw):
                     continue
-                raw = int(raw)
+                raw = int(raw.replace("\N{MINUS SIGN}", "-"))
             if field.accepts(raw):
                 accepted[key] = raw
         if accepted != self.values:

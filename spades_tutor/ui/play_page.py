@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import Bid, Card, Game, IllegalAction, Phase, Rules, Seat, Team, explain_sure_tricks, nil_advice
+from ..engine.text import number, signed
 from .cards import hand_view, trick_view
 from .errors import guarded
 from .storage import BrowserStore
@@ -25,10 +26,11 @@ STORAGE_KEY = "spades-tutor/play/v1"
 class PlayPage:
     """``widget`` is the page. Every event acts on the engine's ``Game``, then ``render()`` redraws."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, *, four_colour: bool = False) -> None:
         from ..bots import HeuristicBot
 
-        self.rules = rules
+        self.rules = rules  # the rule set a new deal uses; a game in play keeps its own (``game.rules``)
+        self.four_colour = four_colour
         self.bots = {seat: HeuristicBot() for seat in Seat if seat != PLAYER}
         self.adviser = HeuristicBot()
         self.game: Game | None = None
@@ -69,6 +71,13 @@ class PlayPage:
             ]
         )
         self.widget.add_class("st-play")
+        self.render()
+
+    def set_rules(self, rules: Rules, *, four_colour: bool | None = None) -> None:
+        """The app's settings changed: the next deal uses ``rules``; the cards are redrawn."""
+        self.rules = rules
+        if four_colour is not None:
+            self.four_colour = four_colour
         self.render()
 
     # --- the game ------------------------------------------------------------------------------
@@ -116,7 +125,11 @@ class PlayPage:
 
     def bid(self) -> None:
         game = self.game
-        if game is None or self.bid_choice.value is None:
+        if game is None:
+            return
+        if self.bid_choice.value is None:
+            self.message = "Choose a bid first."
+            self.render()
             return
         try:
             game.bid(self.bid_choice.value, PLAYER)
@@ -206,7 +219,6 @@ class PlayPage:
             return
         self.game = game
         self.one_hand = bool(data.get("one_hand", True))
-        self.rules = game.rules
         self.log = ["Welcome back: your game is as you left it."]
         self.render()
 
@@ -220,38 +232,44 @@ class PlayPage:
             return
         if self.showing_sheet:
             self.body.children = self._sheet()
-            self.status.value = f'<div class="st-proj-sentence" role="status">{html.escape(game.result if game.is_over else "The hand is over.")}</div>'
+            said = self.game_over_words() if game.is_over else "The hand is over."
+            self.status.value = f'<div class="st-proj-sentence" role="status">{html.escape(said)}</div>'
             return
+        rules = game.rules
         rnd = game.round
         south = rnd.hands[PLAYER]
         your_turn = rnd.to_act == PLAYER
         legal = set(rnd.legal_plays()) if your_turn and rnd.phase is Phase.PLAYING else set()
         picker = hand_view(
-            self.rules,
+            rules,
             south,
             selectable="one" if your_turn and rnd.phase is Phase.PLAYING else "none",
             label="your hand: choose a card to play",
             marks={c: "legal" for c in legal},
             large=True,
+            four_colour=self.four_colour,
         )
         picker.observe(guarded(lambda ch: self._picked(picker, ch)), names="selected")
         bids = " · ".join(f"{s.letter} {b}" for s, b in rnd.bids.items()) or "no bids yet"
-        scores = " · ".join(f"{t.short} {game.scores[t]} ({game.bags[t]} bags)" for t in Team)
+        scores = " · ".join(f"{t.short} {number(game.scores[t])} ({game.bags[t]} bags)" for t in Team)
         head = w.HTML(
-            f'<div class="st-proj-where" role="status">Deal {html.escape(rnd.deal_id or "")} · {html.escape(self.rules.title)} · '
+            f'<div class="st-proj-where" role="status">Deal {html.escape(rnd.deal_id or "")} · {html.escape(rules.title)} · '
             f"bids: {html.escape(bids)} · tricks N–S {rnd.tricks_won[Seat.NORTH] + rnd.tricks_won[Seat.SOUTH]}, "
             f"E–W {rnd.tricks_won[Seat.EAST] + rnd.tricks_won[Seat.WEST]} · game: {html.escape(scores)}</div>"
         )
         shown = rnd.trick if rnd.trick.cards or not rnd.tricks else rnd.tricks[-1]
-        parts: list[w.Widget] = [head, trick_view(shown, label="the trick on the table", large=True)]
+        parts: list[w.Widget] = [
+            head,
+            trick_view(shown, label="the trick on the table", large=True, four_colour=self.four_colour),
+        ]
         if rnd.phase is Phase.BIDDING and your_turn:
             options = [(str(b), b) for b in rnd.legal_bids()]
             self.bid_choice.options = options
             self.bid_choice.value = None
-            advice = nil_advice(self.rules, south)
+            nil = str(nil_advice(rules, south)) if rules.nil else "not allowed at this table."
             helper = (
-                f"<b>Sure tricks:</b> {html.escape(explain_sure_tricks(self.rules, south))}<br>"
-                f"<b>Nil:</b> {html.escape(str(advice))}"
+                f"<b>Sure tricks:</b> {html.escape(explain_sure_tricks(rules, south))}<br>"
+                f"<b>Nil:</b> {html.escape(nil)}"
             )
             parts += [w.HTML(f'<div class="st-tip">{helper}</div>'), self.bid_choice, self.bid_button]
         parts += [
@@ -266,6 +284,18 @@ class PlayPage:
         message = f'<div class="st-proj-question">{html.escape(self.message)}</div>' if self.message else ""
         turn = "Your turn." if your_turn else ""
         self.status.value = f'<div class="st-note" role="status">{html.escape(last)} {turn}</div>{message}'
+
+    def game_over_words(self) -> str:
+        """Who won, said to South ("You and North win, 562 to 310."), then the engine's reason."""
+        game = self.game
+        assert game is not None and game.winner is not None
+        ours, theirs = game.scores[PLAYER.team], game.scores[PLAYER.team.other]
+        if game.winner == PLAYER.team:
+            who = f"You and {PLAYER.partner} win, {number(ours)} to {number(theirs)}."
+        else:
+            first, second = sorted((PLAYER.left, PLAYER.left.partner))
+            who = f"{first} and {second} win, {number(theirs)} to {number(ours)}."
+        return f"{who} {game.result}"
 
     def _picked(self, picker: Any, change: Any) -> None:
         chosen = change["new"]
@@ -285,8 +315,9 @@ class PlayPage:
             ns += hand[Team.NS].points
             ew += hand[Team.EW].points
             rows.append(
-                f"<tr><td>{i}</td><td>{hand[Team.NS].points:+d}</td><td>{hand[Team.NS].bags}</td>"
-                f"<td>{hand[Team.EW].points:+d}</td><td>{hand[Team.EW].bags}</td><td>{ns}</td><td>{ew}</td></tr>"
+                f"<tr><td>{i}</td><td>{signed(hand[Team.NS].points)}</td><td>{hand[Team.NS].bags}</td>"
+                f"<td>{signed(hand[Team.EW].points)}</td><td>{hand[Team.EW].bags}</td>"
+                f"<td>{number(ns)}</td><td>{number(ew)}</td></tr>"
             )
         table = (
             '<table class="st-score-table st-score-sheet"><thead><tr><th>Hand</th><th>N–S</th><th>bags</th><th>E–W</th>'
@@ -302,7 +333,7 @@ class PlayPage:
             self.continue_button,
             w.HTML("<h3>Replay, all four hands face up</h3>"),
             self._four_hands(last),
-            TrickStepper(last, large=True).widget,
+            TrickStepper(last, large=True, four_colour=self.four_colour).widget,
         ]
 
     def _four_hands(self, rnd: Any) -> w.Widget:
@@ -310,7 +341,7 @@ class PlayPage:
             w.VBox(
                 [
                     w.HTML(f'<div class="st-proj-seat">{s} (bid {rnd.bids[s]}, took {rnd.tricks_won[s]})</div>'),
-                    hand_view(self.rules, rnd.dealt[s], label=f"{s}'s hand as dealt"),
+                    hand_view(rnd.rules, rnd.dealt[s], label=f"{s}'s hand as dealt", four_colour=self.four_colour),
                 ]
             )
             for s in Seat

@@ -11,7 +11,10 @@ from the browser is checked; anything malformed is dropped rather than trusted.
 >>> Progress.from_json(p.to_json()) == p
 True
 >>> print(p.to_csv().splitlines()[0])
-time,kind,preset,item,correct
+time,kind,preset,item,correct,source
+>>> p.record("nil-safe", "jokers", "nil-safe:jokers:ab12", True, source="lesson")
+>>> p.only("quiz").answered, p.only("lesson").answered
+(2, 1)
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ __all__ = ["Answer", "Progress", "Settings"]
 
 _FORMAT = "spades-tutor/progress"
 MAX_ANSWERS = 2000
+SOURCES = ("quiz", "lesson")  # where an answer was given: Quiz yourself, or a lesson's quiz
 MAX_LESSONS = 200  # lesson slugs kept; far more than there are lessons
 MAX_STEP = 1000
 #: answer times the CSV can print: from 1970 to the end of year 9999 (UTC)
@@ -40,10 +44,16 @@ _SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
 
 def _answer(row: Any) -> Answer | None:
-    """One stored answer row ``[time, kind, preset, item, correct]``, or None if any part of it is wrong."""
-    if not (isinstance(row, list) and len(row) == 5):
+    """One stored answer row ``[time, kind, preset, item, correct, source]``, or None if any part of it is wrong.
+
+    A row saved before answers named their source has five parts: it was the quiz page's.
+    """
+    if not (isinstance(row, list) and len(row) in (5, 6)):
         return None
-    when, kind, preset, item, correct = row
+    when, kind, preset, item, correct = row[:5]
+    source = row[5] if len(row) == 6 else "quiz"
+    if not isinstance(source, str) or source not in SOURCES:
+        return None
     # bool is an int, and float("1e999") is inf: a time must be a real number within the CSV's range
     if isinstance(when, bool) or not isinstance(when, int | float):
         return None
@@ -54,7 +64,7 @@ def _answer(row: Any) -> Answer | None:
         return None
     if not all(isinstance(x, str) and x for x in (kind, preset, item)) or not isinstance(correct, bool):
         return None
-    return Answer(when, kind[:40], preset[:40], item[:120], correct)
+    return Answer(when, kind[:40], preset[:40], item[:120], correct, source)
 
 
 def _stamp(when: float) -> str:
@@ -72,6 +82,7 @@ class Answer:
     preset: str
     item: str
     correct: bool
+    source: str = "quiz"
 
 
 @dataclasses.dataclass
@@ -84,6 +95,7 @@ class Settings:
     mercy: bool = False
     four_colour: bool = False
     large: bool = False
+    quiz_level: int = 1  # Quiz yourself's level (1 easy to 3 tricky), kept across rule sets and reloads
 
     def rules(self) -> Rules:
         return Rules.preset(self.preset, nil=self.nil, blind_nil=self.blind_nil, mercy=-200 if self.mercy else None)
@@ -114,6 +126,11 @@ class Settings:
                 s.blind_nil = data["blind_nil"]
             else:
                 bad.append("blind nil")
+        if "quiz_level" in data:
+            if type(data["quiz_level"]) is int and data["quiz_level"] in (1, 2, 3):
+                s.quiz_level = data["quiz_level"]
+            else:
+                bad.append("quiz level")
         if bad and notes is not None:
             notes.append(f"Some saved settings could not be read ({', '.join(bad)}), so the usual ones are used there.")
         return s
@@ -127,9 +144,17 @@ class Progress:
     #: what :meth:`from_json` left out of the stored record, one sentence each, for the page to show
     notes: list[str] = dataclasses.field(default_factory=list, compare=False)
 
-    def record(self, kind: str, preset: str, item: str, correct: bool, when: float | None = None) -> None:
-        self.answers.append(Answer(time.time() if when is None else when, kind, preset, item, bool(correct)))
+    def record(
+        self, kind: str, preset: str, item: str, correct: bool, when: float | None = None, source: str = "quiz"
+    ) -> None:
+        if source not in SOURCES:
+            raise ValueError(f"source: {source!r} is not one of {', '.join(SOURCES)}")
+        self.answers.append(Answer(time.time() if when is None else when, kind, preset, item, bool(correct), source))
         del self.answers[:-MAX_ANSWERS]
+
+    def only(self, source: str) -> Progress:
+        """The answers given in one place (``"quiz"`` or ``"lesson"``), for that place's score and streak."""
+        return Progress([a for a in self.answers if a.source == source], dict(self.lessons), self.settings)
 
     def reach(self, slug: str, step: int) -> None:
         self.lessons[slug] = max(step, self.lessons.get(slug, 0))
@@ -229,8 +254,8 @@ class Progress:
         out = io.StringIO()
         # CRLF rows, as RFC 4180 has them: the writer then quotes a stored text holding a CR or LF
         writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow(["time", "kind", "preset", "item", "correct"])
+        writer.writerow(["time", "kind", "preset", "item", "correct", "source"])
         for a in self.answers:
-            row = [_stamp(a.time), a.kind, a.preset, a.item, "yes" if a.correct else "no"]
+            row = [_stamp(a.time), a.kind, a.preset, a.item, "yes" if a.correct else "no", a.source]
             writer.writerow([safe_cell(cell) for cell in row])  # a stored text must not run as a formula
         return out.getvalue()

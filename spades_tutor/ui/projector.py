@@ -92,6 +92,7 @@ class ProjectorPage:
         self.hand = ClassroomHand.from_deal_id(self.rules, text)
         self.deal_box.value = self.hand.deal_id
         self.step = 0
+        self._pending = None  # a question asked about the last deal is not this deal's
         self.revealed = False
         self.render()
 

@@ -38,7 +38,7 @@ KIND_TITLES = {
 }
 
 
-def feedback_html(feedback: Feedback) -> str:
+def feedback_html(feedback: Feedback, *, explain: bool = True) -> str:
     if feedback.correct:
         head = '<div class="st-fb-head st-fb-right">✓ Right!</div>'
     else:
@@ -46,7 +46,7 @@ def feedback_html(feedback: Feedback) -> str:
             '<div class="st-fb-head st-fb-wrong">✗ Not quite.</div>'
             f'<div class="st-fb-answer">The answer: <b>{html.escape(feedback.answer)}</b></div>'
         )
-    why = "".join(f"<p>{html.escape(line)}</p>" for line in feedback.explanation)
+    why = "".join(f"<p>{html.escape(line)}</p>" for line in feedback.explanation) if explain else ""
     return f'<div class="st-feedback {"st-fb-ok" if feedback.correct else "st-fb-no"}">{head}{why}</div>'
 
 
@@ -167,25 +167,45 @@ class QuizView:
 
     # --- checking -----------------------------------------------------------------------------
 
-    def _check(self, _button: Any = None) -> Feedback:
+    def missing(self) -> str:
+        """What the learner must still do before the answer can be checked ('' once there is an answer)."""
+        if isinstance(self.item, NilSafeItem):
+            return "Choose yes or no first." if self._choice is None or self._choice.value is None else ""
+        if self.picker is not None and not self.picker.selected:
+            return "Choose a card first."
+        return ""
+
+    def _check(self, _button: Any = None) -> Feedback | None:
+        """Grade the answer; with nothing chosen yet, say so and grade nothing (no score, no streak)."""
+        if self.feedback is not None:
+            return self.feedback
+        missing = self.missing()
+        if missing:
+            self.result.value = (
+                f'<div class="st-fb-missing st-proj-question" role="status">{html.escape(missing)}</div>'
+            )
+            return None
         feedback = self.item.check(self.response())
         self.show_feedback(feedback)
         if self.on_answer is not None:
             self.on_answer(self.item, feedback)
         return feedback
 
-    def check(self) -> Feedback:
+    def check(self) -> Feedback | None:
+        """The feedback, or None if nothing is chosen yet (``missing()`` says what)."""
         return self._check()
 
     def show_feedback(self, feedback: Feedback) -> None:
         self.feedback = feedback
-        self.result.value = feedback_html(feedback)
+        item = self.item
+        # a score's explanation is its lines, listed below once (not also as sentences here)
+        scored = isinstance(item, ScoreItem) and bool(feedback.detail)
+        self.result.value = feedback_html(feedback, explain=not scored)
         self.check_button.disabled = True
         if self.numbers is not None:
             self.numbers.disabled = True
         if self._choice is not None:
             self._choice.disabled = True
-        item = self.item
         if self.picker is not None:
             self.picker.disabled = True
             marks: dict[str, str] = {}
@@ -209,7 +229,7 @@ class QuizView:
                 if isinstance(item, TrickWinnerItem):
                     self.picker.winner = item.winner.letter
             self.picker.marks = marks
-        if isinstance(item, ScoreItem) and feedback.detail:
+        if scored:
             rows = "".join(
                 f"<li><b>{html.escape(Team.parse(team).label)}</b>: {html.escape(lines)}</li>"
                 for team, lines in feedback.detail.items()

@@ -1,0 +1,24 @@
+"""Numbers in the engine's sentences: one minus sign everywhere a learner reads a number.
+
+Scores are written with the typographic minus (U+2212), as the lessons write them, so a page
+never shows ``-80`` beside ``−100``. The app's number fields accept either sign from a learner.
+
+>>> signed(70), signed(-119), number(-200), number(500)
+('+70', '−119', '−200', '500')
+"""
+
+from __future__ import annotations
+
+__all__ = ["MINUS", "number", "signed"]
+
+MINUS = "\N{MINUS SIGN}"
+
+
+def number(n: int) -> str:
+    """``'−200'``, ``'500'``: a whole number as a learner reads it."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+def signed(n: int) -> str:
+    """``'+70'``, ``'−119'``, ``'+0'``: points won or lost, always with their sign."""
+    return f"{MINUS}{-n}" if n < 0 else f"+{n}"
