@@ -286,3 +286,30 @@ def test_the_bots_count_the_sure_tricks_whole_and_bid_at_least_them(preset: str)
             decision = HeuristicBot().bid(rnd.view(seat)) if seat == st.Seat.NORTH else None
             if decision is not None:
                 assert decision.action.tricks >= sure  # North bids first: no partner's bid caps it
+
+
+# --- the lessons teach the count ------------------------------------------------------------------
+
+
+def test_lessons_6_and_11_count_as_the_engine_does() -> None:
+    from spades_tutor.lessons import load_lessons
+
+    words = ("no", "one", "two", "three", "four", "five")
+    lessons = {lesson.number: lesson for lesson in load_lessons()}
+    for number in (6, 11):
+        lesson = lessons[number]
+        prose = " ".join(
+            b.text_in(lesson) for step in lesson.steps for b in step.blocks if b.kind in ("markdown", "tip")
+        )
+        prose = " ".join(prose.split())
+        for block in lesson.blocks("quiz"):
+            if block.quiz_kind != "sure-tricks":
+                continue
+            item = block.quiz_item(lesson)
+            assert item.answer() == brute_sure(item.rules, list(item.hand))
+        assert "can take" in prose  # the reasoning is the count, not the run from the top
+    north = next(b.quiz_item(lessons[11]) for b in lessons[11].blocks("quiz") if b.quiz_kind == "sure-tricks")
+    said = " ".join(
+        " ".join(b.text_in(lessons[11]) for b in s.blocks if b.kind == "markdown") for s in lessons[11].steps
+    )
+    assert f"{words[north.answer()]} sure tricks" in " ".join(said.split())
