@@ -217,9 +217,10 @@ def test_lesson_6_sure_tricks_as_the_tip_says() -> None:
         for b in quiz_blocks(lesson, "sure-tricks")
     }
     assert answers["jokers:BJ LJ KS 9H 5C 7D"] == 2
-    assert answers["jokers:LJ AS KS 8H 4D"] == 0  # the little joker alone can lose to the big joker
-    # the ace of spades is sure in regular Spades, not with the jokers
-    assert answers["classic:AS KS QS 9H 4C"] == 3 and answers["jokers:AS KS QS 9H 4C"] == 0
+    # the big joker can take only one of the little joker, A♠ and K♠: two of them are sure
+    assert answers["jokers:LJ AS KS 8H 4D"] == 2
+    # the ace of spades is sure in regular Spades; with the jokers, they can take two of A♠ K♠ Q♠
+    assert answers["classic:AS KS QS 9H 4C"] == 3 and answers["jokers:AS KS QS 9H 4C"] == 1
 
 
 def test_lesson_7_never_nil_with_the_big_joker() -> None:

@@ -399,14 +399,16 @@ def assert_sure_level(item: SureTricksItem) -> None:
     order = rules.trump_order()
     assert len(item.hand) == 13
     n = item.answer()
+    run = next((i for i, c in enumerate(order) if c not in item.hand), len(order))  # the top trumps held
+    counted = n > run  # sure of more than the run: found only by counting the higher trumps out
     held = [i for i in range(min(6, len(order))) if order[i] in item.hand]
     gap = n >= 1 and any(n < i <= 5 for i in held)
     through = n >= 2 and bool(set(order[:n]) & (surprising(rules) - {c for c in order if c.is_joker}))
     strong_without_top = n == 0 and sum(1 <= i <= 4 for i in held) >= 2
     if level == 3:
-        assert gap or through or strong_without_top
+        assert counted or gap or through or strong_without_top
     else:
-        assert not (gap or through or strong_without_top)
+        assert not (counted or gap or through or strong_without_top)
         if level == 1:
             assert (n == 1) or (n == 0 and not any(i <= 2 for i in held))
         else:
@@ -591,6 +593,22 @@ def test_legal_plays_explanations_when_every_card_is_legal() -> None:
     deuce = LegalPlaysItem(rules_of("deuces-high"), hand=st.cards("2D 5D 9H"), trick=st.cards("KD"))
     fb = deuce.check("2D 5D")
     assert not fb.correct and "counts as a spade" in fb.detail["2♦"]
+
+
+def test_sure_tricks_are_counted_not_only_the_run_from_the_top() -> None:
+    """Each outside trump can take at most one lower trump of yours: A♠ K♠ Q♠ is sure of 1 with the jokers."""
+    jokers, classic = rules_of("jokers"), rules_of("classic")
+    item = SureTricksItem(jokers, hand=st.cards("AS KS QS 9H 4C"))
+    assert item.answer() == 1 and item.check(1).correct and not item.check(0).correct
+    assert "big and little joker can take at most two of your three trumps" in item.check(0).explanation[0]
+    assert SureTricksItem(jokers, hand=st.cards("LJ AS KS 8H 4D")).answer() == 2
+    assert SureTricksItem(classic, hand=st.cards("KS QS JS 4H")).answer() == 2
+    # level 3 asks about such hands, where the count is more than the run from the top
+    for preset in PRESETS:
+        rules = rules_of(preset)
+        items = [generate("sure-tricks", rules, seed, 3) for seed in range(40)]
+        runs = [next(i for i, c in enumerate(rules.trump_order()) if c not in item.hand) for item in items]
+        assert any(item.answer() > run for item, run in zip(items, runs, strict=True)), preset
 
 
 def test_strict_numbers() -> None:

@@ -7,7 +7,7 @@ Every decision comes with a one-sentence reason, for a "Hint" button:
 >>> rules = st.Rules.preset("jokers")
 >>> rnd = st.Round.deal(rules, dealer=st.Seat.WEST, seed=4127)
 >>> print(HeuristicBot().bid(rnd.view(st.Seat.NORTH)))
-Bid 5: A♦ should win a trick, and A♠, K♠, Q♠, 3♠, 2♠, 8♠ and Q♣ add part of a trick each (5.24 in all).
+Bid 6: A♠ and A♦ should each win a trick, and K♠, Q♠, 3♠, 2♠, 8♠ and Q♣ add part of a trick each (5.49 in all).
 >>> bots = {st.Seat.NORTH: HeuristicBot(), st.Seat.SOUTH: HeuristicBot(),
 ...         st.Seat.EAST: RandomBot(seed=1), st.Seat.WEST: RandomBot(seed=2)}
 >>> play_round(rules, bots, seed=4127).is_over

@@ -2,7 +2,7 @@
 
 The partner's bid counts too: no nil beside a partner's nil, and no team contract over 13.
 
-The rules of thumb live in the engine (``sure_tricks``, ``nil_advice``,
+The rules of thumb live in the engine (``sure_trick_count``, ``nil_advice``,
 ``likely_tricks``), so a lesson, a quiz and this bot give the same reasons.
 
 >>> import spades_tutor as st

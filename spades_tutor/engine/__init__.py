@@ -18,7 +18,15 @@ from .errors import (
     SpadesError,
 )
 from .game import Game
-from .hand_eval import LikelyTrick, NilAdvice, explain_sure_tricks, likely_tricks, nil_advice, sure_tricks
+from .hand_eval import (
+    LikelyTrick,
+    NilAdvice,
+    explain_sure_tricks,
+    likely_tricks,
+    nil_advice,
+    sure_trick_count,
+    sure_tricks,
+)
 from .inputs import parse_whole_number, whole_number
 from .play import Trick, explain_trick, legal_plays, trick_winner, why_illegal
 from .round import Action, Phase, Round, SeatView, deal_hands, parse_deal_id
@@ -72,6 +80,7 @@ __all__ = [
     "parse_deal_id",
     "parse_whole_number",
     "score_hand",
+    "sure_trick_count",
     "sure_tricks",
     "trick_winner",
     "whole_number",

@@ -18,7 +18,7 @@ The big joker is the highest trump: nothing can beat it, so it is sure to take a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .cards import Card, Rank, Suit, cards  # noqa: F401 - cards is used by the doctests
 from .play import _and, _cap
@@ -31,6 +31,7 @@ __all__ = [
     "explain_sure_tricks",
     "likely_tricks",
     "nil_advice",
+    "sure_trick_count",
     "sure_tricks",
 ]
 
@@ -41,10 +42,11 @@ MANY_TRUMPS_FOR_NIL = 4
 
 
 def sure_tricks(rules: Rules, hand: Iterable[Card]) -> tuple[Card, ...]:
-    """The trumps that win a trick whatever the others hold: an unbroken run from the top.
+    """The trumps each sure to win a trick on its own: an unbroken run from the top.
 
     The big joker is always sure; the little joker is sure only beside the big
-    joker (alone it can lose to it), and so on down the trump order.
+    joker (alone it can lose to it), and so on down the trump order. A hand can be
+    sure of more tricks than this run: ``sure_trick_count`` counts them.
 
     >>> from spades_tutor.engine.rules import Rules
     >>> sure_tricks(Rules.preset("jokers"), cards("LJ AS KS"))
@@ -61,32 +63,117 @@ def sure_tricks(rules: Rules, hand: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(run)
 
 
+def _sure_steps(rules: Rules, held: Sequence[Card]) -> list[int]:
+    """For the hand's trumps ``held`` (highest first): the sure count of its top 1, 2, ... trumps.
+
+    Your top i trumps lose at most as many tricks as there are trumps outside the hand
+    above the i-th, so they are sure of i minus that many; the count of the top k is the
+    best of those for i up to k, and never below 0.
+    """
+    mine = {c.index for c in held}
+    steps: list[int] = []
+    best = i = 0
+    for place, card in enumerate(rules.trump_order()):
+        if card.index not in mine:
+            continue
+        i += 1
+        above = place - (i - 1)  # the trumps above this one that are not in the hand
+        best = max(best, i - above)
+        steps.append(best)
+        if i == len(held):
+            break
+    return steps
+
+
+def sure_trick_count(rules: Rules, hand: Iterable[Card]) -> int:
+    """How many tricks the hand is sure to take with its trumps, whatever the others hold.
+
+    Each trump held by the other three players can capture at most one of yours, and
+    only one lower than itself; so over your top i trumps (i = 0, 1, ...) the count is
+    the largest i minus the number of trumps outside your hand that rank above your
+    i-th. A side card is never sure: it can be trumped.
+
+    >>> from spades_tutor.engine.rules import Rules
+    >>> jokers = Rules.preset("jokers")
+    >>> [sure_trick_count(jokers, cards(h)) for h in ("AS KS QS", "LJ AS KS", "BJ LJ KS QS", "AS KS", "BJ")]
+    [1, 2, 3, 0, 1]
+    >>> sure_trick_count(Rules.preset("classic"), cards("AS KS QS"))
+    3
+    """
+    hand_t = tuple(hand)
+    mine = {c.index for c in hand_t}
+    held = [c for c in rules.trump_order() if c.index in mine]
+    steps = _sure_steps(rules, held)
+    return steps[-1] if steps else 0
+
+
+def _name(card: Card) -> str:
+    return f"the {card.name}" if card.is_joker else str(card)
+
+
+_WORDS = (
+    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+)  # fmt: skip
+
+
+def _words(n: int) -> str:
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def _tricks(n: int) -> str:
+    return f"{n} sure trick{'' if n == 1 else 's'}" if n else "no sure tricks"
+
+
+def _names(trumps: Sequence[Card]) -> str:
+    """``the big and little joker``, ``the big joker and A♠``, or how many there are when they are many."""
+    if [c.is_joker for c in trumps] == [True, True]:
+        return "the big and little joker"
+    if len(trumps) <= 4:
+        return _and([_name(c) for c in trumps])
+    return f"the {_words(len(trumps))} higher trumps you do not hold"
+
+
+def _sure_reason(rules: Rules, hand: Sequence[Card]) -> tuple[int, str]:
+    """The sure count, and why, as a clause (no count, no full stop)."""
+    order = rules.trump_order()
+    mine = {c.index for c in hand}
+    held = [c for c in order if c.index in mine]
+    if not held:
+        return 0, "this hand holds no trump, and any side card can be trumped"
+    steps = _sure_steps(rules, held)
+    count = steps[-1]
+    if count == 0:
+        above = list(order[: order.index(held[0])])
+        if len(held) == 1:
+            return 0, f"your only trump, {_name(held[0])}, can lose to {_names(above)}"
+        if len(above) >= len(held):
+            every = "both" if len(held) == 2 else f"all {_words(len(held))}"
+            return 0, f"{_names(above)} can take {every} of your trumps"
+        return 0, f"each of your {_words(len(held))} trumps can be taken by a different higher trump you do not hold"
+    i = steps.index(count) + 1  # the fewest top trumps that are sure of the count
+    top = held[:i]
+    outside = [c for c in order[: order.index(top[-1])] if c.index not in mine]
+    if not outside:
+        if i == 1:
+            return 1, f"{_name(top[0])} is the highest trump, so nothing can beat it"
+        return i, f"{_and([_name(c) for c in top])} are the top {_words(i)} trumps, so none of them can be beaten"
+    which = f"top {_words(i)} trumps ({_and([_name(c) for c in top])})" if i < len(held) else f"{_words(i)} trumps"
+    each = ", one each" if len(outside) > 1 else ""  # a trump takes one trick, so one of yours at most
+    return count, f"{_names(outside)} can take at most {_words(len(outside))} of your {which}{each}"
+
+
 def explain_sure_tricks(rules: Rules, hand: Iterable[Card]) -> str:
     """A sentence counting the sure tricks and saying why.
 
     >>> from spades_tutor.engine.rules import Rules
-    >>> print(explain_sure_tricks(Rules.preset("jokers"), cards("LJ AS 4H")))
-    No sure tricks: the highest trump, the big joker, is not in this hand, so even the little joker can lose to it.
+    >>> print(explain_sure_tricks(Rules.preset("jokers"), cards("AS KS QS 4H")))
+    The big and little joker can take at most two of your three trumps, one each: 1 sure trick.
+    >>> print(explain_sure_tricks(Rules.preset("jokers"), cards("LJ 4H")))
+    Your only trump, the little joker, can lose to the big joker: no sure tricks.
     """
-    hand_t = tuple(hand)
-    sure = sure_tricks(rules, hand_t)
-    top = rules.trump_order()[0]
-    top_name = f"the {top.name}" if top.is_joker else str(top)
-    if not sure:
-        held = [c for c in rules.trump_order() if c in hand_t]
-        if held:
-            best = held[0]
-            best_name = f"the {best.name}" if best.is_joker else str(best)
-            return (
-                f"No sure tricks: the highest trump, {top_name}, is not in this hand, "
-                f"so even {best_name} can lose to it."
-            )
-        return "No sure tricks: this hand holds no trump, and any side card can be trumped."
-    names = _and([f"the {c.name}" if c.is_joker else str(c) for c in sure])
-    count = f"{len(sure)} sure trick" + ("" if len(sure) == 1 else "s")
-    if len(sure) == 1:
-        return f"{count}: {names} is the highest trump, so nothing can beat it."
-    return f"{count}: {names} are the top {len(sure)} trumps, so none of them can be beaten."
+    count, reason = _sure_reason(rules, tuple(hand))
+    return f"{_cap(reason)}: {_tricks(count)}."
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,16 +182,12 @@ class NilAdvice:
 
     safe: bool
     reasons: tuple[str, ...]
-    impossible: bool = False  # holds a sure trick: the nil cannot be made
+    impossible: bool = False  # sure of a trick (``sure_trick_count``): the nil cannot be made
 
     def __str__(self) -> str:
         if self.safe:
             return " ".join(self.reasons)
         return ("Nil is impossible. " if self.impossible else "Nil is risky. ") + " ".join(self.reasons)
-
-
-def _name(card: Card) -> str:
-    return f"the {card.name}" if card.is_joker else str(card)
 
 
 def nil_advice(rules: Rules, hand: Iterable[Card]) -> NilAdvice:
@@ -122,21 +205,26 @@ def nil_advice(rules: Rules, hand: Iterable[Card]) -> NilAdvice:
     for card in sure:
         if card == order[0]:
             reasons.append(
-                f"{_name(card)[0].upper()}{_name(card)[1:]} is the highest trump: nothing can beat it, "
+                f"{_cap(_name(card))} is the highest trump: nothing can beat it, "
                 "so it is sure to take a trick. Never bid nil holding it."
             )
         else:
-            reasons.append(f"{_name(card)} can only lose to a higher trump, and you hold those too: it is sure to win.")
+            reasons.append(
+                f"{_cap(_name(card))} can only lose to a higher trump, and you hold those too: it is sure to win."
+            )
     trumps = [c for c in order if c in hand_t]
     for card in trumps[:HIGH_TRUMPS_FOR_NIL]:
         place = order.index(card)
         if card in sure or place >= HIGH_TRUMPS_FOR_NIL:
             continue
-        higher = " and ".join(_name(c) for c in order[:place])
+        higher = _and([_name(c) for c in order[:place] if c not in hand_t])  # never a card this hand holds
         reasons.append(
-            f"{_name(card)[0].upper()}{_name(card)[1:]} is {rules.trump_position(card)}: "
+            f"{_cap(_name(card))} is {rules.trump_position(card)}: "
             f"it loses only to {higher}, so it will probably win a trick."
         )
+    count, why = _sure_reason(rules, hand_t)
+    if count > len(sure):
+        reasons.append(f"{_cap(why)}: at least {_words(count)} of them will win a trick.")
     if len(trumps) >= MANY_TRUMPS_FOR_NIL:
         reasons.append(
             f"{len(trumps)} trumps: when trumps are led you must follow, and you may be forced to win a trick."
@@ -153,7 +241,7 @@ def nil_advice(rules: Rules, hand: Iterable[Card]) -> NilAdvice:
                     "is hard to get rid of before the ace has gone."
                 )
     if reasons:
-        return NilAdvice(False, tuple(reasons), impossible=bool(sure))
+        return NilAdvice(False, tuple(reasons), impossible=count > 0)
     return NilAdvice(
         True,
         (
@@ -209,7 +297,7 @@ def _trump_values(rules: Rules, held: list[Card]) -> list[LikelyTrick]:
     mine = {c.index for c in held}
     base = round(len(order) / 4)  # an even share of the trump suit: 3 of 13, 4 of 15 or 16
     long_from = len(held) - max(0, len(held) - base)
-    sure = len(sure_tricks(rules, held))  # the run from the top: the first ``sure`` of ``held``
+    count, why = _sure_reason(rules, held)  # the top ``count`` of ``held`` are counted as the sure tricks
     out: list[LikelyTrick] = []
     higher: list[Card] = []  # the trumps above this one that are not in the hand
     i = -1
@@ -221,13 +309,15 @@ def _trump_values(rules: Rules, held: list[Card]) -> list[LikelyTrick]:
         below = len(held) - i - 1
         value = 0.0
         reason = ""
-        if i < sure:
+        if i < count:
             value = 1.0
-            reason = (
-                f"{_cap(_name(card))} is the highest trump: a sure trick."
-                if place == 0
-                else f"{_cap(_name(card))} is sure: every higher trump is in this hand too."
-            )
+            if place == 0:
+                reason = f"{_cap(_name(card))} is the highest trump: a sure trick."
+            elif not higher:
+                reason = f"{_cap(_name(card))} is sure: every higher trump is in this hand too."
+            else:
+                one = "a sure trick" if count == 1 else f"one of your {count} sure tricks"
+                reason = f"{_cap(_name(card))} counts as {one}: {why}."
         elif below >= len(higher) - 1:
             table = GUARDED_TRUMP if below >= len(higher) else HALF_GUARDED_TRUMP
             value = table[min(len(higher), 3) - 1]
@@ -308,8 +398,9 @@ def likely_tricks(rules: Rules, hand: Iterable[Card]) -> tuple[LikelyTrick, ...]
     """The cards likely to win a trick, each with its share of a trick (0 to 1) and the reason.
 
     The shares add up to an estimate of the tricks the hand takes (a bid adds a
-    little for the odd low card that wins). Sure tricks count 1; a high trump counts
-    less the more higher trumps are out and the fewer lower trumps guard it (the
+    little for the odd low card that wins). The hand's top ``sure_trick_count``
+    trumps count 1 each; a high trump counts less the more higher trumps are out and
+    the fewer lower trumps guard it (the
     little joker without the big one is "nearly as safe"); trumps beyond an even
     share of the trump suit are long trumps; a spare trump beside a short side suit
     can trump; a side ace counts, less in a long suit; a side king or queen counts

@@ -447,9 +447,11 @@ def _bid_estimates(rules: Rules, hands: npt.NDArray[np.uint64]) -> tuple[npt.NDA
     n = len(hands)
     held = ((hands[:, None] >> trump_bits[None, :]) & _ONE).astype(np.int64)  # (n, places) in trump order
     count = held.sum(axis=1)
-    sure = np.cumprod(held, axis=1).sum(axis=1)
     i = np.cumsum(held, axis=1) - 1  # index among the held trumps
     higher = np.arange(held.shape[1])[None, :] - i  # trumps above not held (for held places)
+    # ``sure_trick_count``: the best i+1 - higher over the held trumps (at least 0); the top that
+    # many held trumps are valued as whole tricks
+    sure = np.maximum(0, np.where(held != 0, i + 1 - higher, -1).max(axis=1))
     below = count[:, None] - i - 1
     guarded = np.array([0, 90, 75, 50])[np.clip(higher, 0, 3)]
     half = np.array([0, 75, 50, 25])[np.clip(higher, 0, 3)]

@@ -38,8 +38,11 @@ score
 sure-tricks (each level's shapes come up about equally often)
     1. the top trump alone, or no high trump at all;
     2. a run from the top of two or more, or high trumps without the top one;
-    3. a gap under the top (BJ and A♠ without the little joker counts 1), a
-       run through the 2♦ / 2♠, or several high trumps and still none sure.
+    3. more sure tricks than the run from the top, found by counting the higher
+       trumps that are out, each able to take one lower trump (A♠ K♠ Q♠ with both
+       jokers out counts 1, LJ A♠ K♠ counts 2); a gap under the top (BJ and A♠
+       without the little joker counts 1); a run through the 2♦ / 2♠; or several
+       high trumps and still none sure.
 nil-safe (the answers are balanced: even seeds ask about a safe hand, odd seeds a risky one)
     1. obvious: the top trump, or three problems or more / a clean hand with
        no side king and at most two (low) trumps;
@@ -72,6 +75,7 @@ from ..engine import (
     legal_plays,
     nil_advice,
     score_hand,
+    sure_trick_count,
     sure_tricks,
 )
 from .items import (
@@ -127,7 +131,7 @@ DIFFICULTY_NOTES: dict[str, dict[int, str]] = {
     "sure-tricks": {
         1: "The top trump alone, or no high trump at all.",
         2: "A run of top trumps, or high trumps without the top one.",
-        3: "Gaps in the run, and the surprising trumps of the rule set.",
+        3: "Counting the higher trumps that are out, gaps in the run, and the surprising trumps of the rule set.",
     },
     "nil-safe": {
         1: "Obvious hands.",
@@ -652,9 +656,12 @@ def _sure_shape(rules: Rules, hand: Sequence[Card]) -> str:
     """What the sure-tricks question tests for this hand; ``_SURE_LEVELS`` groups the shapes by level."""
     order = rules.trump_order()
     held = set(hand)
-    run = len(sure_tricks(rules, hand))
+    run = len(sure_tricks(rules, hand))  # the top trumps held: each sure on its own
+    count = sure_trick_count(rules, hand)
     near = [i for i in range(min(6, len(order))) if order[i] in held]
     tricky = set(_tricky(rules))
+    if count > run:
+        return "counted"  # sure of more than the run: count the higher trumps that are out
     if run >= 1 and any(run < i <= 5 for i in near):
         return "gap"  # the cards after the gap are not sure
     if run >= 2 and any(c in tricky and not c.is_joker for c in order[:run]):
@@ -671,7 +678,7 @@ def _sure_shape(rules: Rules, hand: Sequence[Card]) -> str:
 _SURE_LEVELS: dict[int, tuple[str, ...]] = {
     1: ("top-alone", "no-high"),
     2: ("run", "no-top"),
-    3: ("gap", "tricky-run", "strong-no-top"),
+    3: ("counted", "gap", "tricky-run", "strong-no-top"),
 }
 
 

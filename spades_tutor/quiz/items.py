@@ -38,7 +38,7 @@ from ..engine import (
     legal_plays,
     nil_advice,
     score_hand,
-    sure_tricks,
+    sure_trick_count,
     trick_winner,
     why_illegal,
 )
@@ -446,7 +446,7 @@ class SureTricksItem(QuizItem):
         return "How many sure tricks does this hand hold?"
 
     def answer(self) -> int:
-        return len(sure_tricks(self.rules, self.hand))
+        return sure_trick_count(self.rules, self.hand)
 
     def check(self, response: Any) -> Feedback:
         try:
