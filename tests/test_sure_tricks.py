@@ -239,7 +239,8 @@ def test_the_bidding_helper_counts_a_k_q_j_9_3_of_spades() -> None:
     page.new_game(seed=1)
     assert page.game is not None
     hands = {PLAYER: south, st.Seat.WEST: rest[:13], st.Seat.NORTH: rest[13:26], st.Seat.EAST: rest[26:]}
-    page.game.round = st.Round.from_hands(rules, hands, dealer=st.Seat.EAST)  # South bids first
+    # Game deals its own rounds; this test seats a chosen hand at South in the game's open round
+    page.game._round = st.Round.from_hands(rules, hands, dealer=st.Seat.EAST)  # South bids first
     page.render()
     helper = next(c.value for c in page.body.children if "Sure tricks" in getattr(c, "value", ""))
     assert "No sure tricks" not in helper and "no sure tricks" not in helper
