@@ -169,7 +169,6 @@ class Guard:
         allowed_hosts: Iterable[str],
         allow_local_addresses: bool,
         class_code: str,
-        cookie_secret: bytes,
         kernels_per_client: int,
         max_kernels: int,
         log: logging.Logger | None = None,
@@ -178,8 +177,10 @@ class Guard:
         self.allowed_hosts = {h.strip("[]").lower() for h in allowed_hosts if h}
         self.allow_local_addresses = allow_local_addresses
         self.class_code = normalise_code(class_code)
+        # Derived from the code alone (not the code itself, which stays out of the cookie): a server
+        # restarted with the same code (--class-code) keeps its learners in.
         self._cookie_value = (
-            hmac.new(cookie_secret, b"spades-tutor class:" + self.class_code.encode(), sha256).hexdigest()
+            hmac.new(b"spades-tutor class cookie", self.class_code.encode(), sha256).hexdigest()
             if self.class_code
             else ""
         )
@@ -572,7 +573,6 @@ class TutorVoila(Voila):  # type: ignore[misc]
             allowed_hosts=self.served_hosts(),
             allow_local_addresses=wide,
             class_code=self.class_code,
-            cookie_secret=settings.get("cookie_secret") or secrets.token_bytes(32),
             kernels_per_client=self.kernels_per_client,
             max_kernels=self.max_kernels,
             log=self.log,

@@ -266,7 +266,6 @@ def _guard(**kw: Any) -> Any:
         "allowed_hosts": [],
         "allow_local_addresses": False,
         "class_code": "",
-        "cookie_secret": b"s" * 32,
         "kernels_per_client": 2,
         "max_kernels": 3,
     }
@@ -308,6 +307,7 @@ def test_the_class_code_is_compared_as_typed_and_its_cookie_is_not_the_code() ->
     assert "K7M2QX" not in guard.cookie_value.upper()
     assert guard.cookie_matches(guard.cookie_value) and not guard.cookie_matches(None)
     assert not guard.cookie_matches(_guard(class_code="OTHER1").cookie_value)
+    assert guard.cookie_matches(_guard(class_code="K7M2QX").cookie_value)  # a restart with the same code
     assert not _guard().code_required
 
 
