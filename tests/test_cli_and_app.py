@@ -346,3 +346,35 @@ def test_the_app_command_on_every_interface_prints_a_link_with_a_fresh_class_cod
     finally:
         stop_group(proc)
     assert re.search(r"learners open http://\S+:\d+/\?code=[A-Z0-9]{6} ", line), line
+
+
+def test_wrong_class_codes_lock_one_computer_out_for_a_while() -> None:
+    from spades_tutor.server import WRONG_CODE_LIMIT, WRONG_CODE_WINDOW_S
+
+    guard = _guard(class_code="K7M2QX")
+    for _ in range(WRONG_CODE_LIMIT):
+        assert not guard.too_many_wrong_codes("10.0.0.5")
+        guard.wrong_code("10.0.0.5")
+    assert guard.too_many_wrong_codes("10.0.0.5")
+    assert not guard.too_many_wrong_codes("10.0.0.6")
+    assert not guard.too_many_wrong_codes("10.0.0.5", now=time.monotonic() + WRONG_CODE_WINDOW_S + 1)
+
+
+def test_readme_tells_a_teacher_about_the_network() -> None:
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Serving a class", 1)[1].split("\n## ", 1)[0]
+    for needed in (
+        "127.0.0.1",
+        "0.0.0.0",
+        "?code=",
+        "CLASS_CODE=",
+        "--class-code",
+        "Host",
+        "--allow-host",
+        "--kernels-per-client",
+        "--max-kernels",
+        "Too many open tabs from this computer",
+        "Ask your teacher for the class link",
+        "| server | one learner |",  # the measured table stays
+    ):
+        assert needed in section, needed
