@@ -347,14 +347,16 @@ class GuardedHandler(tornado.web.RequestHandler):
             if not is_loopback(client):
                 self._refuse(403, "")
                 return
-        elif guard.code_required and not guard.cookie_matches(self.get_cookie(COOKIE_NAME)):
-            if self.is_page and self.request.method == "GET" and self._accept_code(guard, client):
+        elif guard.code_required:
+            page = self.is_page and self.request.method == "GET"
+            if not guard.cookie_matches(self.get_cookie(COOKIE_NAME)):
+                if page and self._accept_code(guard, client):
+                    return
+                self._refuse(403, ASK_FOR_LINK if page else "")
                 return
-            if self.is_page and self.request.method == "GET":
-                self._refuse(403, ASK_FOR_LINK)
-            else:
-                self._refuse(403, "")
-            return
+            if page and self.get_query_argument("code", None) is not None:
+                self._redirect_without_code()  # the class link opened again: its cookie is already here
+                return
         if self.kernel_scoped:
             kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args[0] if self.path_args else "")
             if guard.owner(kernel_id) != client:
@@ -387,14 +389,18 @@ class GuardedHandler(tornado.web.RequestHandler):
             httponly=True,
             samesite="Lax",
         )
+        self._redirect_without_code()
+        return True
+
+    def _redirect_without_code(self) -> None:
+        """Redirect to the same link without its ``code`` (always a path on this server, never ``//host``)."""
         rest = [
             (k, v.decode("utf-8", "replace"))
             for k, vs in self.request.query_arguments.items()
             if k != "code"
             for v in vs
         ]
-        self.redirect(self.request.path + ("?" + urlencode(rest) if rest else ""))
-        return True
+        self.redirect("/" + self.request.path.lstrip("/") + ("?" + urlencode(rest) if rest else ""))
 
 
 class _RecordingKernelManager:

@@ -112,6 +112,18 @@ def kernels_started(server: Server) -> int:
     return len(re.findall(r"Kernel started: |Using pre-heated kernel: ", server.log()))
 
 
+def settle(server: Server, quiet_s: float = 4, timeout: float = 90) -> None:
+    """Wait until the server has started no kernel for ``quiet_s`` seconds (its pool refilled)."""
+    deadline = time.monotonic() + timeout
+    count, since = kernels_started(server), time.monotonic()
+    while time.monotonic() - since < quiet_s:
+        assert time.monotonic() < deadline, "the server kept starting kernels"
+        time.sleep(0.3)
+        if kernels_started(server) != count:
+            count, since = kernels_started(server), time.monotonic()
+    server.wait_for_log(r"Kernel pool of app\.ipynb is filled", timeout=timeout)
+
+
 def open_with_code(page: Page, server: Server, query: str = "") -> str:
     """Open the app as a learner with the class link; the page's kernel id."""
     page.goto(
@@ -256,8 +268,9 @@ def test_a_foreign_host_header_is_refused_for_pages_and_websockets(guarded_serve
 
 def test_without_the_class_code_there_is_no_page_and_no_kernel(guarded_server: Server) -> None:
     client = "127.0.0.8"
+    settle(guarded_server)
     before = kernels_started(guarded_server)
-    processes = len(kernel_processes(guarded_server))
+    processes = {p.pid for p in kernel_processes(guarded_server)}
     for path in ("/", "/?lesson=4", "/?code=WRONG1", "/?lesson=4&code="):
         status, _, body = request(guarded_server, client, path)
         assert status == 403, path
@@ -267,7 +280,7 @@ def test_without_the_class_code_there_is_no_page_and_no_kernel(guarded_server: S
     assert request(guarded_server, client, f"/api/kernels/{uuid.uuid4()}")[0] == 403
     time.sleep(2)
     assert kernels_started(guarded_server) == before
-    assert len(kernel_processes(guarded_server)) == processes
+    assert not {p.pid for p in kernel_processes(guarded_server)} - processes  # no new kernel process
 
 
 def test_the_class_link_sets_a_cookie_and_a_lesson_link_with_the_code_still_opens_the_lesson(
@@ -279,6 +292,11 @@ def test_the_class_link_sets_a_cookie_and_a_lesson_link_with_the_code_still_open
     assert headers["location"] == "/?lesson=4&step=2"
     cookie = headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and CODE not in cookie
+    # the link opened again with the cookie: the same clean link; and never a redirect off this server
+    again = request(guarded_server, client, f"/?lesson=4&code={CODE}", headers={"Cookie": cookie.split(";")[0]})
+    assert again[0] == 302 and again[1]["location"] == "/?lesson=4"
+    status, headers, _ = request(guarded_server, client, f"//attacker.example/?code={CODE}")
+    assert status == 302 and headers["location"].startswith("/attacker.example")
     page.goto(at(guarded_server, "127.0.0.1", f"/?lesson=4&step=2&code={CODE}"), timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
     expect(page.get_by_text("Step 2 of")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     page.get_by_role("button", name="Next ▶").click()
@@ -304,17 +322,16 @@ def test_one_client_gets_a_clear_page_and_no_kernel_past_its_bound(guarded_serve
         assert status == 200
         kernel_ids.add(kernel_id_from_html(html))
     assert len(kernel_ids) == PER_CLIENT
-    time.sleep(3)  # let the pool start refilling behind those two
-    guarded_server.wait_for_log(r"(?s)Using pre-heated kernel.*Kernel pool of app\.ipynb is filled", timeout=120)
+    settle(guarded_server)  # the pool refills behind those two: let it finish
     before = kernels_started(guarded_server)
-    processes = len(kernel_processes(guarded_server))
+    processes = {p.pid for p in kernel_processes(guarded_server)}
     status, _, body = request(guarded_server, client, "/?lesson=3", headers={"Cookie": cookie})
     assert status == 429
     assert "Too many open tabs from this computer: close one and reload" in body
     assert "jupyter-config-data" not in body
     time.sleep(2)
     assert kernels_started(guarded_server) == before
-    assert len(kernel_processes(guarded_server)) == processes
+    assert not {p.pid for p in kernel_processes(guarded_server)} - processes  # no new kernel process
     # another computer is not affected
     other = "127.0.0.10"
     status, _, html = request(
