@@ -130,8 +130,7 @@ def voila_command(
         args += class_options(class_size)
     per_client, total = limits or kernel_limits(class_size)
     args += [f"--TutorVoila.kernels_per_client={per_client}", f"--TutorVoila.max_kernels={total}"]
-    if allowed_hosts:
-        args.append(f"--TutorVoila.allowed_hosts={json.dumps(allowed_hosts)}")
+    args += [f"--TutorVoila.allowed_hosts={host}" for host in allowed_hosts or []]
     return args
 
 
