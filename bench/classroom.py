@@ -183,6 +183,8 @@ async def browser_learner(
             )
         except Exception as e:
             result.error = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
+            with contextlib.suppress(Exception):  # what the learner saw instead
+                await page.screenshot(path=str(ARTIFACTS / f"bench-classroom-error-{len(progress)}.png"))
         bad = [e for e in page_errors if not any(h in e for h in HARMLESS_PAGE_ERRORS)]
         if bad and not result.error:
             result.error = f"page error: {bad[0][:160]}"
@@ -418,6 +420,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pool-size", type=int, default=None, help="preheated app.ipynb kernels (default: the class size)"
     )
+    parser.add_argument(
+        "--no-class-code", action="store_true", help="serve the class without a class code (to measure what it costs)"
+    )
     parser.add_argument("--timeout", type=float, default=180, help="seconds allowed for the class (default 180)")
     parser.add_argument(
         "--voila-arg",
@@ -447,10 +452,10 @@ def main(argv: list[str] | None = None) -> int:
         extra = class_options(pool, ROOT)
         fill_delay = CLASS_FILL_DELAY
         per_client, total = kernel_limits(args.learners)
-        code = new_class_code()
+        code = "" if args.no_class_code else new_class_code()
         setting = (
             f"spades-tutor app --class-size {pool} (pool {pool}, refilled {fill_delay:g} s after each is taken),"
-            " class code on"
+            f" class code {'off' if args.no_class_code else 'on'}"
         )
     setting += f", at most {per_client} kernels per client address and {total} in all"
     extra += [f"--TutorVoila.kernels_per_client={per_client}", f"--TutorVoila.max_kernels={total}"]

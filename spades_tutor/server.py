@@ -17,9 +17,9 @@ own application with every web handler wrapped by these guards:
   ``max_kernels``; otherwise a clear page says to close a tab. The kernel-scoped routes (the kernel
   websocket, the kernel API, the tab's shutdown beacon) answer only the address the kernel was
   handed to.
-- **Closing a tab frees its kernel**: the page is given Voilà's ``_xsrf`` cookie, so the shutdown
-  beacon Voilà's page sends on ``beforeunload`` (which carries that cookie's value) passes the XSRF
-  check instead of being refused.
+- **Closing a tab frees its kernel**: the page is given Voilà's ``_xsrf`` cookie (on its first call
+  to the kernel API), so the shutdown beacon Voilà's page sends on ``beforeunload`` (which carries
+  that cookie's value) passes the XSRF check instead of being refused.
 - **No theme or template from the address**: ``?theme=`` and ``?template=`` are dropped before
   Voilà reads them, whatever the configuration says (they also made Voilà skip the warm kernel pool).
 - **The kernel websocket's legacy protocol framed right**: Voilà reads every binary message as the
@@ -47,6 +47,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import tornado.web
+from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado.httputil import split_host_and_port
 from traitlets import Int, List, Unicode, default
 from voila.app import Voila  # type: ignore[import-untyped]
@@ -440,8 +441,6 @@ class TutorPageHandler(GuardedHandler, TornadoVoilaHandler):  # type: ignore[mis
         for name in ("template", "theme"):
             self.request.arguments.pop(name, None)
             self.request.query_arguments.pop(name, None)
-        # Voilà's page sends its shutdown beacon with this cookie's value: give the page the cookie.
-        self.xsrf_token  # noqa: B018 - reading it sets the _xsrf cookie
 
     @property
     def kernel_manager(self) -> Any:
@@ -501,6 +500,23 @@ class TutorKernelWebsocketHandler(GuardedHandler, VoilaKernelWebsocketHandler): 
         return super(VoilaKernelWebsocketHandler, self).write_message(message, binary)
 
 
+class TutorKernelHandler(GuardedHandler, KernelHandler):
+    """The kernel API (the page reads its kernel's model here first): owner only; gives the page its XSRF cookie.
+
+    Voilà's page sends its shutdown beacon with the ``_xsrf`` cookie's value, and nothing else gave
+    the page that cookie, so the beacon was refused. It is set here, on the page's first API call,
+    rather than with the page itself: a page rendered with it could come up blank when a class
+    arrived at once (measured with bench/classroom.py).
+    """
+
+    kernel_scoped = True
+
+    async def prepare(self) -> None:  # type: ignore[override]
+        await super().prepare()
+        if not self._finished and self.request.method == "GET":
+            self.xsrf_token  # noqa: B018 - reading it sets the _xsrf cookie
+
+
 class TutorShutdownHandler(GuardedHandler, VoilaShutdownKernelHandler):  # type: ignore[misc]
     """The tab's shutdown beacon: owner only (and XSRF-checked, as Voilà's)."""
 
@@ -513,6 +529,7 @@ class TutorShutdownHandler(GuardedHandler, VoilaShutdownKernelHandler):  # type:
 
 
 _REPLACEMENTS: dict[type, type] = {
+    KernelHandler: TutorKernelHandler,
     TornadoVoilaHandler: TutorPageHandler,
     VoilaKernelWebsocketHandler: TutorKernelWebsocketHandler,
     VoilaShutdownKernelHandler: TutorShutdownHandler,
@@ -523,12 +540,9 @@ def guarded(cls: type) -> type:
     """The guarded version of one of Voilà's handler classes."""
     if cls in _REPLACEMENTS:
         return _REPLACEMENTS[cls]
-    from jupyter_server.services.kernels.handlers import KernelHandler
     from voila.request_info_handler import RequestInfoSocketHandler  # type: ignore[import-untyped]
 
     attrs: dict[str, Any] = {}
-    if issubclass(cls, KernelHandler):
-        attrs["kernel_scoped"] = True
     if issubclass(cls, RequestInfoSocketHandler):
         attrs["kernel_only"] = True
     if issubclass(cls, tornado.web.StaticFileHandler):
