@@ -23,8 +23,11 @@ app: $(STAMP)
 	$(VENV)/bin/spades-tutor app --port $(PORT)
 
 # a class on one machine: CLASS_SIZE kernels warmed before the learners arrive, open to the room's network
+# behind a class code (a new one each start; CLASS_CODE=K7M2QX to choose it) printed in the link to hand out;
+# ALLOW_HOST=tutor.school.lan if the room reaches this machine by a name it does not know itself
 class: $(STAMP)
-	$(VENV)/bin/spades-tutor app --port $(PORT) --class-size $(CLASS_SIZE) --ip $(CLASS_IP) --no-browser
+	$(VENV)/bin/spades-tutor app --port $(PORT) --class-size $(CLASS_SIZE) --ip $(CLASS_IP) --no-browser \
+		$(if $(CLASS_CODE),--class-code $(CLASS_CODE)) $(if $(ALLOW_HOST),--allow-host $(ALLOW_HOST))
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 notebooks

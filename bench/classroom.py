@@ -2,11 +2,16 @@
 
 What it does, in one run on this machine:
 
-1. Starts one Voilà server the way a teacher does for a class, ``spades-tutor app --class-size N``
+1. Starts the app's server the way a teacher does for a class, ``spades-tutor app --class-size N``
    (N = ``--learners``; the options come from ``spades_tutor.cli.class_options``: a pool of N preheated
-   app kernels, refilled 20 s after each is taken; loopback only here). ``--as-shipped`` serves with
-   ``voila.json`` alone (the one-learner settings of ``make app``) instead; ``--pool-size K`` overrides
-   the pool size for an experiment.
+   app kernels, refilled 20 s after each is taken; loopback only here), with its guards on: a class
+   code every learner presents (its link ``?code=...``, then the cookie it sets) and the kernel bounds
+   ``make class`` would use (``spades_tutor.cli.kernel_limits``: 3 per computer, the class plus a
+   margin in all). Every kernel-level learner connects from its own loopback address (127.0.0.10,
+   127.0.0.11, ...), as each laptop of a room has its own; the Chromium pages share 127.0.0.1, as
+   three tabs of one laptop would. ``--as-shipped`` serves with ``voila.json`` alone (the one-learner
+   settings of ``make app``, no code, its total bound raised to the class) instead; ``--pool-size K``
+   overrides the pool size for an experiment.
 2. Single learner: one Chromium page opens ``/?lesson=1``, ``--singles`` times (default 3, one after
    the other, median reported); time to interactive (TTI) = from ``page.goto`` until "Next ▶" is visible
    and enabled, clicked, and "Step 2 of" (written by the kernel) is visible, as bench/app.py measures the
@@ -42,6 +47,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import http.client
 import json
 import math
 import os
@@ -52,6 +58,7 @@ import sys
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -82,7 +89,8 @@ from app import (
     wait_ready,
 )
 
-from spades_tutor.cli import CLASS_FILL_DELAY, app_pool_option, class_options
+from spades_tutor.cli import CLASS_FILL_DELAY, app_pool_option, class_options, kernel_limits
+from spades_tutor.server import CLASS_CODE_ENV, new_class_code
 
 GIB = 2**30
 TTI_RATIO_TARGET = 4.0
@@ -92,16 +100,20 @@ HARMLESS_PAGE_ERRORS = ("r.setData is not a function",)
 KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 
 
-def start_server(extra: list[str]) -> Server:
-    """Start ``voila notebooks/app.ipynb`` like bench/app.py's start_server, plus ``extra`` options."""
+def start_server(extra: list[str], code: str) -> Server:
+    """Start the app's server (``spades_tutor.server``, as ``spades-tutor app`` does) on
+    ``notebooks/app.ipynb``, plus ``extra`` options, with class code ``code`` (none if empty)."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = free_port()
     log_path = ARTIFACTS / "bench-classroom.log"
     log_file = log_path.open("wb")
+    env = {k: v for k, v in os.environ.items() if k != CLASS_CODE_ENV}
+    if code:
+        env[CLASS_CODE_ENV] = code
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", APP_NOTEBOOK, f"--port={port}", "--no-browser", *extra],
+        [sys.executable, "-m", "spades_tutor.server", APP_NOTEBOOK, f"--port={port}", "--no-browser", *extra],
         cwd=ROOT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**env, "PYTHONUNBUFFERED": "1"},
         stdin=subprocess.DEVNULL,
         stdout=log_file,
         stderr=subprocess.STDOUT,
@@ -171,6 +183,8 @@ async def browser_learner(
             )
         except Exception as e:
             result.error = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
+            with contextlib.suppress(Exception):  # what the learner saw instead
+                await page.screenshot(path=str(ARTIFACTS / f"bench-classroom-error-{len(progress)}.png"))
         bad = [e for e in page_errors if not any(h in e for h in HARMLESS_PAGE_ERRORS)]
         if bad and not result.error:
             result.error = f"page error: {bad[0][:160]}"
@@ -223,9 +237,37 @@ def run_browsers(
 # --- kernel-level clients (HTTP GET + kernel websocket) -----------------------------------------------------
 
 
+def learner_path(code: str) -> str:
+    """The link a learner opens: the lesson, with the class code when the server wants one."""
+    return APP_PATH + (f"&code={code}" if code else "")
+
+
+def http_get(base: str, path: str, source: str, cookies: str, timeout: float) -> tuple[int, str, str, str]:
+    """GET ``path`` from loopback address ``source``: status, Location, cookies set, body."""
+    host = urllib.parse.urlsplit(base)
+    conn = http.client.HTTPConnection(
+        host.hostname or "127.0.0.1", host.port, timeout=timeout, source_address=(source, 0)
+    )
+    try:
+        conn.request("GET", path, headers={"Cookie": cookies} if cookies else {})
+        r = conn.getresponse()
+        body = r.read().decode("utf-8", "replace")
+        set_cookies = "; ".join(c.split(";", 1)[0] for k, c in r.getheaders() if k.lower() == "set-cookie")
+        return r.status, r.getheader("Location") or "", set_cookies, body
+    finally:
+        conn.close()
+
+
 def kernel_learner(
-    base: str, timeout_s: float, go: threading.Barrier, done: threading.Event, progress: list[Result]
+    base: str,
+    source: str,
+    code: str,
+    timeout_s: float,
+    go: threading.Barrier,
+    done: threading.Event,
+    progress: list[Result],
 ) -> Result:
+    """One learner's laptop at loopback address ``source``: opens the class link, then talks to its kernel."""
     from websockets.sync.client import connect
 
     result = Result("kernel")
@@ -233,10 +275,15 @@ def kernel_learner(
     start = time.perf_counter()
     deadline = start + timeout_s
     try:
-        req = urllib.request.Request(base + APP_PATH.lstrip("/"))
-        with urllib.request.urlopen(req, timeout=timeout_s) as r:
-            html = r.read().decode("utf-8", "replace")
-            cookies = "; ".join(c.split(";", 1)[0] for c in r.headers.get_all("Set-Cookie") or [])
+        path, cookies = learner_path(code), ""
+        for _ in range(3):  # the class link answers with its cookie and a redirect to the lesson
+            status, location, set_cookies, html = http_get(base, path, source, cookies, timeout_s)
+            cookies = "; ".join(c for c in (cookies, set_cookies) if c)
+            if status not in (301, 302, 303, 307):
+                break
+            path = location
+        if status != 200:
+            raise urllib.error.HTTPError(base + path, status, html[:80], None, None)  # type: ignore[arg-type]
         m = KERNEL_ID.search(html)
         if not m:
             raise RuntimeError("no kernelId in the page")
@@ -250,6 +297,7 @@ def kernel_learner(
             additional_headers=headers,
             open_timeout=max(1.0, deadline - time.perf_counter()),
             max_size=None,
+            source_address=(source, 0),
         ) as ws:
             msg_id = uuid.uuid4().hex
             ws.send(
@@ -294,6 +342,18 @@ def kernel_learner(
     if result.error:
         progress.append(result)
     return result
+
+
+def shutdown_kernel(server: Server, kernel_id: str, code: str) -> None:
+    """Shut a Chromium learner's kernel down as its own computer (127.0.0.1) may, with the class cookie."""
+    cookies = "_xsrf=bench"
+    if code:
+        cookies += "; " + http_get(server.url, f"/?code={code}", "127.0.0.1", "", 30)[2]
+    req = urllib.request.Request(
+        f"{server.url}api/kernels/{kernel_id}", method="DELETE", headers={"Cookie": cookies, "X-XSRFToken": "bench"}
+    )
+    with urllib.request.urlopen(req, timeout=30):
+        pass
 
 
 # --- reporting ---------------------------------------------------------------------------------------------
@@ -360,6 +420,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pool-size", type=int, default=None, help="preheated app.ipynb kernels (default: the class size)"
     )
+    parser.add_argument(
+        "--no-class-code", action="store_true", help="serve the class without a class code (to measure what it costs)"
+    )
     parser.add_argument("--timeout", type=float, default=180, help="seconds allowed for the class (default 180)")
     parser.add_argument(
         "--voila-arg",
@@ -381,17 +444,27 @@ def main(argv: list[str] | None = None) -> int:
         pool = args.pool_size if args.pool_size is not None else int(shipped)
         extra = [] if args.pool_size is None else [app_pool_option(pool, ROOT)]
         fill_delay = float(voila_json.get("VoilaKernelManager", {}).get("fill_delay", 1.0))
-        setting = f"voila.json as shipped, app.ipynb pool {pool}"
+        per_client, total = kernel_limits(None)[0], kernel_limits(args.learners)[1]
+        code = ""
+        setting = f"voila.json as shipped, app.ipynb pool {pool}, no class code"
     else:
         pool = args.pool_size if args.pool_size is not None else args.learners
         extra = class_options(pool, ROOT)
         fill_delay = CLASS_FILL_DELAY
-        setting = f"spades-tutor app --class-size {pool} (pool {pool}, refilled {fill_delay:g} s after each is taken)"
+        per_client, total = kernel_limits(args.learners)
+        code = "" if args.no_class_code else new_class_code()
+        setting = (
+            f"spades-tutor app --class-size {pool} (pool {pool}, refilled {fill_delay:g} s after each is taken),"
+            f" class code {'off' if args.no_class_code else 'on'}"
+        )
+    setting += f", at most {per_client} kernels per client address and {total} in all"
+    extra += [f"--TutorVoila.kernels_per_client={per_client}", f"--TutorVoila.max_kernels={total}"]
     extra += args.voila_arg
+    link = learner_path(code).lstrip("/")
     warm_timeout = max(120.0, 5.0 * pool)
 
     wall = time.monotonic()
-    server = start_server(extra)
+    server = start_server(extra, code)
     singles: list[Result] = []
     results: list[Result] = []
     mem: dict[str, Any] = {}
@@ -412,12 +485,12 @@ def main(argv: list[str] | None = None) -> int:
             out: list[Result] = []
             done = threading.Event()
             done.set()
-            run_browsers(1, server.url + APP_PATH.lstrip("/"), 120, None, done, out, [])
+            run_browsers(1, server.url + link, 120, None, done, out, [])
             singles.append(out[0])
             print(f"single learner {i + 1}: TTI {out[0].tti_s} s, error {out[0].error}", flush=True)
             if out[0].kernel_id:
                 with contextlib.suppress(Exception):
-                    server.shutdown_kernel(out[0].kernel_id)
+                    shutdown_kernel(server, out[0].kernel_id, code)
             wait_kernels(server, pool, warm_timeout + fill_delay, fills=2 + i)
 
         # 2. the class, all at once
@@ -429,13 +502,14 @@ def main(argv: list[str] | None = None) -> int:
         if n_browsers:
             bthread = threading.Thread(
                 target=run_browsers,
-                args=(n_browsers, server.url + APP_PATH.lstrip("/"), args.timeout, go, done, browser_out, progress),
+                args=(n_browsers, server.url + link, args.timeout, go, done, browser_out, progress),
                 daemon=True,
             )
             bthread.start()
         pool_ex = ThreadPoolExecutor(max_workers=max(1, n_kernel))
         futures = [
-            pool_ex.submit(kernel_learner, server.url, args.timeout, go, done, progress) for _ in range(n_kernel)
+            pool_ex.submit(kernel_learner, server.url, f"127.0.0.{10 + i}", code, args.timeout, go, done, progress)
+            for i in range(n_kernel)
         ]
         go.wait()
         t0 = time.monotonic()

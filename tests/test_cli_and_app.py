@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -221,3 +222,177 @@ def test_class_server_warms_a_kernel_per_learner_and_gives_each_arrival_a_warm_o
         assert len(warm) == 3 and all(any(k in line for line in warm) for k in kernel_ids)
     finally:
         stop_group(proc)
+
+
+# --- the app's own server (spades_tutor.server): the guards, without a browser ---------------------------
+
+
+def _legacy_frame(msg: dict[str, Any], *buffers: bytes) -> bytes:
+    """A binary kernel-websocket message in the legacy framing, as jupyter_server writes it."""
+    from jupyter_server.services.kernels.connection.base import serialize_binary_message
+
+    return bytes(serialize_binary_message({**msg, "buffers": list(buffers)}))
+
+
+def test_a_legacy_framed_message_is_read_in_its_own_framing_and_never_as_v1() -> None:
+    """Voilà read this message as v1: an offset count of about 10^17, a loop that froze the server."""
+    from spades_tutor.server import binary_message_header
+
+    frame = _legacy_frame({"header": {"msg_type": "comm_msg", "msg_id": "1"}, "content": {}}, b"\x00" * 64)
+    assert int.from_bytes(frame[:8], "little") > 10**15  # what Voilà's reader took for a count
+    started = time.perf_counter()
+    assert binary_message_header(frame, v1=True) is None
+    assert binary_message_header(frame, v1=False) == {"msg_type": "comm_msg", "msg_id": "1"}
+    assert time.perf_counter() - started < 0.1
+
+
+def test_a_v1_framed_message_is_read_and_hostile_frames_are_refused_at_once() -> None:
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    from spades_tutor.server import binary_message_header
+
+    parts = [json.dumps(p).encode() for p in ({"msg_type": "execute_input"}, {}, {}, {})]
+    frame = serialize_msg_to_ws_v1([*parts, b"xyz"], "iopub")
+    assert binary_message_header(frame, v1=True) == {"msg_type": "execute_input"}
+    hostile = [
+        b"",
+        b"\xff" * 8,
+        (2**62).to_bytes(8, "little") + b"\x00" * 64,
+        (3).to_bytes(8, "little") + (10**12).to_bytes(8, "little") * 3,
+        (2**31).to_bytes(4, "big") + b"\x00" * 16,
+        (1).to_bytes(4, "big") + (10**9).to_bytes(4, "big") + b"{}",
+        (1).to_bytes(4, "big") + (8).to_bytes(4, "big") + b"[1, 2]",
+    ]
+    started = time.perf_counter()
+    for data in hostile:
+        assert binary_message_header(data, v1=True) is None
+        assert binary_message_header(data, v1=False) is None
+    assert time.perf_counter() - started < 0.1
+
+
+def _guard(**kw: Any) -> Any:
+    from spades_tutor.server import Guard
+
+    options: dict[str, Any] = {
+        "allowed_hosts": [],
+        "allow_local_addresses": False,
+        "class_code": "",
+        "kernels_per_client": 2,
+        "max_kernels": 3,
+    }
+    return Guard(**{**options, **kw})
+
+
+def test_kernels_are_bounded_per_client_and_in_all_and_freed_kernels_count_no_more() -> None:
+    guard = _guard()
+    assert guard.reserve("10.0.0.1") is None
+    guard.owners["k1"] = "10.0.0.1"
+    guard.unreserve("10.0.0.1")
+    assert guard.reserve("10.0.0.1") is None  # a second page, still rendering
+    assert guard.reserve("10.0.0.1") == "client"
+    assert guard.reserve("10.0.0.2") is None
+    assert guard.reserve("10.0.0.3") == "total"
+    guard.prune(["k9"])  # k1 was shut down (tab closed or culled)
+    assert guard.held_by("10.0.0.1") == 1 and guard.held() == 2
+    assert guard.reserve("10.0.0.3") is None
+
+
+def test_the_host_check_accepts_loopback_and_the_served_names_only() -> None:
+    guard = _guard(allowed_hosts=["tutor.school.lan"])
+    for host in ("127.0.0.1:8866", "localhost", "LOCALHOST:1", "[::1]:8866", "127.0.0.9", "tutor.school.lan:8866"):
+        assert guard.host_allowed(host), host
+    for host in ("", "evil.example", "127.0.0.1.nip.io", "localhost.evil.example", "tutor.school.lan.evil.example"):
+        assert not guard.host_allowed(host), host
+    # a server on every interface also answers to its own addresses (and no one else's)
+    address = socket.gethostbyname(socket.gethostname())
+    wide = _guard(allow_local_addresses=True)
+    assert wide.host_allowed(f"{address}:8866")
+    assert not wide.host_allowed("192.0.2.77:8866") and not _guard().host_allowed("192.0.2.77")
+
+
+def test_the_class_code_is_compared_as_typed_and_its_cookie_is_not_the_code() -> None:
+    guard = _guard(class_code="k7m2qx")
+    assert guard.code_required
+    assert guard.code_matches("K7M2QX") and guard.code_matches("k7m-2qx ")
+    assert not guard.code_matches("K7M2QY") and not guard.code_matches("") and not guard.code_matches("K7M2QX1")
+    assert "K7M2QX" not in guard.cookie_value.upper()
+    assert guard.cookie_matches(guard.cookie_value) and not guard.cookie_matches(None)
+    assert not guard.cookie_matches(_guard(class_code="OTHER1").cookie_value)
+    assert guard.cookie_matches(_guard(class_code="K7M2QX").cookie_value)  # a restart with the same code
+    assert not _guard().code_required
+
+
+def test_the_app_command_runs_the_guarded_server_with_kernel_bounds_sized_from_the_class() -> None:
+    cmd = cli.voila_command(cli.app_notebook(ROOT), 8899, open_browser=False, ip="0.0.0.0", class_size=30)
+    assert cmd[1:3] == ["-m", "spades_tutor.server"]
+    assert "--TutorVoila.kernels_per_client=3" in cmd and "--TutorVoila.max_kernels=36" in cmd
+    alone = cli.voila_command(cli.app_notebook(ROOT), 8899, open_browser=False)
+    assert "--TutorVoila.max_kernels=8" in alone and "--Voila.ip=127.0.0.1" in alone
+    assert not any("class_code" in a for a in cmd + alone)  # the code travels in the environment, not in `ps`
+    hosts = cli.voila_command(cli.app_notebook(ROOT), None, False, "0.0.0.0", None, None, ["a.lan", "b.lan"])
+    from spades_tutor.server import TutorVoila
+
+    app = TutorVoila()
+    app.parse_command_line(hosts[3:])
+    assert app.allowed_hosts == ["a.lan", "b.lan"] and app.ip == "0.0.0.0"
+    assert (app.kernels_per_client, app.max_kernels) == cli.kernel_limits(None)
+
+
+def test_a_class_off_loopback_gets_a_code_in_the_link_and_loopback_stays_open() -> None:
+    assert cli.class_code_for("127.0.0.1", None) == ""
+    codes = {cli.class_code_for("0.0.0.0", None) for _ in range(20)}
+    assert len(codes) == 20 and all(c and len(c) == 6 and c.isalnum() for c in codes)
+    assert cli.class_code_for("0.0.0.0", "ab-12cd") == "AB12CD"
+    assert cli.class_code_for("0.0.0.0", "<script>") is None
+    banner = cli.class_banner(30, "0.0.0.0", 8866, "AB12CD", (3, 36))
+    assert ":8866/?code=AB12CD " in banner and "at most 3 open tabs per computer and 36 in all" in banner
+    assert "?code=" not in cli.class_banner(30, "127.0.0.1", 8866, "", (3, 36))
+
+
+def test_the_app_command_on_every_interface_prints_a_link_with_a_fresh_class_code() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades_tutor", "app", "--port", str(_free_port()), "--no-browser", "--ip", "0.0.0.0"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        line = proc.stdout.readline()  # type: ignore[union-attr]
+    finally:
+        stop_group(proc)
+    assert re.search(r"learners open http://\S+:\d+/\?code=[A-Z0-9]{6} ", line), line
+
+
+def test_wrong_class_codes_lock_one_computer_out_for_a_while() -> None:
+    from spades_tutor.server import WRONG_CODE_LIMIT, WRONG_CODE_WINDOW_S
+
+    guard = _guard(class_code="K7M2QX")
+    for _ in range(WRONG_CODE_LIMIT):
+        assert not guard.too_many_wrong_codes("10.0.0.5")
+        guard.wrong_code("10.0.0.5")
+    assert guard.too_many_wrong_codes("10.0.0.5")
+    assert not guard.too_many_wrong_codes("10.0.0.6")
+    assert not guard.too_many_wrong_codes("10.0.0.5", now=time.monotonic() + WRONG_CODE_WINDOW_S + 1)
+
+
+def test_readme_tells_a_teacher_about_the_network() -> None:
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Serving a class", 1)[1].split("\n## ", 1)[0]
+    for needed in (
+        "127.0.0.1",
+        "0.0.0.0",
+        "?code=",
+        "CLASS_CODE=",
+        "--class-code",
+        "Host",
+        "--allow-host",
+        "--kernels-per-client",
+        "--max-kernels",
+        "Too many open tabs from this computer",
+        "Ask your teacher for the class link",
+        "| server | one learner |",  # the measured table stays
+    ):
+        assert needed in section, needed

@@ -1,0 +1,370 @@
+"""The app's own server (``spades-tutor app``) against a client on the classroom network that misbehaves.
+
+One server, started as a teacher starts it for a room (``--ip 0.0.0.0`` with a class code), with small
+kernel bounds. The raw HTTP clients each speak from their own loopback address (127.0.0.4, 127.0.0.5,
+...): the server counts kernels per client address, so those tests do not share a budget. Chromium
+always connects from 127.0.0.1: each browser test leaves its pages at the end (which frees their
+kernels), so the next one starts with the whole budget.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import sys
+import time
+import urllib.parse
+import uuid
+from collections.abc import Iterator
+
+import psutil
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import connect
+
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server, free_port, kernel_id_from_html, start_server
+
+pytestmark = pytest.mark.browser
+
+CODE = "K7M2QX"
+PER_CLIENT = 2
+APP_TEXT = "Learn Spades with Jokers"
+
+
+@pytest.fixture(scope="module")
+def guarded_server() -> Iterator[Server]:
+    port = free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "spades_tutor",
+        "app",
+        f"--port={port}",
+        "--no-browser",
+        "--ip",
+        "0.0.0.0",
+        "--class-code",
+        CODE,
+        "--kernels-per-client",
+        str(PER_CLIENT),
+        "--max-kernels",
+        "12",
+    ]
+    server = start_server("guarded-server", cmd)
+    server.wait_for_log(r"Kernel pool of app\.ipynb is filled", timeout=120)
+    yield server
+    server.stop()
+
+
+def port_of(server: Server) -> int:
+    return int(server.base_url.rsplit(":", 1)[1])
+
+
+def at(server: Server, client: str, path: str) -> str:
+    """The URL of ``path`` on ``server`` as a client at loopback address ``client`` reaches it."""
+    return f"http://{client}:{port_of(server)}{path}"
+
+
+def request(
+    server: Server,
+    client: str,
+    path: str,
+    *,
+    method: str = "GET",
+    headers: dict[str, str] | None = None,
+    timeout: float = 120,
+) -> tuple[int, dict[str, str], str]:
+    """A raw HTTP request from loopback address ``client``: status, headers (lower-case names, last wins), body."""
+    conn = http.client.HTTPConnection(client, port_of(server), timeout=timeout, source_address=(client, 0))
+    try:
+        conn.request(method, path, headers=headers or {})
+        response = conn.getresponse()
+        return (
+            response.status,
+            {k.lower(): v for k, v in response.getheaders()},
+            response.read().decode("utf-8", "replace"),
+        )
+    finally:
+        conn.close()
+
+
+def class_cookie(server: Server, client: str) -> str:
+    """Present the class code as a learner's link does; the cookie the server sets for it."""
+    status, headers, _ = request(server, client, f"/?code={CODE}")
+    assert status == 302, status
+    return headers["set-cookie"].split(";", 1)[0]
+
+
+def kernel_processes(server: Server) -> list[psutil.Process]:
+    found = []
+    for p in psutil.Process(server.proc.pid).children(recursive=True):
+        try:
+            if any(re.search(r"kernel-[0-9a-f-]+\.json", a) for a in p.cmdline()):
+                found.append(p)
+        except psutil.Error:
+            pass
+    return found
+
+
+def kernels_started(server: Server) -> int:
+    """Kernels the server has started or handed out so far (each shows up in its log)."""
+    return len(re.findall(r"Kernel started: |Using pre-heated kernel: ", server.log()))
+
+
+def settle(server: Server, quiet_s: float = 4, timeout: float = 90) -> None:
+    """Wait until the server has started no kernel for ``quiet_s`` seconds (its pool refilled)."""
+    deadline = time.monotonic() + timeout
+    count, since = kernels_started(server), time.monotonic()
+    while time.monotonic() - since < quiet_s:
+        assert time.monotonic() < deadline, "the server kept starting kernels"
+        time.sleep(0.3)
+        if kernels_started(server) != count:
+            count, since = kernels_started(server), time.monotonic()
+    server.wait_for_log(r"Kernel pool of app\.ipynb is filled", timeout=timeout)
+
+
+def open_with_code(page: Page, server: Server, query: str = "") -> str:
+    """Open the app as a learner with the class link; the page's kernel id."""
+    page.goto(
+        at(server, "127.0.0.1", f"/?code={CODE}{'&' + query if query else ''}"), timeout=2 * FIRST_EXPECT_TIMEOUT_MS
+    )
+    expect(page.locator(".st-brand")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    assert "code=" not in page.url, "the class code stays out of the address once the cookie is set"
+    return str(page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
+
+
+def leave(page: Page, server: Server, timeout: float = 15) -> None:
+    """Leave the page (as closing its tab does) and wait until the server has shut its kernel down."""
+    kernel_id = page.evaluate(
+        "(() => { const e = document.getElementById('jupyter-config-data');"
+        " return e ? JSON.parse(e.textContent).kernelId : null; })()"
+    )
+    page.goto("about:blank")
+    if kernel_id:
+        server.wait_for_log(rf"Kernel shutdown: {kernel_id}", timeout=timeout)
+
+
+# --- 1. the freeze ---------------------------------------------------------------------------------------
+
+
+def test_a_legacy_websocket_client_on_the_joker_lab_does_not_freeze_the_server(
+    page: Page, browser: Browser, guarded_server: Server
+) -> None:
+    """A kernel websocket without the v1 subprotocol, on a kernel running the lab: HTTP still answers at once."""
+    client = "127.0.0.1"
+    kernel_id = open_with_code(page, guarded_server, "page=lab")
+    page.get_by_label("Sample:").select_option(label="2,000 rounds each")
+    cookie = next(c for c in page.context.cookies() if c["name"] == "spades_tutor_class")
+    ws_url = f"ws://{client}:{port_of(guarded_server)}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}"
+    binary_frames = 0
+    with connect(  # no subprotocol asked for: the legacy framing
+        ws_url,
+        origin=f"http://{client}:{port_of(guarded_server)}",
+        additional_headers={"Cookie": f"{cookie['name']}={cookie['value']}"},
+        open_timeout=30,
+        max_size=None,
+    ) as ws:
+        assert ws.subprotocol is None
+        page.get_by_role("button", name="Run the lab ▶").click()
+        deadline = time.monotonic() + 90
+        plots = page.locator(".js-plotly-plot")
+        while time.monotonic() < deadline:
+            try:
+                while True:
+                    binary_frames += isinstance(ws.recv(timeout=0.2), bytes)
+            except TimeoutError:
+                pass
+            started = time.monotonic()
+            status, _, _ = request(
+                guarded_server, "127.0.0.1", "/voila/labextensions/anywidget/package.json", timeout=1
+            )
+            assert status == 200 and time.monotonic() - started < 1.0
+            if plots.count() == 5:
+                break
+        assert plots.count() == 5, "the lab did not finish drawing"
+    assert binary_frames > 0, "the lab sent no binary message to the legacy client: the test proves nothing"
+    # and a learner arriving now still gets the app
+    context = browser.new_context()
+    try:
+        fresh = context.new_page()
+        fresh.set_default_timeout(FIRST_EXPECT_TIMEOUT_MS)
+        open_with_code(fresh, guarded_server)
+        expect(fresh.get_by_text(APP_TEXT).first).to_be_visible()
+        leave(fresh, guarded_server)
+    finally:
+        context.close()
+    leave(page, guarded_server)
+
+
+# --- 2. theme and template from the address ------------------------------------------------------------
+
+
+def test_the_theme_and_template_in_the_address_change_nothing(guarded_server: Server) -> None:
+    client = "127.0.0.5"
+    cookie = class_cookie(guarded_server, client)
+    payload = '"><img src=x onerror=alert(1)>'
+    status, _, html = request(
+        guarded_server, client, "/?theme=" + urllib.parse.quote(payload), headers={"Cookie": cookie}
+    )
+    assert status == 200
+    assert "onerror" not in html and "<img src=x" not in html
+    status, _, html = request(guarded_server, client, "/?template=x&lesson=2", headers={"Cookie": cookie})
+    assert status == 200
+    kernel_id = kernel_id_from_html(html)
+    # the normal app, on a warm kernel of the pool (a template override used to start a cold one)
+    guarded_server.wait_for_log(rf"Using pre-heated kernel: {kernel_id} for app\.ipynb", timeout=10)
+
+
+def test_voila_json_turns_the_theme_and_template_overrides_off() -> None:
+    """Also for a plain ``voila`` run on the repository's configuration (and Binder's jupyter_config.json)."""
+    from .conftest import ROOT
+
+    for name in ("voila.json", "jupyter_config.json"):
+        config = json.loads((ROOT / name).read_text())["VoilaConfiguration"]
+        assert config["allow_theme_override"] == "NO" and config["allow_template_override"] == "NO", name
+
+
+def test_plain_voila_on_voila_json_does_not_reflect_the_theme(voila_server: Server) -> None:
+    status, _, html = request(
+        voila_server, "127.0.0.1", "/?theme=" + urllib.parse.quote('"><img src=x onerror=alert(1)>')
+    )
+    assert status == 200 and "onerror" not in html
+
+
+# --- 3. the host check ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("host", ["attacker.example", "attacker.example:8866", "127.0.0.1.nip.io"])
+def test_a_foreign_host_header_is_refused_for_pages_and_websockets(guarded_server: Server, host: str) -> None:
+    client = "127.0.0.7"
+    cookie = class_cookie(guarded_server, client)
+    before = kernels_started(guarded_server)
+    status, _, body = request(guarded_server, client, "/?lesson=1", headers={"Host": host, "Cookie": cookie})
+    assert status == 403 and "Wrong address" in body
+    status, _, _ = request(guarded_server, client, f"/?code={CODE}", headers={"Host": host})
+    assert status == 403
+    ws_headers = {
+        "Host": host,
+        "Cookie": cookie,
+        "Connection": "Upgrade",
+        "Upgrade": "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+    }
+    status, _, _ = request(guarded_server, client, f"/api/kernels/{uuid.uuid4()}/channels", headers=ws_headers)
+    assert status == 403
+    assert kernels_started(guarded_server) == before
+    # the names the server does serve
+    for good in (f"127.0.0.7:{port_of(guarded_server)}", f"localhost:{port_of(guarded_server)}"):
+        assert (
+            request(guarded_server, client, "/voila/labextensions/anywidget/package.json", headers={"Host": good})[0]
+            == 200
+        )
+
+
+# --- 4. the class code -------------------------------------------------------------------------------------
+
+
+def test_without_the_class_code_there_is_no_page_and_no_kernel(guarded_server: Server) -> None:
+    client = "127.0.0.8"
+    settle(guarded_server)
+    before = kernels_started(guarded_server)
+    processes = {p.pid for p in kernel_processes(guarded_server)}
+    for path in ("/", "/?lesson=4", "/?code=WRONG1", "/?lesson=4&code="):
+        status, _, body = request(guarded_server, client, path)
+        assert status == 403, path
+        assert "Ask your teacher for the class link" in body
+        assert "jupyter-config-data" not in body and CODE not in body
+    # nor any other route
+    assert request(guarded_server, client, f"/api/kernels/{uuid.uuid4()}")[0] == 403
+    time.sleep(2)
+    assert kernels_started(guarded_server) == before
+    assert not {p.pid for p in kernel_processes(guarded_server)} - processes  # no new kernel process
+
+
+def test_the_class_link_sets_a_cookie_and_a_lesson_link_with_the_code_still_opens_the_lesson(
+    page: Page, guarded_server: Server
+) -> None:
+    client = "127.0.0.9"
+    status, headers, _ = request(guarded_server, client, f"/?lesson=4&step=2&code={CODE.lower()}")
+    assert status == 302
+    assert headers["location"] == "/?lesson=4&step=2"
+    cookie = headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and CODE not in cookie
+    # the link opened again with the cookie: the same clean link; and never a redirect off this server
+    again = request(guarded_server, client, f"/?lesson=4&code={CODE}", headers={"Cookie": cookie.split(";")[0]})
+    assert again[0] == 302 and again[1]["location"] == "/?lesson=4"
+    status, headers, _ = request(guarded_server, client, f"//attacker.example/?code={CODE}")
+    assert status == 302 and headers["location"].startswith("/attacker.example")
+    page.goto(at(guarded_server, "127.0.0.1", f"/?lesson=4&step=2&code={CODE}"), timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_text("Step 2 of")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.get_by_role("button", name="Next ▶").click()
+    expect(page.get_by_text("Step 3 of")).to_be_visible()  # the kernel websocket works with the cookie
+    assert page.url.endswith("/?lesson=4&step=2")
+    leave(page, guarded_server)
+
+
+def test_the_banner_prints_the_link_with_the_code(guarded_server: Server) -> None:
+    log = guarded_server.log()
+    assert re.search(rf"learners open http://\S+:{port_of(guarded_server)}/\?code={CODE}\b", log), log[:2000]
+
+
+# --- 5. kernels per client ------------------------------------------------------------------------------
+
+
+def test_one_client_gets_a_clear_page_and_no_kernel_past_its_bound(guarded_server: Server) -> None:
+    client = "127.0.0.4"
+    cookie = class_cookie(guarded_server, client)
+    kernel_ids = set()
+    for lesson in range(1, PER_CLIENT + 1):
+        status, _, html = request(guarded_server, client, f"/?lesson={lesson}", headers={"Cookie": cookie})
+        assert status == 200
+        kernel_ids.add(kernel_id_from_html(html))
+    assert len(kernel_ids) == PER_CLIENT
+    settle(guarded_server)  # the pool refills behind those two: let it finish
+    before = kernels_started(guarded_server)
+    processes = {p.pid for p in kernel_processes(guarded_server)}
+    status, _, body = request(guarded_server, client, "/?lesson=3", headers={"Cookie": cookie})
+    assert status == 429
+    assert "Too many open tabs from this computer: close one and reload" in body
+    assert "jupyter-config-data" not in body
+    time.sleep(2)
+    assert kernels_started(guarded_server) == before
+    assert not {p.pid for p in kernel_processes(guarded_server)} - processes  # no new kernel process
+    # another computer is not affected
+    other = "127.0.0.10"
+    status, _, html = request(
+        guarded_server, other, "/?lesson=3", headers={"Cookie": class_cookie(guarded_server, other)}
+    )
+    assert status == 200 and kernel_id_from_html(html) not in kernel_ids
+    # and a kernel is the business of the computer it was given to only
+    foreign = request(guarded_server, other, f"/api/kernels/{next(iter(kernel_ids))}", headers={"Cookie": cookie})
+    assert foreign[0] == 403
+
+
+# --- 6. closing a tab frees its kernel -----------------------------------------------------------------
+
+
+def test_closing_a_tab_shuts_its_kernel_down_at_once(page: Page, guarded_server: Server) -> None:
+    kernel_id = open_with_code(page, guarded_server)
+    assert any(f"kernel-{kernel_id}.json" in " ".join(p.cmdline()) for p in kernel_processes(guarded_server))
+    page.goto("about:blank")  # leaving the page sends Voilà's shutdown beacon
+    deadline = time.monotonic() + 10
+    while any(f"kernel-{kernel_id}.json" in " ".join(p.cmdline()) for p in kernel_processes(guarded_server)):
+        assert time.monotonic() < deadline, "the closed tab's kernel is still running 10 s later"
+        time.sleep(0.2)
+    assert f"Kernel shutdown: {kernel_id}" in guarded_server.log()
+    assert not re.search(rf"403 POST /voila/api/shutdown/{kernel_id}", guarded_server.log())
+
+
+def test_the_shutdown_route_still_wants_the_xsrf_token(page: Page, guarded_server: Server) -> None:
+    kernel_id = open_with_code(page, guarded_server)
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies() if c["name"] != "_xsrf")
+    status, _, _ = request(
+        guarded_server, "127.0.0.1", f"/voila/api/shutdown/{kernel_id}", method="POST", headers={"Cookie": cookies}
+    )
+    assert status == 403
+    expect(page.get_by_role("button", name="Home")).to_be_visible()
+    assert any(f"kernel-{kernel_id}.json" in " ".join(p.cmdline()) for p in kernel_processes(guarded_server))
+    leave(page, guarded_server)
