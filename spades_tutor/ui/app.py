@@ -503,6 +503,8 @@ class App:
         return cls(query=os.environ.get("QUERY_STRING", ""))
 
     def __init__(self, query: str = "") -> None:
+        if errors.served_by_voila():
+            errors.protect_kernel()  # the page gets friendly messages, the server's log the tracebacks
         self.link, link_notes = read_query(query)
         self.progress = Progress()
         if "preset" in self.link:
