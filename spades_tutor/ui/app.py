@@ -23,6 +23,7 @@ from ..engine.inputs import parse_whole_number
 from ..quiz import Feedback, QuizItem
 from . import errors
 from .errors import guarded
+from .heartbeat import Heartbeat
 from .progress import Progress, Settings
 from .quiz_view import KIND_TITLES, QuizView
 from .storage import BrowserStore, Place
@@ -541,7 +542,10 @@ class App:
         self._projector: Any = None
         self._play: Any = None
         self._home_page: w.Widget | None = None
-        self.widget = w.VBox([_style(), self.store, self.place_store, self.header, self.notes, self.error, self.page])
+        self.heartbeat = Heartbeat()  # a dead kernel or server: the page says so and offers a reload
+        self.widget = w.VBox(
+            [_style(), self.store, self.place_store, self.heartbeat, self.header, self.notes, self.error, self.page]
+        )
         self.widget.add_class("st-app")
         self.add_notes(link_notes)
         self.show(self.link.get("page", "Home"))

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import re
+import shlex
+import sys
+from collections.abc import Iterator
 
+import psutil
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from spades_tutor.lessons import load_lessons
+from spades_tutor.ui.heartbeat import TIMEOUT_S
 
-from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server
+from .conftest import APP, FIRST_EXPECT_TIMEOUT_MS, Server, free_port, kernel_id_from_html, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -60,3 +65,78 @@ def test_a_reload_reopens_the_lesson_step(page: Page, voila_server: Server) -> N
     expect(page.get_by_text(f"Step 2 of {len(lesson.steps)}")).to_be_visible()
     expect(page.get_by_text(lesson.steps[1].title, exact=True)).to_be_visible()
     expect(shown_page(page)).to_have_text("Learn")
+
+
+# --- a dead kernel, a stopped server -------------------------------------------------------------
+
+LOST = "The tutor lost its connection. Reload — your progress is kept."
+# the heartbeat's timeout and a ping's round trip on a busy machine
+LOST_WITHIN_MS = int(TIMEOUT_S * 1000) + 25_000
+
+
+@pytest.fixture
+def own_server() -> Iterator[list[Server]]:
+    """A Voilà server of this test's own (it gets killed and restarted); the list holds the live one."""
+    port = free_port()
+    cmd = [sys.executable, "-m", "voila", APP.notebook, f"--port={port}", "--no-browser"]
+    servers = [start_server("voila-faults", cmd)]
+    yield servers
+    servers[-1].stop()
+
+
+def kernel_process(server: Server, kernel_id: str) -> psutil.Process:
+    """The process of the kernel ``kernel_id`` (its connection file is named after it)."""
+    for p in psutil.Process(server.proc.pid).children(recursive=True):
+        try:
+            if any(kernel_id in part for part in p.cmdline()):
+                return p
+        except psutil.NoSuchProcess:
+            continue
+    raise AssertionError(f"no process for kernel {kernel_id}")
+
+
+def test_a_killed_kernel_is_said_and_a_reload_brings_the_learner_back(page: Page, own_server: list[Server]) -> None:
+    server = own_server[-1]
+    lesson = LESSONS[3]
+    open_app(page, server)
+    page.get_by_role("button", name="Learn", exact=True).click()
+    page.get_by_role("button", name=re.compile(rf"^3\. {re.escape(lesson.title)}")).click()
+    page.get_by_role("button", name="Next ▶").click()
+    expect(page.get_by_text(f"Step 2 of {len(lesson.steps)}")).to_be_visible()
+    # a live kernel answers: no banner after more than the heartbeat's timeout
+    page.wait_for_timeout(TIMEOUT_S * 1000 + 5_000)
+    expect(page.locator(".st-lost")).to_have_count(0)
+
+    kernel_process(server, kernel_id_from_html(page.content())).kill()
+    banner = page.get_by_role("alertdialog", name="Connection lost")
+    expect(banner).to_be_visible(timeout=LOST_WITHIN_MS)
+    expect(banner).to_contain_text(LOST)
+    banner.get_by_role("button", name="Reload").click()
+    expect(page.get_by_text(f"Lesson 3: {lesson.title}")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_text(f"Step 2 of {len(lesson.steps)}")).to_be_visible()
+    expect(page.locator(".st-lost")).to_have_count(0)
+
+
+def test_a_stopped_server_is_said_and_a_reload_after_its_restart_brings_the_game_back(
+    page: Page, own_server: list[Server]
+) -> None:
+    server = own_server[-1]
+    open_app(page, server)
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.get_by_role("button", name="Deal ▶").click()
+    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
+    page.get_by_role("button", name="Bid", exact=True).click()
+    page.locator(".st-play .st-mark-legal").first.click()
+    expect(south_cards(page)).to_have_count(12)
+
+    cmd = shlex.split(server.log().splitlines()[0].removeprefix("$ "))
+    server.stop()
+    banner = page.get_by_role("alertdialog", name="Connection lost")
+    expect(banner).to_be_visible(timeout=LOST_WITHIN_MS)
+    expect(banner).to_contain_text(LOST)
+    own_server.append(start_server("voila-faults-restarted", cmd))
+    banner.get_by_role("button", name="Reload").click()
+    expect(page.get_by_text("Welcome back")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(shown_page(page)).to_have_text("Play")
+    expect(south_cards(page)).to_have_count(12)
