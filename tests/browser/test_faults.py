@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import sys
+import time
+import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import psutil
 import pytest
+from jupyter_client.session import Session
+from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
 from playwright.sync_api import Locator, Page, expect
 
 from spades_tutor.lessons import load_lessons
+from spades_tutor.ui import errors
 from spades_tutor.ui.heartbeat import TIMEOUT_S
 
-from .conftest import APP, FIRST_EXPECT_TIMEOUT_MS, Server, free_port, kernel_id_from_html, start_server
+from .conftest import APP, FIRST_EXPECT_TIMEOUT_MS, ROOT, Server, free_port, kernel_id_from_html, start_server
 
 pytestmark = pytest.mark.browser
 
 LESSONS = {lesson.number: lesson for lesson in load_lessons()}
+V1 = "v1.kernel.websocket.jupyter.org"
 
 
 def open_app(page: Page, server: Server, path: str = "/") -> None:
@@ -140,3 +148,52 @@ def test_a_stopped_server_is_said_and_a_reload_after_its_restart_brings_the_game
     expect(page.get_by_text("Welcome back")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     expect(shown_page(page)).to_have_text("Play")
     expect(south_cards(page)).to_have_count(12)
+
+
+# --- a hostile widget message: the friendly message in the page, the traceback in the server's log ---
+
+
+def kernel_socket(server: Server, kernel_id: str) -> Any:
+    """A second client on the page's kernel, speaking the v1 websocket protocol as the page does."""
+    from websockets.sync.client import connect
+
+    url = server.base_url.replace("http", "ws", 1) + f"/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
+    return connect(url, subprotocols=[V1], open_timeout=30, max_size=None)
+
+
+def send(ws: Any, session: Session, channel: str, msg_type: str, content: dict[str, Any]) -> str:
+    msg = session.msg(msg_type, content)
+    parts = [json.dumps(msg[k], default=str).encode() for k in ("header", "parent_header", "metadata", "content")]
+    ws.send(serialize_msg_to_ws_v1(parts, channel))
+    return str(msg["header"]["msg_id"])
+
+
+def reply_to(ws: Any, msg_id: str) -> dict[str, Any]:
+    """The content of the shell reply to ``msg_id`` (iopub messages on the way are skipped)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        channel, parts = deserialize_msg_from_ws_v1(ws.recv(timeout=30))
+        if channel == "shell" and json.loads(parts[1]).get("msg_id") == msg_id:
+            return dict(json.loads(parts[3]))
+    raise AssertionError(f"no reply to {msg_id}")
+
+
+def test_a_hostile_widget_message_shows_the_friendly_message_and_no_traceback(page: Page, voila_server: Server) -> None:
+    received: list[bytes] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda p: received.append(p if isinstance(p, bytes) else p.encode())),
+    )
+    open_app(page, voila_server)
+    expect(page.get_by_role("button", name="Home")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    session = Session(key=b"", username="prober")
+    with kernel_socket(voila_server, kernel_id_from_html(page.content())) as ws:
+        info = reply_to(ws, send(ws, session, "shell", "comm_info_request", {"target_name": "jupyter.widget"}))
+        comm_id = next(iter(info["comms"]))
+        send(ws, session, "shell", "comm_msg", {"comm_id": comm_id, "data": None})
+        expect(page.get_by_role("alert")).to_have_text(errors.friendly(RuntimeError()))
+    page.wait_for_timeout(1_000)  # anything else the kernel published has reached the page
+    assert received, "the page's websocket frames were not recorded"
+    for secret in (b"Traceback", str(ROOT).encode(), sys.prefix.encode(), b"site-packages"):
+        assert not [f for f in received if secret in f], f"{secret!r} reached the page"
+    assert "TypeError: 'NoneType' object is not subscriptable" in voila_server.log()
