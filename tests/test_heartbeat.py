@@ -19,7 +19,7 @@ from test_errors import Kernel  # the same kernel driver
 
 from spades_tutor.ui.heartbeat import INTERVAL_S, TIMEOUT_S
 
-BUSY_S = 8.0
+BUSY_S = 12.0
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +69,7 @@ def test_a_long_callback_beats_so_the_page_does_not_give_up(kernel: tuple[Kernel
     assert time.monotonic() - start >= BUSY_S
     beats = [c for c in from_widget(published, ids["hb"]) if "beat" in c]
     # the page hears from the kernel at least every INTERVAL_S (+ slack), well inside its timeout
-    assert len(beats) >= int(BUSY_S / INTERVAL_S) - 1 and INTERVAL_S * 1.5 < TIMEOUT_S
+    assert len(beats) >= int(BUSY_S / INTERVAL_S) and 2 * INTERVAL_S < TIMEOUT_S
 
 
 def test_an_idle_kernel_sends_nothing_unasked(kernel: tuple[Kernel, dict[str, str]]) -> None:

@@ -39,7 +39,7 @@ import traitlets
 _STATIC = Path(__file__).parent / "static"
 
 #: how often the page pings, and the thread beats while the kernel is busy
-INTERVAL_S = 3.0
+INTERVAL_S = 5.0
 #: no word from the kernel for this long: the page says the connection is lost
 TIMEOUT_S = 20.0
 #: a callback that runs longer than this is taken for a hung kernel: the beats stop, and the page,

@@ -19,7 +19,9 @@ from playwright.sync_api import Locator, Page, expect
 
 from spades_tutor.lessons import load_lessons
 from spades_tutor.ui import errors
+from spades_tutor.ui.app import PLACE_KEY
 from spades_tutor.ui.heartbeat import TIMEOUT_S
+from spades_tutor.ui.play_page import STORAGE_KEY as PLAY_KEY
 
 from .conftest import APP, FIRST_EXPECT_TIMEOUT_MS, ROOT, Server, free_port, kernel_id_from_html, start_server
 
@@ -38,6 +40,19 @@ def south_cards(page: Page) -> Locator:
     return page.locator(".st-play").get_by_role("radio")
 
 
+def stored(page: Page, key: str) -> str:
+    return str(page.evaluate("key => window.localStorage.getItem(key) || ''", key))
+
+
+def wait_until_stored(page: Page, key: str, changed_from: str | None = None, contains: str = "") -> None:
+    """Wait until the browser has stored what the kernel sent (a reload right after would lose it)."""
+    page.wait_for_function(
+        "([key, old, part]) => { const v = window.localStorage.getItem(key) || ''; "
+        "return (old === null || v !== old) && v.includes(part); }",
+        arg=[key, changed_from, contains],
+    )
+
+
 def shown_page(page: Page) -> Locator:
     """The app's tab that is pressed."""
     return page.locator(".st-nav-tabs button.mod-active")
@@ -51,8 +66,11 @@ def test_a_reload_mid_hand_reopens_play_with_the_game(page: Page, voila_server: 
     page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
     page.get_by_role("button", name="Bid", exact=True).click()
     expect(south_cards(page)).to_have_count(13)
+    before = stored(page, PLAY_KEY)
     page.locator(".st-play .st-mark-legal").first.click()
     expect(south_cards(page)).to_have_count(12)
+    wait_until_stored(page, PLAY_KEY, changed_from=before)
+    wait_until_stored(page, PLACE_KEY, contains='"Play"')
     page.reload()  # a new kernel; the address names no page
     open_app(page, voila_server)
     expect(page.get_by_text("Welcome back")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
@@ -67,6 +85,7 @@ def test_a_reload_reopens_the_lesson_step(page: Page, voila_server: Server) -> N
     page.get_by_role("button", name=re.compile(rf"^3\. {re.escape(lesson.title)}")).click()
     page.get_by_role("button", name="Next ▶").click()
     expect(page.get_by_text(f"Step 2 of {len(lesson.steps)}")).to_be_visible()
+    wait_until_stored(page, PLACE_KEY, contains='"step": 1')
     page.reload()
     open_app(page, voila_server)
     expect(page.get_by_text(f"Lesson 3: {lesson.title}")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)

@@ -65,7 +65,7 @@ function watchKernel(model, lost) {
 }
 
 function initialize({ model }) {
-  const interval = Math.max(500, model.get("interval_ms") || 3000);
+  const interval = Math.max(500, model.get("interval_ms") || 5000);
   const timeout = Math.max(2 * interval, model.get("timeout_ms") || 20000);
   const maxBusy = Math.max(timeout, model.get("max_busy_ms") || 600000);
   let lastHeard = Date.now();
