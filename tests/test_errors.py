@@ -174,6 +174,11 @@ def test_a_hostile_widget_message_publishes_no_traceback(
     assert "Traceback" in log.read_text()
 
 
+def test_the_served_page_has_its_heartbeat(served: tuple[Kernel, dict[str, str], Path]) -> None:
+    kernel, _ids, _log = served
+    assert kernel.run("print(app.heartbeat in app.widget.children)").strip() == "True"
+
+
 def test_a_hostile_comm_open_publishes_no_traceback(served: tuple[Kernel, dict[str, str], Path]) -> None:
     kernel, _ids, log = served
     published = kernel.send(
@@ -190,5 +195,7 @@ def test_a_kernel_outside_voila_keeps_its_tracebacks(tmp_path: Path) -> None:
         ids = kernel.run("from spades_tutor.ui.app import App\napp = App()\nprint(app.store.model_id)")
         published = kernel.comm(ids.strip(), None)
         assert [m for m in published if m["msg_type"] == "error"]
+        # and no connection banner over the whole lab: the notebook shows its kernel's state itself
+        assert kernel.run("print(app.heartbeat is None)").strip() == "True"
     finally:
         kernel.stop()

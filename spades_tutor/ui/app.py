@@ -542,10 +542,11 @@ class App:
         self._projector: Any = None
         self._play: Any = None
         self._home_page: w.Widget | None = None
-        self.heartbeat = Heartbeat()  # a dead kernel or server: the page says so and offers a reload
-        self.widget = w.VBox(
-            [_style(), self.store, self.place_store, self.heartbeat, self.header, self.notes, self.error, self.page]
-        )
+        # a dead kernel or server: the page says so and offers a reload (in Voilà only: in JupyterLab
+        # the notebook shows its kernel's state, and a banner over the whole lab would be in the way)
+        self.heartbeat = Heartbeat() if errors.served_by_voila() else None
+        hidden = [_style(), self.store, self.place_store] + ([self.heartbeat] if self.heartbeat else [])
+        self.widget = w.VBox([*hidden, self.header, self.notes, self.error, self.page])
         self.widget.add_class("st-app")
         self.add_notes(link_notes)
         self.show(self.link.get("page", "Home"))

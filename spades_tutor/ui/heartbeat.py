@@ -5,13 +5,14 @@ answering; when the server stops, the page's websocket closes. In both cases the
 alive and does nothing. ``static/heartbeat.js`` pings this widget every few seconds and shows
 "The tutor lost its connection. Reload — your progress is kept" when nothing has come back
 for ``timeout_ms`` (or at once when the page's kernel connection reports the kernel restarting,
-dead or disconnected). While that connection reports the kernel busy, the page waits longer. Progress, the game and the page the learner was on are kept in the browser
-(:mod:`.storage`), so the reload brings the learner back where they were.
+dead or disconnected). Progress, the game and the page the learner was on are kept in the
+browser (:mod:`.storage`), so the reload brings the learner back where they were.
 
 The kernel answers pings between callbacks; while a callback runs (the Joker lab's runs take
 seconds), pings wait in the queue, so a thread beats instead for as long as the kernel is
-busy. After the page is closed, nothing pings and nothing beats: the kernel goes idle and the
-server's culler can free it.
+busy, and the page waits longer for a kernel its connection reports busy. A hidden tab, or a
+page not touched for ``idle_ms``, does not ping; after the page is closed nothing pings and
+nothing beats: the kernel goes idle and the server's culler can free it.
 
 >>> hb = Heartbeat()
 >>> sent = []
@@ -42,6 +43,9 @@ _STATIC = Path(__file__).parent / "static"
 INTERVAL_S = 5.0
 #: no word from the kernel for this long: the page says the connection is lost
 TIMEOUT_S = 20.0
+#: a page not touched for this long (or a hidden tab) stops pinging, so it does not keep its kernel
+#: (or a Binder session) busy for ever; it starts again at the learner's next click or key
+IDLE_S = 600.0
 #: a callback that runs longer than this is taken for a hung kernel: the beats stop, and the page,
 #: which waits for a kernel its connection reports busy, waits no longer
 MAX_BUSY_S = 600.0
@@ -56,6 +60,7 @@ class Heartbeat(anywidget.AnyWidget):
     interval_ms = traitlets.Int(int(INTERVAL_S * 1000)).tag(sync=True)
     timeout_ms = traitlets.Int(int(TIMEOUT_S * 1000)).tag(sync=True)
     max_busy_ms = traitlets.Int(int(MAX_BUSY_S * 1000)).tag(sync=True)
+    idle_ms = traitlets.Int(int(IDLE_S * 1000)).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -68,6 +68,7 @@ function initialize({ model }) {
   const interval = Math.max(500, model.get("interval_ms") || 5000);
   const timeout = Math.max(2 * interval, model.get("timeout_ms") || 20000);
   const maxBusy = Math.max(timeout, model.get("max_busy_ms") || 600000);
+  const idleAfter = model.get("idle_ms") || 600000;
   let lastHeard = Date.now();
   let lastTick = Date.now();
   let pings = 0;
@@ -81,6 +82,14 @@ function initialize({ model }) {
     lastHeard = Date.now();
   };
   model.on("msg:custom", heard);
+  // No pings from a hidden tab or a page left alone: they would keep an unused kernel (and a
+  // Binder session) busy forever. The kernel's status and the connection are still watched.
+  let lastUsed = Date.now();
+  const used = () => {
+    lastUsed = Date.now();
+  };
+  const events = ["pointerdown", "keydown", "wheel", "touchstart", "visibilitychange"];
+  for (const e of events) document.addEventListener(e, used, { passive: true, capture: true });
   const watch = watchKernel(model, lost);
   const timer = window.setInterval(() => {
     if (gone) return;
@@ -88,6 +97,10 @@ function initialize({ model }) {
     // a timer that fired late (a sleeping laptop, a throttled tab) gives the kernel a fresh chance
     if (now - lastTick > 3 * interval) lastHeard = now;
     lastTick = now;
+    if (document.hidden || now - lastUsed > idleAfter) {
+      lastHeard = now; // resting: the clock starts again when the learner is back
+      return;
+    }
     if (now - lastHeard > timeout && !(watch.busy() && now - lastHeard < maxBusy)) {
       lost("no answer for " + Math.round((now - lastHeard) / 1000) + " s");
       return;
@@ -101,6 +114,7 @@ function initialize({ model }) {
   return () => {
     window.clearInterval(timer);
     model.off("msg:custom", heard);
+    for (const e of events) document.removeEventListener(e, used, { capture: true });
     watch.stop();
   };
 }
