@@ -23,13 +23,16 @@ from ..engine.inputs import parse_whole_number
 from ..quiz import Feedback, QuizItem
 from . import errors
 from .errors import guarded
+from .heartbeat import Heartbeat
 from .progress import Progress, Settings
 from .quiz_view import KIND_TITLES, QuizView
-from .storage import BrowserStore
+from .storage import BrowserStore, Place
 
 _STATIC = Path(__file__).parent / "static"
 
 STORAGE_KEY = "spades-tutor/progress/v1"
+#: the page (and lesson step) the learner was on, so a reload reopens it
+PLACE_KEY = "spades-tutor/place/v1"
 
 DIFFICULTY_NAMES = {1: "Easy", 2: "Medium", 3: "Tricky"}
 
@@ -282,6 +285,7 @@ class LearnPage:
             grid,
         ]
         self.widget.children = [self.list_box]
+        self.app.remember_place()
 
     def open(self, lesson: Any, step: int | None = None) -> None:
         from .lesson_player import LessonPlayer
@@ -503,12 +507,16 @@ class App:
         return cls(query=os.environ.get("QUERY_STRING", ""))
 
     def __init__(self, query: str = "") -> None:
+        if errors.served_by_voila():
+            errors.protect_kernel()  # the page gets friendly messages, the server's log the tracebacks
         self.link, link_notes = read_query(query)
         self.progress = Progress()
         if "preset" in self.link:
             self.progress.settings.preset = self.link["preset"]
         self.store = BrowserStore(key=STORAGE_KEY)
         self.store.observe(guarded(self._loaded), names="loaded")
+        self.place_store = BrowserStore(key=PLACE_KEY)
+        self.place_store.observe(guarded(self._place_loaded), names="loaded")
         self.error = w.VBox()
         self.error.add_class("st-error-slot")
         errors.add_sink(self.show_error)
@@ -534,7 +542,11 @@ class App:
         self._projector: Any = None
         self._play: Any = None
         self._home_page: w.Widget | None = None
-        self.widget = w.VBox([_style(), self.store, self.header, self.notes, self.error, self.page])
+        # a dead kernel or server: the page says so and offers a reload (in Voilà only: in JupyterLab
+        # the notebook shows its kernel's state, and a banner over the whole lab would be in the way)
+        self.heartbeat = Heartbeat() if errors.served_by_voila() else None
+        hidden = [_style(), self.store, self.place_store] + ([self.heartbeat] if self.heartbeat else [])
+        self.widget = w.VBox([*hidden, self.header, self.notes, self.error, self.page])
         self.widget.add_class("st-app")
         self.add_notes(link_notes)
         self.show(self.link.get("page", "Home"))
@@ -599,6 +611,28 @@ class App:
         if self.store.loaded:
             self.store.value = self.progress.to_json()
 
+    def _place_loaded(self, change: Any) -> None:
+        """Reopen the page the learner was on, unless the link asks for a page of its own."""
+        if not change["new"]:
+            return
+        place = Place.from_json(self.place_store.value)
+        if place is not None and not {"page", "lesson", "deal"} & self.link.keys():
+            self.show(place.page)
+            lesson = next((x for x in self.learn.lessons if x.number == place.lesson), None)
+            if place.page == "Learn" and lesson is not None:
+                self.learn.open(lesson, place.step)
+        self.remember_place()
+
+    def remember_place(self) -> None:
+        """Keep the page shown (and the lesson step) in the browser, once the browser sent the stored one."""
+        if not self.place_store.loaded:
+            return
+        player = self.learn.player if self.nav.value == "Learn" else None
+        place = (
+            Place(self.nav.value, player.lesson.number, player.step) if player is not None else Place(self.nav.value)
+        )
+        self.place_store.value = place.to_json()
+
     def record(self, item: QuizItem, feedback: Feedback, source: str = "lesson") -> None:
         self.progress.record(item.kind, item.rules.name, item.key, feedback.correct, source=source)
         if self._quiz is not None:
@@ -608,6 +642,7 @@ class App:
     def reached(self, lesson: Any, step: int) -> None:
         self.progress.reach(lesson.slug, step)
         self.save()
+        self.remember_place()
 
     def reset_progress(self) -> None:
         settings = self.progress.settings
@@ -705,6 +740,7 @@ class App:
             self.page.children = [self.play.widget]
         else:
             self.page.children = [self.home]
+        self.remember_place()
 
     def add_notes(self, notes: Iterable[str]) -> None:
         """Say, above the page, what a link or the stored progress held that was not understood."""

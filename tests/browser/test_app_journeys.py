@@ -175,6 +175,8 @@ def test_progress_survives_a_reload_and_a_new_kernel(page: Page, voila_server: S
     expect(page.get_by_text("Score 1 / 1 · streak 1")).to_be_visible()
     page.reload()  # a new page: a new kernel, nothing kept in Python
     open_app(page, voila_server)
+    expect(page.get_by_text(re.compile(r"^Score 1 / 1"))).to_be_visible()  # the page the learner was on
+    page.get_by_role("button", name="Home").click()
     expect(page.get_by_label("Rule set:").locator("option:checked")).to_have_text(preset_label("bicycle"))
     page.get_by_role("button", name="Quiz yourself", exact=True).click()
     expect(page.get_by_text("Score 1 / 1 · streak 1 · best streak 1")).to_be_visible()
