@@ -216,8 +216,9 @@ _LOOK: dict[str, Any] = {
     "plot_bgcolor": "white",
     "font": {"size": 14, "color": "#2a3f5f"},
     "hoverlabel": {"align": "left"},
-    "margin": {"l": 60, "r": 20, "t": 60, "b": 60},
-    "legend": {"orientation": "h", "y": -0.2},
+    "margin": {"l": 60, "r": 20, "t": 60, "b": 40},
+    # below the plot, under the x axis's title (automargin makes room for both)
+    "legend": {"orientation": "h", "yanchor": "top", "y": -0.3, "x": 0},
     "autosize": True,
 }
 _AXIS: dict[str, Any] = {
@@ -313,7 +314,7 @@ def spec(name: str, frame: Any) -> dict[str, Any]:
         "top-trumps": ("card", "takes its trick"),
         "nil": ("the nil bidder held", "nil made (random play)"),
     }[name]
-    layout = _layout(TITLES[name], *axes, height=420, percent=True, barmode="group", scattermode="group")
+    layout = _layout(TITLES[name], *axes, height=PLOT_HEIGHT, percent=True, barmode="group", scattermode="group")
     return {"data": data, "layout": layout}
 
 
@@ -384,9 +385,9 @@ def bot_spec(name: str, frame: Any) -> dict[str, Any]:
         else:
             raise KeyError(name)
     if name == "bidding":
-        layout = _layout(BOT_TITLES[name], "", "", height=400, barmode="group")
+        layout = _layout(BOT_TITLES[name], "", "", height=PLOT_HEIGHT, barmode="group")
     else:
-        layout = _layout(BOT_TITLES[name], "hands in the game", "games", height=400, barmode="overlay")
+        layout = _layout(BOT_TITLES[name], "hands in the game", "games", height=PLOT_HEIGHT, barmode="overlay")
     return {"data": data, "layout": layout}
 
 
@@ -438,7 +439,7 @@ def paths_spec(per_hand: Any, games: int = 4) -> dict[str, Any]:
         "Score paths of the first games (N–S solid, E–W dotted)",
         "hand",
         "score",
-        height=440,
+        height=PLOT_HEIGHT,
         shapes=[{**line, "line": {"color": "#555", "dash": "dash"}}],
         annotations=[
             {"xref": "paper", "x": 1, "y": target, "text": str(target), "showarrow": False, "yanchor": "bottom"}
@@ -456,7 +457,7 @@ def paths_figure(per_hand: Any, games: int = 4) -> Any:
 
 def empty_spec(title: str) -> dict[str, Any]:
     """A plot with its title and no data yet, the size of the real one."""
-    layout = _layout(title, "", "", height=420)
+    layout = _layout(title, "", "", height=PLOT_HEIGHT)
     layout["annotations"] = [
         {"text": "Simulating…", "showarrow": False, "xref": "paper", "yref": "paper", "x": 0.5, "y": 0.5}
     ]
@@ -464,18 +465,24 @@ def empty_spec(title: str) -> dict[str, Any]:
 
 
 MIME = "application/vnd.plotly.v1+json"
+PLOT_HEIGHT = 440  # px; app.css gives .st-plot's plot the same height
 
 
 def bundle(fig: Any) -> dict[str, Any]:
     """The display bundle for plotly's renderer of a spec or a ``go.Figure``: filling the width of its box.
 
+    No fixed width: the plot is as wide as its box and redraws itself when the page is resized
+    (``responsive``); its height is ``PLOT_HEIGHT``, which the page's style gives its box too (a
+    box left to size itself can measure 0 px high halfway through a redraw).
+
     >>> b = bundle({"data": [{"type": "bar", "x": [1], "y": [2]}], "layout": {"width": 500}})
-    >>> b[MIME]["config"]["responsive"], "width" in b[MIME]["layout"]
-    (True, False)
+    >>> b[MIME]["config"]["responsive"], "width" in b[MIME]["layout"], b[MIME]["layout"]["height"]
+    (True, False, 440)
     """
     import json
 
     raw = json.loads(fig.to_json(validate=False)) if hasattr(fig, "to_json") else fig
     layout = {k: v for k, v in raw.get("layout", {}).items() if k != "width"}
     config = {"responsive": True, "displaylogo": False}
-    return {MIME: {"data": raw["data"], "layout": {**layout, "autosize": True}, "config": config}}
+    layout = {**layout, "autosize": True, "height": PLOT_HEIGHT}
+    return {MIME: {"data": raw["data"], "layout": layout, "config": config}}

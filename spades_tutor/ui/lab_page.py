@@ -38,6 +38,11 @@ def _warm_up() -> None:
     from ..lab import experiments, plots, simulate  # noqa: F401
 
 
+def _reading(title: str, text: str) -> str:
+    """A plot's one-line reading, under its title in bold."""
+    return f'<div class="st-reading"><b>{html.escape(title)}.</b> {html.escape(text)}</div>'
+
+
 def _titles() -> dict[str, str]:
     from ..lab.plots import BOT_TITLES, TITLES
 
@@ -86,8 +91,6 @@ class LabPage:
 
         self.readings = {key: w.HTML() for key in TITLES}
         self.plots = {key: _plot_slot() for key in TITLES}
-        for reading in self.readings.values():
-            reading.add_class("st-reading")
         parts: list[w.Widget] = []
         for key in TITLES:
             parts.extend([self.readings[key], self.plots[key]])
@@ -109,7 +112,6 @@ class LabPage:
         self.bot_plots = {key: _plot_slot() for key in self.bot_readings}
         bot_parts: list[w.Widget] = []
         for key, reading in self.bot_readings.items():
-            reading.add_class("st-reading")
             bot_parts.extend([reading, self.bot_plots[key]])
         self.bot_results = w.VBox(bot_parts, layout=w.Layout(display="none", width="100%"))
         self.bot_results.add_class("st-lab-results")
@@ -201,11 +203,9 @@ class LabPage:
             frames = {"bidding": pd.concat(bidding, ignore_index=True), "games": pd.concat(per_game, ignore_index=True)}
             paths = pd.concat(per_hand, ignore_index=True)
             for key, frame in frames.items():
-                self.bot_readings[
-                    key
-                ].value = f"<b>{html.escape(BOT_TITLES[key])}.</b> {html.escape(bot_reading(key, frame))}"
+                self.bot_readings[key].value = _reading(BOT_TITLES[key], bot_reading(key, frame))
                 self.frames[f"bots-{key}"] = frame
-            self.bot_readings["paths"].value = f"<b>Score paths.</b> {html.escape(paths_reading(paths))}"
+            self.bot_readings["paths"].value = _reading("Score paths", paths_reading(paths))
             self.frames["bots-paths"] = paths
             self.bot_results.layout.display = None
             for key, frame in frames.items():
@@ -244,7 +244,7 @@ class LabPage:
         from ..lab.plots import TITLES, empty_spec
 
         for key, title in TITLES.items():
-            self.readings[key].value = f"<b>{html.escape(title)}.</b> Simulating…"
+            self.readings[key].value = _reading(title, "Simulating…")
             _draw(self.plots[key], empty_spec(title))
         self.results.layout.display = None
 
@@ -254,7 +254,7 @@ class LabPage:
         # every reading first (they are instant), then each plot, in its own place on the page
         for key, frame in self.frames.items():
             if key in TITLES:
-                self.readings[key].value = f"<b>{html.escape(TITLES[key])}.</b> {html.escape(reading(key, frame))}"
+                self.readings[key].value = _reading(TITLES[key], reading(key, frame))
         self.results.layout.display = None
         for key, frame in self.frames.items():
             if key in TITLES:
