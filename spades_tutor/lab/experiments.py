@@ -105,9 +105,9 @@ def _winning_cards(res: BatchResult) -> npt.NDArray[np.int64]:
 def _where_played(res: BatchResult) -> npt.NDArray[np.int64]:
     """``(N, 54)``: the play position (0-51) of each card index in each round; -1 if not played."""
     n = len(res)
-    where = np.full((n, 54), -1, dtype=np.int64)
-    where[np.arange(n)[:, None], res.plays.astype(np.int64)] = np.arange(52)
-    return where
+    where = np.full((n, 54), -1, dtype=np.int8)
+    where[np.arange(n)[:, None], res.plays.astype(np.intp)] = np.arange(52, dtype=np.int8)
+    return where.astype(np.int64)
 
 
 def side_card_fate(res: BatchResult) -> Any:

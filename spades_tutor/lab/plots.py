@@ -458,9 +458,7 @@ def paths_figure(per_hand: Any, games: int = 4) -> Any:
 def empty_spec(title: str) -> dict[str, Any]:
     """A plot with its title and no data yet, the size of the real one."""
     layout = _layout(title, "", "", height=PLOT_HEIGHT)
-    layout["annotations"] = [
-        {"text": "Simulating…", "showarrow": False, "xref": "paper", "yref": "paper", "x": 0.5, "y": 0.5}
-    ]
+    layout["xaxis"]["showticklabels"] = layout["yaxis"]["showticklabels"] = False
     return {"data": [], "layout": layout}
 
 

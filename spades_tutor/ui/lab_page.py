@@ -86,17 +86,22 @@ class LabPage:
         self.table.add_class("st-lab-table")
         self.download = w.HTML()
         self.download.add_class("st-download")
-        # the results are built once, hidden until the first run; each run only updates their content
-        from ..lab.plots import TITLES
+        # the plots are built once, empty, with the page: the browser sets plotly up while the learner
+        # picks the rule sets, and each run only replaces their content
+        from ..lab.plots import BOT_TITLES, TITLES
 
         self.readings = {key: w.HTML() for key in TITLES}
         self.plots = {key: _plot_slot() for key in TITLES}
         parts: list[w.Widget] = []
         for key in TITLES:
             parts.extend([self.readings[key], self.plots[key]])
-        parts.extend([w.HTML("<h3>Results table</h3>"), self.table_choice, self.table, self.download])
-        self.results = w.VBox(parts, layout=w.Layout(display="none", width="100%"))
+        self.table_box = w.VBox(
+            [w.HTML("<h3>Results table</h3>"), self.table_choice, self.table, self.download],
+            layout=w.Layout(display="none"),
+        )
+        self.results = w.VBox([*parts, self.table_box], layout=w.Layout(width="100%"))
         self.results.add_class("st-lab-results")
+        self._empty_plots(self.readings, self.plots, TITLES, "Press “Run the lab” and this plot fills in.")
         self.frames: dict[str, Any] = {}
         self.bot_size = w.Dropdown(
             options=[(f"{r:,} rounds and {g} games each", (r, g)) for r, g in BOT_SIZES],
@@ -114,6 +119,7 @@ class LabPage:
         for key, reading in self.bot_readings.items():
             bot_parts.extend([reading, self.bot_plots[key]])
         self.bot_results = w.VBox(bot_parts, layout=w.Layout(display="none", width="100%"))
+        self._bot_titles = {**BOT_TITLES, "paths": "Score paths"}
         self.bot_results.add_class("st-lab-results")
         self.widget = w.VBox(
             [
@@ -151,7 +157,6 @@ class LabPage:
         self.bar.value = 0
         start = time.perf_counter()
         try:
-            self._placeholders()
             results = []
             for k, name in enumerate(names):
                 self.status.value = (
@@ -185,6 +190,10 @@ class LabPage:
         rounds, games = self.bot_size.value if self.bot_size.value in BOT_SIZES else BOT_SIZES[0]
         seed = int(self.seed.value)
         self.bot_button.disabled = True
+        if self.bot_results.layout.display == "none":
+            # empty plots first: the browser draws them while the bots play
+            self._empty_plots(self.bot_readings, self.bot_plots, self._bot_titles, "The bots are playing…")
+            self.bot_results.layout.display = None
         self.bar.max = len(names) * (rounds + games)
         self.bar.value = 0
         start = time.perf_counter()
@@ -205,9 +214,8 @@ class LabPage:
             for key, frame in frames.items():
                 self.bot_readings[key].value = _reading(BOT_TITLES[key], bot_reading(key, frame))
                 self.frames[f"bots-{key}"] = frame
-            self.bot_readings["paths"].value = _reading("Score paths", paths_reading(paths))
+            self.bot_readings["paths"].value = _reading(self._bot_titles["paths"], paths_reading(paths))
             self.frames["bots-paths"] = paths
-            self.bot_results.layout.display = None
             for key, frame in frames.items():
                 _draw(self.bot_plots[key], bot_spec(key, frame))
             _draw(self.bot_plots["paths"], paths_spec(paths))
@@ -237,16 +245,16 @@ class LabPage:
         self._show_table()
         self._make_download()
 
-    def _placeholders(self) -> None:
-        """Empty plots with their titles, drawn while the kernel simulates (the browser sets up meanwhile)."""
-        if self.results.layout.display is None:
-            return  # the last run's plots stay until the new ones replace them
-        from ..lab.plots import TITLES, empty_spec
+    @staticmethod
+    def _empty_plots(
+        readings: dict[str, w.HTML], plots: dict[str, w.Output], titles: dict[str, str], note: str
+    ) -> None:
+        """Each plot's place, titled and empty, with ``note`` in its reading."""
+        from ..lab.plots import empty_spec
 
-        for key, title in TITLES.items():
-            self.readings[key].value = _reading(title, "Simulating…")
-            _draw(self.plots[key], empty_spec(title))
-        self.results.layout.display = None
+        for key, slot in plots.items():
+            readings[key].value = _reading(titles[key], note)
+            _draw(slot, empty_spec(titles[key]))
 
     def render(self) -> None:
         from ..lab.plots import TITLES, reading, spec
@@ -255,11 +263,11 @@ class LabPage:
         for key, frame in self.frames.items():
             if key in TITLES:
                 self.readings[key].value = _reading(TITLES[key], reading(key, frame))
-        self.results.layout.display = None
         for key, frame in self.frames.items():
             if key in TITLES:
                 _draw(self.plots[key], spec(key, frame))
         self._refresh_table_choices()
+        self.table_box.layout.display = None
 
     def _show_table(self) -> None:
         key = self.table_choice.value
