@@ -58,7 +58,11 @@ BOT_PLOTS = 3
 LAB_TARGET = 1.0
 BOT_TARGET = 1.5
 
-# every plot of the section is drawn: its SVG holds at least one trace
+LAB_SECTION = ".st-lab-results:not(.st-bot-results)"
+BOT_SECTION = ".st-bot-results"
+
+# every plot of the section is drawn with its data: its SVG holds at least one trace (the page
+# shows the plots empty until they are filled)
 DRAWN = """([selector, count]) => {
   const plots = document.querySelectorAll(selector + ' .js-plotly-plot');
   return plots.length >= count &&
@@ -168,26 +172,26 @@ def main(argv: list[str] | None = None) -> int:
             # alternate which side goes first, so a drifting machine favours neither
             settle()
             if i % 2 == 0:
-                page = click_to_drawn(browser, server, RUN, ".st-lab", LAB_PLOTS, args.timeout)
+                page = click_to_drawn(browser, server, RUN, LAB_SECTION, LAB_PLOTS, args.timeout)
                 settle()
                 peer = openspiel_rounds(game, i)
             else:
                 peer = openspiel_rounds(game, i)
                 settle()
-                page = click_to_drawn(browser, server, RUN, ".st-lab", LAB_PLOTS, args.timeout)
+                page = click_to_drawn(browser, server, RUN, LAB_SECTION, LAB_PLOTS, args.timeout)
             sample = Sample(page, peer)
             print(f"{name:<9} Run the lab   {page:6.2f} s  OpenSpiel 20,000 rounds {peer:6.2f} s  {sample.ratio:5.2f}x")
             if measured:
                 lab.append(sample)
             settle()
             if i % 2 == 0:
-                page = click_to_drawn(browser, server, BOTS, ".st-lab", BOT_PLOTS, args.timeout)
+                page = click_to_drawn(browser, server, BOTS, BOT_SECTION, BOT_PLOTS, args.timeout)
                 settle()
                 peer = bot_simulation()
             else:
                 peer = bot_simulation()
                 settle()
-                page = click_to_drawn(browser, server, BOTS, ".st-lab", BOT_PLOTS, args.timeout)
+                page = click_to_drawn(browser, server, BOTS, BOT_SECTION, BOT_PLOTS, args.timeout)
             sample = Sample(page, peer)
             print(f"{name:<9} Play the bots {page:6.2f} s  its simulation here     {peer:6.2f} s  {sample.ratio:5.2f}x")
             if measured:

@@ -119,6 +119,7 @@ class LabPage:
         for key, reading in self.bot_readings.items():
             bot_parts.extend([reading, self.bot_plots[key]])
         self.bot_results = w.VBox(bot_parts, layout=w.Layout(display="none", width="100%"))
+        self.bot_results.add_class("st-bot-results")
         self._bot_titles = {**BOT_TITLES, "paths": "Score paths"}
         self.bot_results.add_class("st-lab-results")
         self.widget = w.VBox(
@@ -190,10 +191,6 @@ class LabPage:
         rounds, games = self.bot_size.value if self.bot_size.value in BOT_SIZES else BOT_SIZES[0]
         seed = int(self.seed.value)
         self.bot_button.disabled = True
-        if self.bot_results.layout.display == "none":
-            # empty plots first: the browser draws them while the bots play
-            self._empty_plots(self.bot_readings, self.bot_plots, self._bot_titles, "The bots are playing…")
-            self.bot_results.layout.display = None
         self.bar.max = len(names) * (rounds + games)
         self.bar.value = 0
         start = time.perf_counter()
@@ -216,6 +213,7 @@ class LabPage:
                 self.frames[f"bots-{key}"] = frame
             self.bot_readings["paths"].value = _reading(self._bot_titles["paths"], paths_reading(paths))
             self.frames["bots-paths"] = paths
+            self.bot_results.layout.display = None  # shown before drawing: a hidden plot has no width
             for key, frame in frames.items():
                 _draw(self.bot_plots[key], bot_spec(key, frame))
             _draw(self.bot_plots["paths"], paths_spec(paths))
@@ -249,7 +247,7 @@ class LabPage:
     def _empty_plots(
         readings: dict[str, w.HTML], plots: dict[str, w.Output], titles: dict[str, str], note: str
     ) -> None:
-        """Each plot's place, titled and empty, with ``note`` in its reading."""
+        """Each plot's place, titled and empty, with ``note`` in its reading (drawn with the page)."""
         from ..lab.plots import empty_spec
 
         for key, slot in plots.items():
