@@ -1,23 +1,33 @@
 # Two commands do all the set-up on a fresh machine:
-#   make app   - create .venv if needed, install, serve the lesson app with Voilà on 127.0.0.1
-#   make test  - the same set-up, then ruff, mypy, doctests, pytest (browser tests included) and nbval
+#   make app   - create .venv if needed, install the app (no test tools), serve it with Voilà on 127.0.0.1
+#   make test  - the same set-up plus the test tools, then ruff, mypy, doctests, pytest (browser tests included) and nbval
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+# one stamp per install, so each runs once: the app alone, then the test tools on top of it
 STAMP := $(VENV)/.installed-spades-tutor
+TEST_STAMP := $(VENV)/.installed-spades-tutor-test
 PORT ?= 8866
 CLASS_SIZE ?= 30
 CLASS_IP ?= 0.0.0.0
 
-.PHONY: app class lab test lint typecheck pytest bench clean install
+.PHONY: app class lab test lint typecheck pytest bench clean install install-test
 
 install: $(STAMP)
 
+install-test: $(TEST_STAMP)
+
+# what the app needs to run, and nothing else
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet --only-binary=open-spiel -e '.[test]'
+	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
+
+# the test and benchmark tools (pytest, ruff, mypy, Playwright, OpenSpiel), on top of the app
+$(TEST_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet --only-binary=open-spiel -e '.[test]'
+	touch $(TEST_STAMP)
 
 app: $(STAMP)
 	$(VENV)/bin/spades-tutor app --port $(PORT)
@@ -32,22 +42,23 @@ class: $(STAMP)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 notebooks
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check spades_tutor tests bench
 	$(VENV)/bin/ruff format --check spades_tutor tests bench
 
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(VENV)/bin/mypy
 
-pytest: $(STAMP)
+pytest: $(TEST_STAMP)
 	$(PY) -m pytest
 	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
 
 test: lint typecheck pytest
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(PY) bench/engine.py
 	$(PY) bench/simulate.py
+	$(PY) bench/lab_page.py
 	$(PY) bench/app.py
 	$(PY) bench/classroom.py
 

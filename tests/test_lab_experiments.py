@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import math
+import re
 
 import pandas as pd
 import pytest
@@ -18,7 +19,17 @@ from spades_tutor.lab.experiments import (
     voids_by_trick,
     wilson,
 )
-from spades_tutor.lab.plots import READINGS, figure, reading
+from spades_tutor.lab.plots import (
+    MIME,
+    READINGS,
+    TITLES,
+    bundle,
+    figure,
+    nil_by_holding,
+    paths_spec,
+    reading,
+    spec,
+)
 
 PRESETS = st.Rules.preset_names()
 N = 4000  # deals per preset; tolerances below are 4.5 standard errors of a proportion over N deals
@@ -114,12 +125,12 @@ def test_lab_page_runs_a_comparison_with_progress_plots_table_and_csv() -> None:
     page.second.value = "deuces-high"
     page.run()
     assert page.bar.value == page.bar.max == 4000
-    import ipywidgets as w
-
-    assert sum(
-        isinstance(c, w.VBox) and c.children and type(c.children[0]).__name__ == "FigureWidget"
-        for c in page.results.children
-    ) == len(EXPERIMENTS)
+    assert set(page.plots) == set(EXPERIMENTS)
+    for key, slot in page.plots.items():
+        (shown,) = slot.outputs
+        drawn = shown["data"][MIME]
+        assert drawn["data"] and drawn["layout"]["title"]["text"] == TITLES[key]
+        assert TITLES[key] in page.readings[key].value
     assert "<table" in page.table.value
     csv = base64.b64decode(page.download.value.split("base64,", 1)[1].split('"', 1)[0]).decode()
     assert csv.splitlines()[0].startswith("rule_set,") and "experiment" in csv.splitlines()[0]
@@ -156,6 +167,130 @@ def test_lab_page_plays_the_bots_and_adds_their_tables() -> None:
     page.run_bots()
     assert page.bar.value == page.bar.max
     assert {"bots-bidding", "bots-games"} <= set(page.frames)
-    assert [type(c).__name__ for c in page.bot_results.children].count("FigureWidget") == 3
-    assert "points a hand" in page.bot_results.children[-2].value
+    assert all(len(slot.outputs) == 1 and slot.outputs[0]["data"][MIME]["data"] for slot in page.bot_plots.values())
+    assert "points a hand" in page.bot_readings["paths"].value
     assert "bots-games" in dict((v, k) for k, v in page.table_choice.options)
+
+
+# --- the readings say what the numbers say ------------------------------------------------------
+
+
+def percents(text: str) -> list[str]:
+    return re.findall(r"(\d+)%", text)
+
+
+def both(results: dict, key: str, first: str = "jokers", second: str = "classic") -> pd.DataFrame:
+    return pd.concat([EXPERIMENTS[key](results[first]), EXPERIMENTS[key](results[second])], ignore_index=True)
+
+
+def test_the_nil_reading_quotes_the_shares_its_bars_show(results: dict) -> None:
+    frame = both(results, "nil")
+    text = reading("nil", frame)
+    bars = [y for trace in spec("nil", frame)["data"] for y in trace["y"]]
+    table = nil_by_holding(frame)
+    assert sorted(bars) == sorted(table.share.tolist())
+    # every bar's share is quoted, in the order the table gives them, with its counts
+    assert percents(text) == [f"{100 * y:.0f}" for y in table.share]
+    for row in table.itertuples():
+        assert f"{int(row.made):,} of {int(row.nils):,}" in text
+
+
+def test_every_simulated_number_in_every_plot_has_its_interval(results: dict) -> None:
+    for key in EXPERIMENTS:
+        for trace in spec(key, both(results, key))["data"]:
+            if trace["name"].endswith(": exact"):
+                continue  # exact values have no interval
+            err = trace.get("error_y")
+            assert err and len(err["array"]) == len(trace["y"]) == len(err["arrayminus"]), (key, trace["name"])
+
+
+def test_a_rule_set_compared_with_itself_reads_as_no_difference(results: dict) -> None:
+    for key in EXPERIMENTS:
+        text = reading(key, EXPERIMENTS[key](results["jokers"]))
+        assert "more often" not in text and "more trumps" not in text and " against " not in text, (key, text)
+
+
+def test_two_rule_sets_with_the_same_trumps_read_as_alike(results: dict) -> None:
+    # the same seed deals the same hands: 15 trumps in each, so the exact numbers are equal
+    trumps = reading("trumps-per-hand", both(results, "trumps-per-hand", "jokers", "two-of-spades-third"))
+    assert "alike" in trumps and "the same number of trumps" in trumps
+    side = reading("side-cards", both(results, "side-cards", "jokers", "two-of-spades-third"))
+    assert "No clear difference" in side and "more trumps" not in side
+
+
+COMPARED = {  # experiment: (the row the reading quotes, share, low, high)
+    "side-cards": (lambda f: f[(f["rank"] == "king") & (f.held == 2)], "trumped_share", "trumped_low", "trumped_high"),
+    "voids": (lambda f: f[f.trick == 5], "void_share", "low", "high"),
+    "top-trumps": (lambda f: f[f.card == "A♠"], "won_share", "low", "high"),
+}
+
+
+@pytest.mark.parametrize("key", list(COMPARED))
+def test_a_difference_is_named_exactly_when_the_intervals_separate(results: dict, key: str) -> None:
+    pick, share, low, high = COMPARED[key]
+    for first, second in (("jokers", "classic"), ("deuces-high", "classic"), ("jokers", "bicycle")):
+        frame = both(results, key, first, second)
+        rows = pick(frame).set_index("rule_set")
+        a, b = rows.loc[first], rows.loc[second]
+        text = reading(key, frame)
+        if a[low] > b[high] or b[low] > a[high]:
+            winner = first if a[share] > b[share] else second
+            assert f"more often with {st.Rules.preset(winner).title}" in text, text
+            more = len(st.Rules.preset(winner).trump_order()) > len(
+                st.Rules.preset(({first, second} - {winner}).pop()).trump_order()
+            )
+            assert ("which has more trumps" in text) == more, text
+        else:
+            assert "No clear difference" in text and "more often" not in text, text
+
+
+def test_the_jokers_clearly_empty_side_suits_sooner(results: dict) -> None:
+    text = reading("voids", both(results, "voids"))
+    assert "more often with Spades with Jokers, which has more trumps (15 against 13)" in text
+
+
+def side_frame(shares: dict[str, tuple[float, float, float]]) -> pd.DataFrame:
+    return pd.DataFrame(
+        [
+            {"rule_set": n, "rank": "king", "held": 2, "trumped_share": p, "trumped_low": lo, "trumped_high": hi}
+            for n, (p, lo, hi) in shares.items()
+        ]
+    )
+
+
+def test_readings_follow_the_numbers_not_a_story() -> None:
+    # more trumped with the rule set that has fewer trumps: said so, with no claim about trumps
+    text = reading("side-cards", side_frame({"jokers": (0.20, 0.16, 0.24), "classic": (0.30, 0.26, 0.34)}))
+    assert percents(text) == ["20", "30"]
+    assert "more often with Regular Spades." in text and "trumps (" not in text
+    # different shares whose intervals overlap: no clear difference
+    text = reading("side-cards", side_frame({"jokers": (0.32, 0.25, 0.39), "classic": (0.30, 0.23, 0.37)}))
+    assert "No clear difference" in text and "more often" not in text
+    # equal shares: no clear difference either
+    text = reading("side-cards", side_frame({"jokers": (0.3, 0.3, 0.3), "classic": (0.3, 0.3, 0.3)}))
+    assert "No clear difference" in text
+
+
+def test_the_score_paths_have_a_legend_one_entry_per_rule_set_and_team() -> None:
+    from spades_tutor.lab.bot_experiments import games_to_target
+
+    per_hand = pd.concat(
+        [games_to_target(st.Rules.preset(n), 3, seed=2)[1] for n in ("jokers", "classic")], ignore_index=True
+    )
+    traces = paths_spec(per_hand)["data"]
+    shown = [t["name"] for t in traces if t["showlegend"]]
+    assert shown == [
+        "Spades with Jokers, N–S",
+        "Spades with Jokers, E–W",
+        "Regular Spades, N–S",
+        "Regular Spades, E–W",
+    ]
+    # each entry stands for all of its games
+    assert {t["legendgroup"] for t in traces} == {"jokers-ns", "jokers-ew", "classic-ns", "classic-ew"}
+
+
+def test_the_plots_fill_the_width_of_their_box(results: dict) -> None:
+    for key in EXPERIMENTS:
+        drawn = bundle(spec(key, both(results, key)))[MIME]
+        assert "width" not in drawn["layout"] and drawn["layout"]["autosize"] is True
+        assert drawn["config"]["responsive"] is True

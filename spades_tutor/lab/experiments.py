@@ -102,26 +102,38 @@ def _winning_cards(res: BatchResult) -> npt.NDArray[np.int64]:
     return np.take_along_axis(res.plays.reshape(-1, 13, 4), pos[:, :, None], axis=2)[:, :, 0].astype(np.int64)
 
 
+def _where_played(res: BatchResult) -> npt.NDArray[np.int64]:
+    """``(N, 54)``: the play position (0-51) of each card index in each round; -1 if not played."""
+    n = len(res)
+    where = np.full((n, 54), -1, dtype=np.int8)
+    where[np.arange(n)[:, None], res.plays.astype(np.intp)] = np.arange(52, dtype=np.int8)
+    return where.astype(np.int64)
+
+
 def side_card_fate(res: BatchResult) -> Any:
     """How often a side ace, king or queen wins its trick or gets trumped, by how many of its suit were held."""
     rules = res.rules
     masks = _suit_masks(res)
     is_trump = np.array([rules.in_deck(c) and rules.is_trump(c) for c in full_pack()])
+    # one column per card, not one (N, 52) mask per card: each card is played once per round
+    where = _where_played(res)
+    rows_n = np.arange(len(res))
     seats = res.play_seats().astype(np.int64)
-    plays = res.plays.astype(np.int64)
-    winners = np.repeat(res.winners.astype(np.int64), 4, axis=1)
-    win_cards = np.repeat(_winning_cards(res), 4, axis=1)
-    dealt = np.take_along_axis(res.hands, seats, axis=1)  # the player's hand as dealt, per play
+    win_cards = _winning_cards(res)
+    winners = res.winners.astype(np.int64)
     rows: dict[str, list[Any]] = {k: [] for k in ("card", "rank", "held", "played", "won", "trumped")}
     for rank in RANK_NAMES:
         for suit in SIDE_SUITS:
             card = Card(rank, suit)
             if not rules.in_deck(card) or rules.is_trump(card):
                 continue
-            where = plays == card.index
-            held = np.bitwise_count(dealt[where] & masks[suit]).astype(np.int64)
-            won = seats[where] == winners[where]
-            trumped = is_trump[win_cards[where]] & ~won
+            col = where[:, card.index]
+            played = col >= 0
+            r, col = rows_n[played], col[played]
+            seat = seats[r, col]
+            held = np.bitwise_count(res.hands[r, seat] & masks[suit]).astype(np.int64)
+            won = seat == winners[r, col // 4]
+            trumped = is_trump[win_cards[r, col // 4]] & ~won
             for length in range(1, int(held.max(initial=0)) + 1):
                 sel = held == length
                 rows["card"].append(str(card))

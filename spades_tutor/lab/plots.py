@@ -1,7 +1,10 @@
 """Plotly figures of the experiments, each with a one-line reading computed from the data.
 
-``readings`` are plain functions of the experiment frames (testable without plotly);
-``figure(name, frame)`` builds a ``go.FigureWidget`` comparing the rule sets in the frame.
+``readings`` are plain functions of the experiment frames (testable without plotly), and they
+read the same numbers the plots draw: a difference is called one only when the 95% intervals
+say so. ``figure(name, frame)`` builds a ``go.Figure`` comparing the rule sets in the frame;
+``bundle(fig)`` is what the lab page sends to the browser (plotly's own renderer draws it, so
+plotly.js is loaded once per page, not once per plot).
 
 >>> import spades_tutor as st, pandas as pd
 >>> from spades_tutor.lab import simulate
@@ -13,12 +16,13 @@ A hand holds 3.75 trumps on average with Spades with Jokers and 3.25 with Regula
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 from ..engine import Rules, RulesError
 
-__all__ = ["READINGS", "TITLES", "figure", "reading"]
+__all__ = ["READINGS", "TITLES", "bot_spec", "bundle", "figure", "nil_by_holding", "paths_spec", "reading", "spec"]
 
 TITLES = {
     "trumps-per-hand": "Trumps per hand at the deal",
@@ -50,36 +54,77 @@ def _pair(values: list[str]) -> str:
     return values[0] if len(values) == 1 else " and ".join([", ".join(values[:-1]), values[-1]])
 
 
+def _trump_count(name: str) -> int | None:
+    try:
+        return len(Rules.preset(name).trump_order())
+    except RulesError:
+        return None
+
+
+def _compare(values: dict[str, tuple[float, float, float]], what: str) -> str:
+    """How two rule sets' shares compare, by their 95% intervals: ``values[name] = (share, low, high)``.
+
+    Empty for a single rule set; "no clear difference" when the intervals overlap (or the shares are
+    equal); otherwise which one is higher, and whether it also has more trumps.
+    """
+    if len(values) < 2:
+        return ""
+    (a, (pa, la, ha)), (b, (pb, lb, hb)) = list(values.items())[:2]
+    if pa == pb or not (la > hb or lb > ha):
+        return " No clear difference between the two rule sets (the 95% intervals overlap)."
+    high, low = (a, b) if pa > pb else (b, a)
+    text = f" {what} more often with {_title(high)}"
+    more, fewer = _trump_count(high), _trump_count(low)
+    if more is not None and fewer is not None and more > fewer:
+        text += f", which has more trumps ({more} against {fewer})"
+    return text + "."
+
+
 def _read_trumps(frame: Any) -> str:
-    means, many = [], []
-    for name in _sets(frame):
-        f = frame[frame.rule_set == name]
-        means.append(f"{float((f.exact * f.trumps).sum()):.2f} with {_title(name)}")
-        many.append(_pct(float(f[f.trumps >= 5].exact.sum())))
+    sets = _sets(frame)
+    mean = {n: float((frame[frame.rule_set == n].exact * frame[frame.rule_set == n].trumps).sum()) for n in sets}
+    many = {n: float(frame[(frame.rule_set == n) & (frame.trumps >= 5)].exact.sum()) for n in sets}
+    if len(sets) > 1 and len({round(v, 2) for v in mean.values()}) == 1 and len({_pct(v) for v in many.values()}) == 1:
+        first = sets[0]
+        return (
+            f"A hand holds {mean[first]:.2f} trumps on average with {_pair([_title(n) for n in sets])} alike "
+            f"(exact values: the same number of trumps); 5 or more in {_pct(many[first])} of hands in each."
+        )
+    means = [f"{mean[n]:.2f} with {_title(n)}" for n in sets]
     first = means[0].replace(" with ", " trumps on average with ", 1)
-    text = f"A hand holds {_pair([first, *means[1:]])} (exact values); 5 or more in {many[0]} of hands"
-    return text + (f" against {_pair(many[1:])}." if len(many) > 1 else ".")
+    shares = [_pct(many[n]) for n in sets]
+    text = f"A hand holds {_pair([first, *means[1:]])} (exact values); 5 or more in {shares[0]} of hands"
+    return text + (f" against {_pair(shares[1:])}." if len(shares) > 1 else ".")
 
 
 def _read_side(frame: Any) -> str:
     kings = frame[(frame["rank"] == "king") & (frame.held == 2)]
-    parts = [f"{_pct(float(kings[kings.rule_set == n].trumped_share.iloc[0]))} with {_title(n)}" for n in _sets(kings)]
-    return f"A side king held twice is trumped {_pair(parts)}: more trumps, and side suits run out sooner."
+    values = {}
+    for n in _sets(kings):
+        row = kings[kings.rule_set == n].iloc[0]
+        values[n] = (float(row.trumped_share), float(row.trumped_low), float(row.trumped_high))
+    parts = [f"{_pct(v[0])} of the time with {_title(n)}" for n, v in values.items()]
+    return f"A side king held twice is trumped {_pair(parts)}." + _compare(values, "It is trumped")
 
 
 def _read_voids(frame: Any) -> str:
     at5 = frame[frame.trick == 5]
-    parts = [f"{_pct(float(at5[at5.rule_set == n].void_share.iloc[0]))} with {_title(n)}" for n in _sets(at5)]
-    return f"By trick 5, a player is out of a given side suit {_pair(parts)}."
+    values = {}
+    for n in _sets(at5):
+        row = at5[at5.rule_set == n].iloc[0]
+        values[n] = (float(row.void_share), float(row.low), float(row.high))
+    parts = [f"{_pct(v[0])} of the time with {_title(n)}" for n, v in values.items()]
+    return f"By trick 5, a player is out of a given side suit {_pair(parts)}." + _compare(values, "Side suits run out")
 
 
 def _read_top(frame: Any) -> str:
-    parts = []
+    values = {}
     for n in _sets(frame):
         f = frame[(frame.rule_set == n) & (frame.card == "A♠")]
         if len(f):
-            parts.append(f"{_pct(float(f.won_share.iloc[0]))} of the time with {_title(n)}")
-    text = "The A♠ takes its trick " + _pair(parts) + "."
+            values[n] = (float(f.won_share.iloc[0]), float(f.low.iloc[0]), float(f.high.iloc[0]))
+    text = "The A♠ takes its trick " + _pair([f"{_pct(v[0])} of the time with {_title(n)}" for n, v in values.items()])
+    text += "." + _compare(values, "It takes its trick")
     big = frame[frame.card == "BJ"]
     if len(big):
         text = (
@@ -90,16 +135,47 @@ def _read_top(frame: Any) -> str:
     return text
 
 
+NIL_HOLDINGS = ("big joker", "little joker, no big", "no joker")
+_NIL_WORDS = {
+    "big joker": "with the big joker",
+    "little joker, no big": "with the little joker but not the big",
+    "no joker": "with no joker",
+}
+
+
+def nil_by_holding(frame: Any) -> Any:
+    """Nil bids and nils made by what the bidder held, per rule set, with Wilson 95% intervals.
+
+    The nil plot draws exactly these rows and the reading quotes them.
+    """
+    from .experiments import wilson
+
+    g = frame.groupby(["rule_set", "holding"], as_index=False, sort=False)[["nils", "made"]].sum()
+    order = {h: i for i, h in enumerate(NIL_HOLDINGS)}
+    sets = {n: i for i, n in enumerate(_sets(frame))}
+    g = g.sort_values(by=["rule_set", "holding"], key=lambda c: c.map(sets if c.name == "rule_set" else order))
+    g = g.reset_index(drop=True)
+    g["share"] = g.made / g.nils
+    g["low"], g["high"] = wilson(g.made, g.nils)
+    return g
+
+
 def _read_nil(frame: Any) -> str:
-    big = frame[frame.holding == "big joker"]
-    none = frame[(frame.holding == "no joker") & (frame.trumps <= 2)]
-    text = []
-    if len(big):
-        text.append(f"Nil holding the big joker: {int(big.made.sum())} made out of {int(big.nils.sum()):,}")
-    if len(none):
-        share = float(none.made.sum() / max(1, none.nils.sum()))
-        text.append(f"with no joker and at most 2 trumps, {_pct(share)} made")
-    return ("; ".join(text) or "No nil bids in this sample") + " (random play)."
+    g = nil_by_holding(frame)
+    if not len(g):
+        return "No nil bids in this sample (random play)."
+    parts = []
+    for holding in NIL_HOLDINGS:
+        rows = g[g.holding == holding]
+        if not len(rows):
+            continue
+        each = [
+            f"{_pct(float(r.share))} ({int(r.made):,} of {int(r.nils):,})"
+            + (f" in {_title(r.rule_set)}" if len(_sets(g)) > 1 else "")
+            for r in rows.itertuples()
+        ]
+        parts.append(f"{_NIL_WORDS[holding]}: {_pair(each)}")
+    return "Nil made " + "; ".join(parts) + " (random play)."
 
 
 READINGS: dict[str, Callable[[Any], str]] = {
@@ -116,92 +192,137 @@ def reading(name: str, frame: Any) -> str:
     return READINGS[name](frame)
 
 
+def _list(values: Any) -> list[Any]:
+    """Plain JSON values of a column: numbers as floats or ints, NaN as None (no interval there)."""
+    out = []
+    for v in values.tolist() if hasattr(values, "tolist") else list(values):
+        out.append(None if isinstance(v, float) and math.isnan(v) else v)
+    return out
+
+
 def _errors(f: Any, value: str, low: str, high: str) -> dict[str, Any]:
     return {
         "type": "data",
         "symmetric": False,
-        "array": (f[high] - f[value]).tolist(),
-        "arrayminus": (f[value] - f[low]).tolist(),
+        "array": _list(f[high] - f[value]),
+        "arrayminus": _list(f[value] - f[low]),
     }
 
 
-def figure(name: str, frame: Any) -> Any:
-    """A ``plotly.graph_objects.FigureWidget`` for experiment ``name``, one colour per rule set."""
-    import plotly.graph_objects as go
+# plotly_white's look, written out: the lab builds its figures as plain JSON (no plotly import,
+# no validation of each property), which keeps "Run the lab" about simulating, not drawing
+_LOOK: dict[str, Any] = {
+    "paper_bgcolor": "white",
+    "plot_bgcolor": "white",
+    "font": {"size": 14, "color": "#2a3f5f"},
+    "hoverlabel": {"align": "left"},
+    "margin": {"l": 60, "r": 20, "t": 60, "b": 40},
+    # below the plot, under the x axis's title (automargin makes room for both)
+    "legend": {"orientation": "h", "yanchor": "top", "y": -0.3, "x": 0},
+    "autosize": True,
+}
+_AXIS: dict[str, Any] = {
+    "gridcolor": "#EBF0F8",
+    "linecolor": "#EBF0F8",
+    "zerolinecolor": "#EBF0F8",
+    "zerolinewidth": 2,
+    "automargin": True,
+    "ticks": "",
+}
 
-    fig = go.FigureWidget()
+
+def _layout(title: str, x: str, y: str, height: int, percent: bool = False, **more: Any) -> dict[str, Any]:
+    yaxis = {**_AXIS, "title": {"text": y}, **({"tickformat": ".0%"} if percent else {})}
+    return {
+        **_LOOK,
+        "title": {"text": title, "x": 0.02},
+        "height": height,
+        "xaxis": {**_AXIS, "title": {"text": x}},
+        "yaxis": yaxis,
+        **more,
+    }
+
+
+def spec(name: str, frame: Any) -> dict[str, Any]:
+    """The plotly JSON (``data`` and ``layout``) of experiment ``name``, one colour per rule set."""
+    data: list[dict[str, Any]] = []
     for i, rs in enumerate(_sets(frame)):
         f = frame[frame.rule_set == rs]
         colour = _COLOURS[i % len(_COLOURS)]
         label = _title(rs)
         if name == "trumps-per-hand":
             f = f[f.trumps <= 9]
-            fig.add_bar(
-                x=f.trumps,
-                y=f.share,
-                name=f"{label}: simulated",
-                marker_color=colour,
-                offsetgroup=str(i),
-                error_y=_errors(f, "share", "low", "high"),
+            data.append(
+                {
+                    "type": "bar",
+                    "x": _list(f.trumps),
+                    "y": _list(f.share),
+                    "name": f"{label}: simulated",
+                    "marker": {"color": colour},
+                    "offsetgroup": str(i),
+                    "error_y": _errors(f, "share", "low", "high"),
+                }
             )
-            fig.add_scatter(
-                x=f.trumps,
-                y=f.exact,
-                mode="markers",
-                name=f"{label}: exact",
-                offsetgroup=str(i),
-                marker={"symbol": "line-ew-open", "size": 16, "color": "#111", "line": {"width": 3}},
+            data.append(
+                {
+                    "type": "scatter",
+                    "x": _list(f.trumps),
+                    "y": _list(f.exact),
+                    "mode": "markers",
+                    "name": f"{label}: exact",
+                    "offsetgroup": str(i),
+                    "marker": {"symbol": "line-ew-open", "size": 16, "color": "#111", "line": {"width": 3}},
+                }
             )
-            fig.update_layout(xaxis_title="trumps in the hand", yaxis_title="share of hands", yaxis_tickformat=".0%")
         elif name == "side-cards":
             f = f[f["rank"] == "king"]
-            fig.add_bar(
-                x=f.held,
-                y=f.trumped_share,
-                name=label,
-                marker_color=colour,
-                error_y=_errors(f, "trumped_share", "trumped_low", "trumped_high"),
-            )
-            fig.update_layout(
-                xaxis_title="cards of the king's suit held (6 = 6 or more)",
-                yaxis_title="king trumped",
-                yaxis_tickformat=".0%",
-            )
+            err = _errors(f, "trumped_share", "trumped_low", "trumped_high")
+            data.append({"type": "bar", "x": _list(f.held), "y": _list(f.trumped_share), "error_y": err})
         elif name == "voids":
-            fig.add_scatter(
-                x=f.trick,
-                y=f.void_share,
-                mode="lines+markers",
-                name=label,
-                line={"color": colour},
-                error_y=_errors(f, "void_share", "low", "high"),
+            data.append(
+                {
+                    "type": "scatter",
+                    "x": _list(f.trick),
+                    "y": _list(f.void_share),
+                    "mode": "lines+markers",
+                    "line": {"color": colour},
+                    "error_y": _errors(f, "void_share", "low", "high"),
+                }
             )
-            fig.update_layout(xaxis_title="trick", yaxis_title="void in a given side suit", yaxis_tickformat=".0%")
         elif name == "top-trumps":
-            fig.add_bar(
-                x=f.card, y=f.won_share, name=label, marker_color=colour, error_y=_errors(f, "won_share", "low", "high")
-            )
-            fig.update_layout(xaxis_title="card", yaxis_title="takes its trick", yaxis_tickformat=".0%")
+            err = _errors(f, "won_share", "low", "high")
+            data.append({"type": "bar", "x": _list(f.card), "y": _list(f.won_share), "error_y": err})
         elif name == "nil":
-            g = f.groupby("holding", as_index=False)[["nils", "made"]].sum()
-            g["share"] = g.made / g.nils
-            fig.add_bar(x=g.holding, y=g.share, name=label, marker_color=colour)
-            fig.update_layout(
-                xaxis_title="the nil bidder held", yaxis_title="nil made (random play)", yaxis_tickformat=".0%"
+            g = nil_by_holding(f)
+            data.append(
+                {
+                    "type": "bar",
+                    "x": _list(g.holding),
+                    "y": _list(g.share),
+                    "error_y": _errors(g, "share", "low", "high"),
+                }
             )
         else:
             raise KeyError(name)
-    fig.update_layout(
-        title={"text": TITLES[name], "x": 0.02},
-        barmode="group",
-        scattermode="group",
-        template="plotly_white",
-        height=420,
-        margin={"l": 60, "r": 20, "t": 60, "b": 60},
-        legend={"orientation": "h", "y": -0.2},
-        font={"size": 14},
-    )
-    return fig
+        data[-1].setdefault("name", label)
+        if data[-1]["type"] == "bar":
+            data[-1].setdefault("marker", {"color": colour})
+    axes = {
+        "trumps-per-hand": ("trumps in the hand", "share of hands"),
+        "side-cards": ("cards of the king's suit held (6 = 6 or more)", "king trumped"),
+        "voids": ("trick", "void in a given side suit"),
+        "top-trumps": ("card", "takes its trick"),
+        "nil": ("the nil bidder held", "nil made (random play)"),
+    }[name]
+    layout = _layout(TITLES[name], *axes, height=PLOT_HEIGHT, percent=True, barmode="group", scattermode="group")
+    return {"data": data, "layout": layout}
+
+
+def figure(name: str, frame: Any) -> Any:
+    """A ``plotly.graph_objects.Figure`` for experiment ``name``, one colour per rule set."""
+    import plotly.graph_objects as go
+
+    return go.Figure(spec(name, frame))
 
 
 # --- the heuristic bots' experiments (spades_tutor.lab.bot_experiments) -----------------------
@@ -230,42 +351,51 @@ def bot_reading(name: str, frame: Any) -> str:
     return text + (f" against {_pair(decided[1:])}." if len(decided) > 1 else ".")
 
 
-def bot_figure(name: str, frame: Any) -> Any:
-    """A ``FigureWidget`` for a bot experiment (bidding: misses and bags; games: hands per game)."""
-    import plotly.graph_objects as go
-
-    fig = go.FigureWidget()
+def bot_spec(name: str, frame: Any) -> dict[str, Any]:
+    """The plotly JSON of a bot experiment (bidding: misses and bags; games: hands per game)."""
+    data: list[dict[str, Any]] = []
     for i, rs in enumerate(_sets(frame)):
         f = frame[frame.rule_set == rs]
         colour = _COLOURS[i % len(_COLOURS)]
         if name == "bidding":
             x = ["tricks missed per bid", "bags per team per hand", "contracts set"]
-            y = [f.mean_miss.iloc[0], f.bags_per_hand.iloc[0], f.set_share.iloc[0]]
-            hi = [f.mean_miss_high.iloc[0], f.bags_per_hand_high.iloc[0], f.set_high.iloc[0]]
-            lo = [f.mean_miss_low.iloc[0], f.bags_per_hand_low.iloc[0], f.set_low.iloc[0]]
+            y = [float(f.mean_miss.iloc[0]), float(f.bags_per_hand.iloc[0]), float(f.set_share.iloc[0])]
+            hi = [float(f.mean_miss_high.iloc[0]), float(f.bags_per_hand_high.iloc[0]), float(f.set_high.iloc[0])]
+            lo = [float(f.mean_miss_low.iloc[0]), float(f.bags_per_hand_low.iloc[0]), float(f.set_low.iloc[0])]
             err = {
                 "type": "data",
                 "symmetric": False,
-                "array": [h - v for h, v in zip(hi, y, strict=True)],
-                "arrayminus": [v - low for v, low in zip(y, lo, strict=True)],
+                "array": _list([h - v for h, v in zip(hi, y, strict=True)]),
+                "arrayminus": _list([v - low for v, low in zip(y, lo, strict=True)]),
             }
-            fig.add_bar(x=x, y=y, name=_title(rs), marker_color=colour, error_y=err)
+            data.append(
+                {"type": "bar", "x": x, "y": y, "name": _title(rs), "marker": {"color": colour}, "error_y": err}
+            )
         elif name == "games":
-            fig.add_histogram(x=f.hands, name=_title(rs), marker_color=colour, opacity=0.75, xbins={"size": 1})
-            fig.update_layout(barmode="overlay", xaxis_title="hands in the game", yaxis_title="games")
+            data.append(
+                {
+                    "type": "histogram",
+                    "x": _list(f.hands),
+                    "name": _title(rs),
+                    "marker": {"color": colour},
+                    "opacity": 0.75,
+                    "xbins": {"size": 1},
+                }
+            )
         else:
             raise KeyError(name)
-    fig.update_layout(
-        title={"text": BOT_TITLES[name], "x": 0.02},
-        template="plotly_white",
-        height=400,
-        margin={"l": 60, "r": 20, "t": 60, "b": 60},
-        legend={"orientation": "h", "y": -0.2},
-        font={"size": 14},
-    )
     if name == "bidding":
-        fig.update_layout(barmode="group")
-    return fig
+        layout = _layout(BOT_TITLES[name], "", "", height=PLOT_HEIGHT, barmode="group")
+    else:
+        layout = _layout(BOT_TITLES[name], "hands in the game", "games", height=PLOT_HEIGHT, barmode="overlay")
+    return {"data": data, "layout": layout}
+
+
+def bot_figure(name: str, frame: Any) -> Any:
+    """A ``go.Figure`` for a bot experiment (bidding: misses and bags; games: hands per game)."""
+    import plotly.graph_objects as go
+
+    return go.Figure(bot_spec(name, frame))
 
 
 def paths_reading(per_hand: Any) -> str:
@@ -279,34 +409,78 @@ def paths_reading(per_hand: Any) -> str:
     return f"Each team moves about {_pair(parts)}."
 
 
-def paths_figure(per_hand: Any, games: int = 4) -> Any:
-    """Score trajectories of the first few games per rule set: N–S solid, E–W dotted."""
-    import plotly.graph_objects as go
-
-    fig = go.FigureWidget()
+def paths_spec(per_hand: Any, games: int = 4) -> dict[str, Any]:
+    """Score trajectories of the first few games per rule set: N–S solid, E–W dotted, with a legend."""
+    data: list[dict[str, Any]] = []
     for i, rs in enumerate(_sets(per_hand)):
         colour = _COLOURS[i % len(_COLOURS)]
         f = per_hand[per_hand.rule_set == rs]
-        for g in sorted(set(f.game))[:games]:
+        for k, g in enumerate(sorted(set(f.game))[:games]):
             one = f[f.game == g]
             for team, dash in (("ns", "solid"), ("ew", "dot")):
-                fig.add_scatter(
-                    x=one.hand,
-                    y=one[team],
-                    mode="lines+markers",
-                    line={"color": colour, "dash": dash},
-                    name=f"{_title(rs)} game {g + 1} {'N–S' if team == 'ns' else 'E–W'}",
-                    showlegend=False,
+                side = "N–S" if team == "ns" else "E–W"
+                # one legend entry per rule set and team; it shows or hides all of their games
+                data.append(
+                    {
+                        "type": "scatter",
+                        "x": _list(one.hand),
+                        "y": _list(one[team]),
+                        "mode": "lines+markers",
+                        "line": {"color": colour, "dash": dash},
+                        "name": f"{_title(rs)}, {side}",
+                        "legendgroup": f"{rs}-{team}",
+                        "showlegend": k == 0,
+                        "hovertemplate": f"{_title(rs)} game {g + 1}, {side}: %{{y}} after hand %{{x}}<extra></extra>",
+                    }
                 )
     target = Rules.preset(_sets(per_hand)[0]).target
-    fig.add_hline(y=target, line={"color": "#555", "dash": "dash"}, annotation_text=str(target))
-    fig.update_layout(
-        title={"text": "Score paths of the first games (N–S solid, E–W dotted)", "x": 0.02},
-        xaxis_title="hand",
-        yaxis_title="score",
-        template="plotly_white",
-        height=400,
-        margin={"l": 60, "r": 20, "t": 60, "b": 60},
-        font={"size": 14},
+    line = {"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": target, "y1": target}
+    layout = _layout(
+        "Score paths of the first games (N–S solid, E–W dotted)",
+        "hand",
+        "score",
+        height=PLOT_HEIGHT,
+        shapes=[{**line, "line": {"color": "#555", "dash": "dash"}}],
+        annotations=[
+            {"xref": "paper", "x": 1, "y": target, "text": str(target), "showarrow": False, "yanchor": "bottom"}
+        ],
     )
-    return fig
+    return {"data": data, "layout": layout}
+
+
+def paths_figure(per_hand: Any, games: int = 4) -> Any:
+    """A ``go.Figure`` of the score trajectories (``paths_spec``)."""
+    import plotly.graph_objects as go
+
+    return go.Figure(paths_spec(per_hand, games))
+
+
+def empty_spec(title: str) -> dict[str, Any]:
+    """A plot with its title and no data yet, the size of the real one."""
+    layout = _layout(title, "", "", height=PLOT_HEIGHT)
+    layout["xaxis"]["showticklabels"] = layout["yaxis"]["showticklabels"] = False
+    return {"data": [], "layout": layout}
+
+
+MIME = "application/vnd.plotly.v1+json"
+PLOT_HEIGHT = 440  # px; app.css gives .st-plot's plot the same height
+
+
+def bundle(fig: Any) -> dict[str, Any]:
+    """The display bundle for plotly's renderer of a spec or a ``go.Figure``: filling the width of its box.
+
+    No fixed width: the plot is as wide as its box and redraws itself when the page is resized
+    (``responsive``); its height is ``PLOT_HEIGHT``, which the page's style gives its box too (a
+    box left to size itself can measure 0 px high halfway through a redraw).
+
+    >>> b = bundle({"data": [{"type": "bar", "x": [1], "y": [2]}], "layout": {"width": 500}})
+    >>> b[MIME]["config"]["responsive"], "width" in b[MIME]["layout"], b[MIME]["layout"]["height"]
+    (True, False, 440)
+    """
+    import json
+
+    raw = json.loads(fig.to_json(validate=False)) if hasattr(fig, "to_json") else fig
+    layout = {k: v for k, v in raw.get("layout", {}).items() if k != "width"}
+    config = {"responsive": True, "displaylogo": False}
+    layout = {**layout, "autosize": True, "height": PLOT_HEIGHT}
+    return {MIME: {"data": raw["data"], "layout": layout, "config": config}}

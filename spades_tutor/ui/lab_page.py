@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import html
+import threading
 import time
 from typing import Any
 
@@ -14,6 +15,32 @@ from .errors import guarded
 
 SAMPLE_SIZES = (2_000, 20_000, 100_000)
 BOT_SIZES = ((500, 50), (2_000, 200))  # (rounds for the bidding, whole games)
+
+
+def _plot_slot() -> w.Output:
+    """A box one plot is drawn in; it keeps its place on the page and only its content changes."""
+    out = w.Output(layout=w.Layout(width="100%"))
+    out.add_class("st-plot")
+    return out
+
+
+def _draw(slot: w.Output, spec: dict[str, Any]) -> None:
+    """Show a plot's JSON in ``slot``: plotly's renderer draws it in the page, at the slot's full width."""
+    from ..lab.plots import bundle
+
+    slot.outputs = ({"output_type": "display_data", "data": bundle(spec), "metadata": {}},)
+
+
+def _warm_up() -> None:
+    """Import what a run needs (numpy, pandas, the simulator) while the learner picks the settings."""
+    import pandas  # noqa: F401
+
+    from ..lab import experiments, plots, simulate  # noqa: F401
+
+
+def _reading(title: str, text: str) -> str:
+    """A plot's one-line reading, under its title in bold."""
+    return f'<div class="st-reading"><b>{html.escape(title)}.</b> {html.escape(text)}</div>'
 
 
 def _titles() -> dict[str, str]:
@@ -59,7 +86,22 @@ class LabPage:
         self.table.add_class("st-lab-table")
         self.download = w.HTML()
         self.download.add_class("st-download")
-        self.results = w.VBox()
+        # the plots are built once, empty, with the page: the browser sets plotly up while the learner
+        # picks the rule sets, and each run only replaces their content
+        from ..lab.plots import BOT_TITLES, TITLES
+
+        self.readings = {key: w.HTML() for key in TITLES}
+        self.plots = {key: _plot_slot() for key in TITLES}
+        parts: list[w.Widget] = []
+        for key in TITLES:
+            parts.extend([self.readings[key], self.plots[key]])
+        self.table_box = w.VBox(
+            [w.HTML("<h3>Results table</h3>"), self.table_choice, self.table, self.download],
+            layout=w.Layout(display="none"),
+        )
+        self.results = w.VBox([*parts, self.table_box], layout=w.Layout(width="100%"))
+        self.results.add_class("st-lab-results")
+        self._empty_plots(self.readings, self.plots, TITLES, "Press “Run the lab” and this plot fills in.")
         self.frames: dict[str, Any] = {}
         self.bot_size = w.Dropdown(
             options=[(f"{r:,} rounds and {g} games each", (r, g)) for r, g in BOT_SIZES],
@@ -71,7 +113,15 @@ class LabPage:
         self.bot_button.add_class("st-run-lab")
         self.bot_button.on_click(guarded(lambda _b: self.run_bots()))
         self.bot_status = w.HTML()
-        self.bot_results = w.VBox()
+        self.bot_readings = {key: w.HTML() for key in ("bidding", "games", "paths")}
+        self.bot_plots = {key: _plot_slot() for key in self.bot_readings}
+        bot_parts: list[w.Widget] = []
+        for key, reading in self.bot_readings.items():
+            bot_parts.extend([reading, self.bot_plots[key]])
+        self.bot_results = w.VBox(bot_parts, layout=w.Layout(display="none", width="100%"))
+        self.bot_results.add_class("st-bot-results")
+        self._bot_titles = {**BOT_TITLES, "paths": "Score paths"}
+        self.bot_results.add_class("st-lab-results")
         self.widget = w.VBox(
             [
                 w.HTML(
@@ -79,7 +129,7 @@ class LabPage:
                     "thousands of rounds at random in two rule sets and measures it. Every number comes with a 95% "
                     "confidence interval; exact values are shown where probability gives them.</p>"
                 ),
-                w.HBox([self.first, self.second, self.size, self.seed]),
+                w.HBox([self.first, self.second, self.size, self.seed], layout=w.Layout(flex_flow="row wrap")),
                 self.run_button,
                 self.bar,
                 self.status,
@@ -88,12 +138,13 @@ class LabPage:
                     "<h3>Heuristic bots</h3><p>Four heuristic bots bid and play whole hands and whole games "
                     "in each rule set: how close do their bids come, how many bags pile up, how long is a game?</p>"
                 ),
-                w.HBox([self.bot_size, self.bot_button]),
+                w.HBox([self.bot_size, self.bot_button], layout=w.Layout(flex_flow="row wrap")),
                 self.bot_status,
                 self.bot_results,
             ]
         )
         self.widget.add_class("st-lab")
+        threading.Thread(target=_warm_up, name="lab-warm-up", daemon=True).start()
 
     def run(self) -> None:
         from ..lab import simulate
@@ -134,7 +185,7 @@ class LabPage:
         import pandas as pd
 
         from ..lab.bot_experiments import bidding_accuracy, games_to_target
-        from ..lab.plots import BOT_TITLES, bot_figure, bot_reading, paths_figure, paths_reading
+        from ..lab.plots import BOT_TITLES, bot_reading, bot_spec, paths_reading, paths_spec
 
         names = list(dict.fromkeys([self.first.value, self.second.value]))
         rounds, games = self.bot_size.value if self.bot_size.value in BOT_SIZES else BOT_SIZES[0]
@@ -156,16 +207,16 @@ class LabPage:
                 per_game.append(one_game)
                 per_hand.append(one_path)
             frames = {"bidding": pd.concat(bidding, ignore_index=True), "games": pd.concat(per_game, ignore_index=True)}
-            parts: list[w.Widget] = []
-            for key, frame in frames.items():
-                text = f"<b>{html.escape(BOT_TITLES[key])}.</b> {html.escape(bot_reading(key, frame))}"
-                parts.extend([w.HTML(f'<div class="st-reading">{text}</div>'), bot_figure(key, frame)])
-                self.frames[f"bots-{key}"] = frame
             paths = pd.concat(per_hand, ignore_index=True)
-            text = f"<b>Score paths.</b> {html.escape(paths_reading(paths))}"
-            parts.extend([w.HTML(f'<div class="st-reading">{text}</div>'), paths_figure(paths)])
+            for key, frame in frames.items():
+                self.bot_readings[key].value = _reading(BOT_TITLES[key], bot_reading(key, frame))
+                self.frames[f"bots-{key}"] = frame
+            self.bot_readings["paths"].value = _reading(self._bot_titles["paths"], paths_reading(paths))
             self.frames["bots-paths"] = paths
-            self.bot_results.children = parts
+            self.bot_results.layout.display = None  # shown before drawing: a hidden plot has no width
+            for key, frame in frames.items():
+                _draw(self.bot_plots[key], bot_spec(key, frame))
+            _draw(self.bot_plots["paths"], paths_spec(paths))
             if self.table_choice.options or self.frames:
                 self._refresh_table_choices()
             elapsed = time.perf_counter() - start
@@ -192,23 +243,29 @@ class LabPage:
         self._show_table()
         self._make_download()
 
-    def render(self) -> None:
-        from ..lab.plots import TITLES, figure, reading
+    @staticmethod
+    def _empty_plots(
+        readings: dict[str, w.HTML], plots: dict[str, w.Output], titles: dict[str, str], note: str
+    ) -> None:
+        """Each plot's place, titled and empty, with ``note`` in its reading (drawn with the page)."""
+        from ..lab.plots import empty_spec
 
-        # every reading first (they are instant), then each plot as it is built
-        slots = {key: w.VBox() for key in self.frames if key in TITLES}
+        for key, slot in plots.items():
+            readings[key].value = _reading(titles[key], note)
+            _draw(slot, empty_spec(titles[key]))
+
+    def render(self) -> None:
+        from ..lab.plots import TITLES, reading, spec
+
+        # every reading first (they are instant), then each plot, in its own place on the page
+        for key, frame in self.frames.items():
+            if key in TITLES:
+                self.readings[key].value = _reading(TITLES[key], reading(key, frame))
+        for key, frame in self.frames.items():
+            if key in TITLES:
+                _draw(self.plots[key], spec(key, frame))
         self._refresh_table_choices()
-        parts: list[w.Widget] = []
-        for key, frame in self.frames.items():
-            if key not in TITLES:
-                continue
-            text = f"<b>{html.escape(TITLES[key])}.</b> {html.escape(reading(key, frame))}"
-            parts.extend([w.HTML(f'<div class="st-reading">{text}</div>'), slots[key]])
-        parts.extend([w.HTML("<h3>Results table</h3>"), self.table_choice, self.table, self.download])
-        self.results.children = parts
-        for key, frame in self.frames.items():
-            if key in slots:
-                slots[key].children = [figure(key, frame)]
+        self.table_box.layout.display = None
 
     def _show_table(self) -> None:
         key = self.table_choice.value

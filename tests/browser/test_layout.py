@@ -1,0 +1,216 @@
+"""The app's layout in Chromium at 800, 1366 and 1920 px wide, with and without projector mode.
+
+Every page (Home, a lesson, Quiz, Play, Classroom with a deal, Joker lab with its plots): every
+button, checkbox and dropdown lies wholly inside the viewport and shows its whole text; the page
+never scrolls sideways. At 1920x1080 in projector mode the Classroom's four hands and its step
+sentence are above the fold. Selected cards keep their top edge and their order badges in view.
+Screenshots of every case go to ``test-artifacts/screenshots/layout/``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = (800, 1366, 1920)
+HEIGHT = 1080
+PAGES = ("Home", "Learn", "Quiz yourself", "Play", "Classroom", "Joker lab")
+SHOTS = SCREENSHOTS / "layout"
+
+# What the learner can be cut off from: each control's box and the text inside it.
+PROBLEMS = """() => {
+  const vw = document.documentElement.clientWidth;
+  const problems = [];
+  const name = el => (el.getAttribute('aria-label') || el.textContent || el.value || el.tagName).trim().slice(0, 40);
+  const textWidth = (el, text) => {
+    const probe = document.createElement('span');
+    const s = getComputedStyle(el);
+    probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${s.font};letter-spacing:${s.letterSpacing}`;
+    probe.textContent = text;
+    document.body.appendChild(probe);
+    const wd = probe.getBoundingClientRect().width;
+    probe.remove();
+    return wd;
+  };
+  const controls = document.querySelectorAll(
+    '.st-app button, .st-app select, .st-app input, .st-app .widget-checkbox, .st-app .widget-dropdown, .st-app .widget-label');
+  for (const el of controls) {
+    if (el.closest('.js-plotly-plot')) continue;  // plotly's own toolbar
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+    if (r.left < -0.5 || r.right > vw + 0.5)
+      problems.push(`outside the viewport: ${el.tagName} "${name(el)}" spans ${Math.round(r.left)}..${Math.round(r.right)} of ${vw}`);
+    if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'INPUT')
+      problems.push(`text clipped: ${el.tagName} "${name(el)}" needs ${el.scrollWidth} px, has ${el.clientWidth}`);
+    if (el.tagName === 'SELECT' && el.selectedIndex >= 0) {
+      const s = getComputedStyle(el);
+      const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      const need = textWidth(el, el.options[el.selectedIndex].text);
+      if (need > room + 1) problems.push(`choice clipped: SELECT "${el.options[el.selectedIndex].text}" needs ${Math.round(need)} px, has ${Math.round(room)}`);
+    }
+  }
+  for (const label of document.querySelectorAll('.st-app .widget-checkbox .widget-label-basic span')) {
+    const r = label.getBoundingClientRect();
+    if (r.width && label.scrollWidth > label.clientWidth + 1)
+      problems.push(`text clipped: checkbox "${name(label)}"`);
+  }
+  const doc = document.scrollingElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`the page scrolls sideways by ${doc.scrollWidth - doc.clientWidth} px`);
+  const app = document.querySelector('.st-app');
+  for (let el = app; el; el = el.parentElement) {
+    if (el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+      problems.push(`the page scrolls sideways inside ${el.className || el.tagName} by ${el.scrollWidth - el.clientWidth} px`);
+  }
+  if (app.getBoundingClientRect().right > vw + 0.5) problems.push('the app is wider than the viewport');
+  return problems;
+}"""
+
+# The share of an element's box, with its selection ring (3 px around it), that its clipping ancestors show.
+SHOWN = """el => {
+  const r = el.getBoundingClientRect(), ring = 3;
+  let top = r.top - ring, bottom = r.bottom + ring, left = r.left - ring, right = r.right + ring;
+  const area = (bottom - top) * (right - left);
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+    const b = a.getBoundingClientRect();
+    top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom);
+    left = Math.max(left, b.left); right = Math.min(right, b.right);
+  }
+  return Math.max(0, bottom - top) * Math.max(0, right - left) / area;
+}"""
+
+
+def open_app(page: Page, server: Server, path: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": HEIGHT})
+    page.goto(server.url(path), timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_role("button", name="Home")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+
+
+def go(page: Page, name: str) -> None:
+    page.locator(".st-nav-tabs").get_by_role("button", name=name, exact=True).click()
+
+
+def projector_on(page: Page) -> None:
+    go(page, "Home")
+    page.get_by_text("Projector: large cards and text").click()
+    expect(page.locator(".st-app.st-app-large")).to_be_attached()
+
+
+def show_page(page: Page, name: str, run_lab: bool) -> None:
+    """Open ``name`` and bring it to the state the layout is checked in."""
+    go(page, name)
+    if name == "Home":
+        expect(page.get_by_text("Rule set", exact=True)).to_be_visible()
+    elif name == "Learn":
+        page.get_by_role("button", name=re.compile(r"^2\. ")).click()
+        expect(page.get_by_role("button", name="Next ▶")).to_be_visible()
+    elif name == "Quiz yourself":
+        expect(page.locator(".st-quiz")).to_be_visible()
+    elif name == "Play":
+        expect(page.locator(".st-play")).to_be_visible()
+    elif name == "Classroom":
+        expect(page.get_by_text("Deal 4127W").first).to_be_visible()
+    elif name == "Joker lab":
+        expect(page.get_by_role("button", name="Run the lab ▶")).to_be_visible()
+        if run_lab:
+            page.get_by_label("Sample:").select_option(label="2,000 rounds each")
+            page.get_by_role("button", name="Run the lab ▶").click()
+            expect(page.locator(".st-plot .js-plotly-plot .cartesianlayer .trace").first).to_be_attached()
+            expect(page.get_by_text("simulated and measured")).to_be_visible()
+            expect(page.locator(".st-plot .js-plotly-plot")).to_have_count(5)
+
+
+def check_widths(page: Page, label: str) -> list[str]:
+    found = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": HEIGHT})
+        page.wait_for_timeout(400)  # plotly and the widgets re-lay out on resize
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{label}-{width}.png"))
+        found += [f"{label} at {width} px: {p}" for p in page.evaluate(PROBLEMS)]
+    return found
+
+
+@pytest.mark.parametrize("projector", [False, True], ids=["normal", "projector"])
+def test_no_page_clips_a_control_or_scrolls_sideways_at_any_width(
+    page: Page, voila_server: Server, projector: bool
+) -> None:
+    open_app(page, voila_server, "/?deal=4127W")
+    if projector:
+        projector_on(page)
+    problems: list[str] = []
+    for name in PAGES:
+        show_page(page, name, run_lab=not projector)
+        mode = "projector" if projector else "normal"
+        problems += check_widths(page, f"{mode}-{name.split()[0].lower()}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_lab_plots_fill_their_width(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?page=lab")
+    show_page(page, "Joker lab", run_lab=True)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": HEIGHT})
+        page.wait_for_timeout(600)
+        box = page.locator(".st-lab-results").first.bounding_box()
+        assert box is not None
+        for plot in page.locator(".st-plot .js-plotly-plot .main-svg").all():
+            plot_box = plot.bounding_box()
+            assert plot_box is not None
+            assert plot_box["width"] >= 0.95 * box["width"], (width, plot_box["width"], box["width"])
+            assert plot_box["height"] >= 300, (width, plot_box)  # drawn, not collapsed by the resize
+
+
+def test_projector_at_1920_shows_the_four_hands_and_the_step_above_the_fold(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?deal=4127W")
+    projector_on(page)
+    go(page, "Classroom")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    expect(page.get_by_text("Deal 4127W").first).to_be_visible()
+    page.get_by_role("button", name="Next ▶").click()  # a step with a sentence of its own
+    page.wait_for_timeout(500)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "projector-classroom-1920x1080-step.png"))
+    fold = page.evaluate("window.innerHeight")
+    sentence = page.locator(".st-proj-sentence").bounding_box()
+    assert sentence is not None and sentence["y"] + sentence["height"] <= fold
+    hands = [page.get_by_role("list", name=f"{seat}'s hand") for seat in ("North", "East", "South", "West")]
+    for hand in hands:
+        cards = hand.get_by_role("listitem").all()
+        assert len(cards) == 13
+        for c in cards:
+            b = c.bounding_box()
+            assert b is not None and b["y"] >= 0 and b["y"] + b["height"] <= fold, (c.get_attribute("aria-label"), b)
+    # and the page uses the projector's width
+    app = page.locator(".st-app").bounding_box()
+    assert app is not None and app["width"] >= 1800
+
+
+def test_selected_cards_keep_their_top_edge_and_order_badges(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?page=quiz")
+    for projector in (False, True):
+        if projector:
+            projector_on(page)
+            go(page, "Quiz yourself")
+        page.get_by_label("Questions:").select_option(label="Trump order")
+        quiz = page.locator(".st-quiz-trump-order")
+        expect(quiz).to_be_visible()
+        choices = quiz.get_by_role("checkbox")
+        expect(choices.first).to_be_visible()
+        badges = quiz.locator(".st-order-badge")
+        for i in range(3):
+            choices.nth(i).click()
+            expect(badges).to_have_count(i + 1)  # each pick is drawn before the next click
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"selected-cards-{'projector' if projector else 'normal'}.png"))
+        for badge in badges.all():
+            assert badge.evaluate(SHOWN) == pytest.approx(1.0), "an order badge is cut"
+        for c in quiz.locator(".st-card.st-selected").all():
+            assert c.evaluate(SHOWN) == pytest.approx(1.0), "a selected card is cut"

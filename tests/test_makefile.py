@@ -1,0 +1,65 @@
+"""The two commands of the README: ``make app`` installs only the app, ``make test`` adds the test tools.
+
+The Makefile is read by ``make`` itself (``make -n`` prints what a target would run on a fresh
+machine, without running it), so these pin what really happens, not the Makefile's text.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TEST_TOOLS = ("pytest", "ruff", "mypy", "playwright", "open-spiel", "hypothesis", "nbval")
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+
+
+def dry_run(target: str, venv: Path) -> list[str]:
+    """The commands ``make <target>`` would run with an empty virtual environment at ``venv``."""
+    out = subprocess.run(
+        ["make", "-n", target, f"VENV={venv}"], cwd=ROOT, capture_output=True, text=True, check=True, timeout=30
+    )
+    return out.stdout.splitlines()
+
+
+def installs(lines: list[str]) -> list[str]:
+    """What each ``pip install`` (but the upgrade of pip) is asked to install: the words after ``install``."""
+    return [
+        line.split(" pip install ", 1)[1] for line in lines if " pip install " in line and "--upgrade pip" not in line
+    ]
+
+
+def test_make_app_installs_the_app_without_the_test_tools(tmp_path: Path) -> None:
+    lines = dry_run("app", tmp_path / "venv")
+    assert installs(lines), "make app installs the package"
+    for line in installs(lines):
+        assert "[test]" not in line and not any(tool in line for tool in TEST_TOOLS), line
+    assert any("spades-tutor app" in line for line in lines)
+
+
+def test_make_test_installs_the_test_tools_once_on_top_of_the_app(tmp_path: Path) -> None:
+    venv = tmp_path / "venv"
+    lines = dry_run("test", venv)
+    pip = installs(lines)
+    assert len(pip) == 2 and "[test]" not in pip[0] and "'.[test]'" in pip[1], pip
+    # each install has its own stamp: once both exist, neither runs again
+    stamps = [line.split()[-1] for line in lines if line.startswith("touch ")]
+    assert len(stamps) == 2 and len(set(stamps)) == 2
+    venv.mkdir()
+    for stamp in stamps:
+        Path(stamp).touch()
+    assert not installs(dry_run("test", venv)) and not installs(dry_run("app", venv))
+
+
+def test_the_app_stamp_alone_does_not_skip_the_test_tools(tmp_path: Path) -> None:
+    venv = tmp_path / "venv"
+    stamps = [line.split()[-1] for line in dry_run("app", venv) if line.startswith("touch ")]
+    venv.mkdir()
+    for stamp in stamps:
+        Path(stamp).touch()
+    assert not installs(dry_run("app", venv))
+    assert any("[test]" in line for line in installs(dry_run("test", venv)))
