@@ -119,6 +119,35 @@ class Search:
                     if bounds[1] < target:
                         return False
                     hint = bounds[2]
+                # sure trumps: a trump above every trump of the other group wins its trick
+                counted = self.counted
+                trump = t.trump
+                cm = um = 0
+                for s in range(4):
+                    if counted >> s & 1:
+                        cm |= hands[s] & trump
+                    else:
+                        um |= hands[s] & trump
+                if um or cm:
+                    sure_for = 0
+                    above_u = ~((1 << um.bit_length()) - 1)
+                    sure_against = 0
+                    above_c = ~((1 << cm.bit_length()) - 1)
+                    for s in range(4):
+                        if counted >> s & 1:
+                            k = (hands[s] & trump & above_u).bit_count()
+                            if k > sure_for:
+                                sure_for = k
+                        else:
+                            k = (hands[s] & trump & above_c).bit_count()
+                            if k > sure_against:
+                                sure_against = k
+                    if sure_for >= target:
+                        self._store(key, sure_for, left, 0)
+                        return True
+                    if left - sure_against < target:
+                        self._store(key, 0, left - sure_against, 0)
+                        return False
                 if self.quick_lower[leader]:
                     if self._quick(hands, leader, broken) >= target:
                         self._store(key, target, left, 0)
@@ -303,10 +332,16 @@ class Search:
                 if m & allowed and m > win:
                     win, win_i = m, i
             partner_winning = len(trick) - win_i == 2
+            second = len(trick) == 1
             for bit in reps:
                 beats = bit & allowed and bit > win
                 if partner_winning:
                     score = (100 if beats else 200) - bit.bit_length()
+                elif second and beats:
+                    # second hand: win only with a card nobody can beat, else play low
+                    rest = everyone & t.suit_mask[suit_of_bit[bit.bit_length() - 1]]
+                    top = rest.bit_length() - 1 == bit.bit_length() - 1
+                    score = (300 if top else 50) - bit.bit_length()
                 else:
                     score = (200 if beats else 100) - bit.bit_length()
                 scored.append((score, bit))
