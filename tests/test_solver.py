@@ -80,15 +80,16 @@ def test_bitmask_legal_cards_and_trick_winners_are_the_engines(preset: str) -> N
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_most_tricks_equals_plain_minimax_on_random_endings(preset: str) -> None:
-    """400 endings per preset (2 000 in all): 1-2 tricks left (300), 3 (90), 4 (8), 5 (2)."""
-    assert _check_endings(preset, [(1, 150), (2, 150), (3, 90), (4, 8), (5, 2)]) == 400
+    """400 endings per preset (2 000 in all): 1-2 tricks left (320), 3 (75), 4 (5); five-trick
+    endings are in the slow test below (the plain minimax needs seconds for each)."""
+    assert _check_endings(preset, [(1, 160), (2, 160), (3, 75), (4, 5)]) == 400
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_most_tricks_equals_plain_minimax_on_longer_endings(preset: str) -> None:
     """More four- and five-trick endings (the plain minimax is slow there)."""
-    assert _check_endings(preset, [(4, 20), (5, 6)], first_seed=500) == 26
+    assert _check_endings(preset, [(4, 20), (5, 8)], first_seed=500) == 28
 
 
 def _check_endings(preset: str, plan: list[tuple[int, int]], first_seed: int = 0) -> int:
@@ -193,7 +194,7 @@ def test_nil_answers_agree_with_plain_minimax(preset: str) -> None:
 def test_contract_set_and_bag_answers_agree_with_plain_minimax(preset: str) -> None:
     rules = st.Rules.preset(preset)
     for seed in range(40):
-        pos = ending(rules, 4000 + seed, 1 + seed % 4)
+        pos = ending(rules, 4000 + seed, 1 + seed % 3)
         for team in (NS, EW):
             already = sum(pos.taken[s] for s in team.seats)
             most = already + brute(pos, team)  # the most the team can take in the round
