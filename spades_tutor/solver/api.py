@@ -1,0 +1,258 @@
+"""Questions a page asks the solver, each with a work budget and an answer that says if it is exact.
+
+>>> import spades_tutor as st
+>>> rules = st.Rules.preset("jokers")
+>>> pos = Position.from_hands(rules, {"N": "AH 3C", "E": "KH 4C", "S": "3H 5C", "W": "QH BJ"},
+...                          leader="N", spades_broken=True)
+>>> r = solve(pos, st.Team.NS)
+>>> r.value, r.exact, [str(c) for c in r.best_cards]
+(1, True, ['A♥', '3♣'])
+>>> can_take(pos, st.Team.EW, 2).holds
+False
+>>> make_nil(pos, st.Seat.SOUTH).holds
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from spades_tutor.engine import Card, Seat, Team
+
+from .bits import Tables
+from .position import Position
+from .search import OutOfBudget, Search
+
+__all__ = [
+    "Answer",
+    "Budget",
+    "Result",
+    "best_cards",
+    "break_nil",
+    "can_take",
+    "keep_under",
+    "make_contract",
+    "make_nil",
+    "set_contract",
+    "solve",
+]
+
+
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    """The most work one call may do: a node count, seconds, or both (None: no limit)."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+
+
+UNLIMITED = Budget()
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """The most tricks ``side`` can take of the remaining ones (the trick in progress included).
+
+    When the budget ran out, ``exact`` is False and the truth lies in ``lower..upper``;
+    ``value`` is then the proven ``lower`` bound.
+    """
+
+    side: Team
+    value: int
+    exact: bool
+    nodes: int
+    seconds: float
+    lower: int
+    upper: int
+    best_cards: tuple[Card, ...]  # the mover's cards that keep the optimum ('' if not asked or not exact)
+
+
+@dataclasses.dataclass(frozen=True)
+class Answer:
+    """A yes/no question about a goal; ``holds`` is None when the budget ran out."""
+
+    goal: str
+    holds: bool | None
+    exact: bool
+    nodes: int
+    seconds: float
+    best_cards: tuple[Card, ...]  # the mover's cards that do best for the mover's side on this goal
+
+
+class _Goal:
+    """'The maximiser can make the counted seats take >= k tricks in the whole round.'"""
+
+    def __init__(self, counted: tuple[Seat, ...], maximiser: Team, k: int) -> None:
+        self.counted = counted
+        self.mask = sum(1 << s for s in counted)
+        self.maximiser = maximiser
+        self.k = k
+
+
+class _Runner:
+    def __init__(self, pos: Position, counted_mask: int, maximiser: Team, budget: Budget, plain: bool) -> None:
+        self.pos = pos
+        self.tables = Tables.of(pos.rules)
+        self.search = Search(self.tables, counted_mask, int(maximiser), plain=plain)
+        self.search.set_budget(budget.nodes, budget.seconds)
+        self.counted_mask = counted_mask
+        self.bounds = (0, pos.tricks_left)
+
+    def already(self, pos: Position) -> int:
+        return sum(pos.taken[s] for s in range(4) if self.counted_mask >> s & 1)
+
+    def at_least(self, pos: Position, k_remaining: int) -> bool:
+        t = self.tables
+        if pos.two_of_clubs_leads:
+            # the forced first lead: one move, then search on
+            return self.at_least(pos.play(pos.legal_plays()[0]), k_remaining)
+        hands = [t.mask(pos.hands[s]) for s in range(4)]
+        trick = [t.mask((c,)) for c in pos.trick]
+        return self.search.at_least(hands, int(pos.leader), pos.spades_broken, trick, k_remaining)
+
+    def minimax(self, pos: Position) -> int:
+        if pos.two_of_clubs_leads:
+            first = pos.play(pos.legal_plays()[0])
+            return self.already(first) - self.already(pos) + self.minimax(first)
+        t = self.tables
+        hands = [t.mask(pos.hands[s]) for s in range(4)]
+        trick = [t.mask((c,)) for c in pos.trick]
+        return self.search.minimax(hands, int(pos.leader), pos.spades_broken, trick)
+
+    def best_value(self, pos: Position, lo: int, hi: int) -> tuple[int, int]:
+        """Narrow ``lo..hi`` (counted tricks of the remaining) to the exact value; raises OutOfBudget
+        with ``self.bounds`` holding the proven range so far."""
+        self.bounds = (lo, hi)
+        while lo < hi:
+            k = (lo + hi + 1) // 2
+            if self.at_least(pos, k):
+                lo = k
+            else:
+                hi = k - 1
+            self.bounds = (lo, hi)
+        return lo, hi
+
+
+def _cards_keeping(
+    runner: _Runner, pos: Position, want_at_least: int | None, want_below: int | None
+) -> tuple[Card, ...]:
+    """The mover's legal cards after which the count stays >= ``want_at_least`` (or < ``want_below``)."""
+    out = []
+    for c in pos.legal_plays():
+        child = pos.play(c)
+        gained = runner.already(child) - runner.already(pos)
+        if want_at_least is not None:
+            if runner.at_least(child, want_at_least - gained):
+                out.append(c)
+        else:
+            assert want_below is not None
+            if not runner.at_least(child, want_below - gained):
+                out.append(c)
+    return tuple(out)
+
+
+def solve(
+    pos: Position,
+    side: Team | str = Team.NS,
+    *,
+    budget: Budget = UNLIMITED,
+    with_cards: bool = True,
+    brute_force: bool = False,
+) -> Result:
+    """The most tricks ``side`` can take of the remaining ones, against best defence.
+
+    ``with_cards`` also lists every card of the seat to act that keeps the optimum (for
+    the side to move). ``brute_force`` switches every speed-up off (for measurement).
+    """
+    team = Team.parse(side)
+    start = time.perf_counter()
+    runner = _Runner(pos, sum(1 << s for s in team.seats), team, budget, brute_force)
+    left = pos.tricks_left
+    try:
+        if brute_force:
+            lo = hi = runner.minimax(pos)
+        else:
+            lo, hi = runner.best_value(pos, 0, left)
+        cards: tuple[Card, ...] = ()
+        if with_cards and left and brute_force:
+            values = {
+                c: runner.already(pos.play(c)) - runner.already(pos) + runner.minimax(pos.play(c))
+                for c in pos.legal_plays()
+            }
+            cards = tuple(c for c, v in values.items() if v == lo)
+        elif with_cards and left:
+            if pos.to_act.team == team:
+                cards = _cards_keeping(runner, pos, lo, None)
+            else:
+                cards = _cards_keeping(runner, pos, None, lo + 1)
+        exact = True
+    except OutOfBudget:
+        (lo, hi), cards, exact = runner.bounds, (), False
+    return Result(team, lo, exact, runner.search.nodes, time.perf_counter() - start, lo, hi, cards)
+
+
+def _answer(pos: Position, goal: _Goal, name: str, negate: bool, budget: Budget) -> Answer:
+    """Whether the maximiser reaches the goal (or, with ``negate``, whether the other team stops it)."""
+    start = time.perf_counter()
+    runner = _Runner(pos, goal.mask, goal.maximiser, budget, False)
+    need = goal.k - runner.already(pos)
+    holds: bool | None
+    cards: tuple[Card, ...] = ()
+    try:
+        reached = runner.at_least(pos, need)
+        holds = reached != negate
+        if pos.tricks_left:
+            mover_is_max = pos.to_act.team == goal.maximiser
+            if mover_is_max == reached:  # the mover's side wins this goal: which cards keep it?
+                cards = _cards_keeping(runner, pos, need, None) if reached else _cards_keeping(runner, pos, None, need)
+            else:  # every card loses equally
+                cards = pos.legal_plays()
+        exact = True
+    except OutOfBudget:
+        holds, exact = None, False
+    return Answer(name, holds, exact, runner.search.nodes, time.perf_counter() - start, cards)
+
+
+def can_take(pos: Position, side: Team | str, k: int, *, budget: Budget = UNLIMITED) -> Answer:
+    """Can ``side`` take at least ``k`` of the remaining tricks (the trick in progress included)?"""
+    team = Team.parse(side)
+    already = sum(pos.taken[s] for s in team.seats)
+    return _answer(pos, _Goal(team.seats, team, k + already), f"{team} take {k} more", False, budget)
+
+
+def make_contract(pos: Position, side: Team | str, contract: int, *, budget: Budget = UNLIMITED) -> Answer:
+    """Can ``side`` take at least ``contract`` tricks in the round (tricks taken so far count)?"""
+    team = Team.parse(side)
+    return _answer(pos, _Goal(team.seats, team, contract), f"{team} make {contract}", False, budget)
+
+
+def set_contract(pos: Position, side: Team | str, contract: int, *, budget: Budget = UNLIMITED) -> Answer:
+    """Can ``side`` hold the opponents, who bid ``contract``, below it for the round?"""
+    team = Team.parse(side)
+    other = team.other
+    return _answer(pos, _Goal(other.seats, other, contract), f"{team} set {other} at {contract}", True, budget)
+
+
+def keep_under(pos: Position, side: Team | str, most: int, *, budget: Budget = UNLIMITED) -> Answer:
+    """Can ``side`` take at most ``most`` tricks in the round (no bag past the penalty)?"""
+    team = Team.parse(side)
+    return _answer(pos, _Goal(team.seats, team.other, most + 1), f"{team} take at most {most}", True, budget)
+
+
+def make_nil(pos: Position, seat: Seat | str, *, budget: Budget = UNLIMITED) -> Answer:
+    """Can ``seat`` (with its partner's help) take no trick in the round?"""
+    s = Seat.parse(seat)
+    return _answer(pos, _Goal((s,), s.team.other, 1), f"{s} makes nil", True, budget)
+
+
+def break_nil(pos: Position, seat: Seat | str, *, budget: Budget = UNLIMITED) -> Answer:
+    """Can the opponents of ``seat`` force it to take a trick?"""
+    s = Seat.parse(seat)
+    return _answer(pos, _Goal((s,), s.team.other, 1), f"{s.team.other} break {s}'s nil", False, budget)
+
+
+def best_cards(pos: Position, side: Team | str = Team.NS, *, budget: Budget = UNLIMITED) -> tuple[Card, ...]:
+    """Every card of the seat to act that keeps the double-dummy optimum for its side ('' if
+    the budget ran out)."""
+    return solve(pos, side, budget=budget, with_cards=True).best_cards

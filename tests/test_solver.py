@@ -1,0 +1,257 @@
+"""The double-dummy solver against an independent plain minimax, in every preset.
+
+The oracle (``spades_tutor.solver.brute``) plays the engine's own ``Card`` objects with the
+engine's ``legal_plays`` and ``trick_winner``: every card tried, nothing pruned. The solver's
+bitmask move generator is checked against the same two engine functions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import pytest
+
+import spades_tutor as st
+from spades_tutor.solver import (
+    Budget,
+    Position,
+    PositionError,
+    best_cards,
+    break_nil,
+    can_take,
+    keep_under,
+    make_contract,
+    make_nil,
+    set_contract,
+    solve,
+)
+from spades_tutor.solver.bits import Tables
+from spades_tutor.solver.brute import brute_force_value
+
+PRESETS = st.Rules.preset_names()
+NS, EW = st.Team.NS, st.Team.EW
+
+
+def ending(rules: st.Rules, seed: int, tricks: int) -> Position:
+    """Deal ``seed``, bid and play random legal cards until ``tricks`` tricks remain (the last of
+    them possibly begun: 0-3 of its cards already played)."""
+    rng = random.Random(seed)
+    rnd = st.Round.deal(rules, seed=seed)
+    while rnd.phase is st.Phase.BIDDING:
+        rnd.apply(rng.choice(rnd.legal_bids()))
+    begun = rng.randrange(4)
+    for _ in range((13 - tricks) * 4 + begun):
+        rnd.play(rng.choice(rnd.legal_plays()))
+    pos = Position.from_round(rnd)
+    assert pos.tricks_left == tricks
+    return pos
+
+
+def brute(pos: Position, team: st.Team) -> int:
+    return brute_force_value(pos, team.seats, team, remember=pos.tricks_left > 2)[0]
+
+
+# --- the bitmask move generator is the engine's ------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_bitmask_legal_cards_and_trick_winners_are_the_engines(preset: str) -> None:
+    rules = st.Rules.preset(preset)
+    t = Tables.of(rules)
+    rng = random.Random(preset)
+    deck = list(rules.deck())
+    for _ in range(3000):
+        rng.shuffle(deck)
+        size = rng.randint(1, 13)
+        hand, trick = deck[:size], deck[size : size + rng.randint(0, 3)]
+        broken = rng.random() < 0.5
+        lead = t.mask(trick[:1])
+        assert t.cards(t.legal(t.mask(hand), lead, broken)) == tuple(
+            sorted(st.legal_plays(rules, hand, trick, broken), key=lambda c: t.bit_of[c.index])
+        )
+        full = deck[size : size + 4]
+        assert t.winner([t.mask((c,)) for c in full]) == st.trick_winner(rules, full)
+
+
+# --- equal to brute force ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_most_tricks_equals_plain_minimax_on_random_endings(preset: str) -> None:
+    """400 endings per preset (2 000 in all): 1-2 tricks left (320), 3 (75), 4 (5); five-trick
+    endings are in the slow test below (the plain minimax needs seconds for each)."""
+    assert _check_endings(preset, [(1, 160), (2, 160), (3, 75), (4, 5)]) == 400
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESETS)
+def test_most_tricks_equals_plain_minimax_on_longer_endings(preset: str) -> None:
+    """More four- and five-trick endings (the plain minimax is slow there)."""
+    assert _check_endings(preset, [(4, 20), (5, 8)], first_seed=500) == 28
+
+
+def _check_endings(preset: str, plan: list[tuple[int, int]], first_seed: int = 0) -> int:
+    rules = st.Rules.preset(preset)
+    checked = 0
+    for tricks, count in plan:
+        for seed in range(first_seed, first_seed + count):
+            pos = ending(rules, 1000 * tricks + seed, tricks)
+            team = NS if seed % 2 else EW
+            r = solve(pos, team, with_cards=False)
+            assert r.exact and r.lower == r.upper == r.value
+            assert r.value == brute(pos, team), str(pos)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_best_cards_and_thresholds_agree_with_plain_minimax(preset: str) -> None:
+    rules = st.Rules.preset(preset)
+    for seed in range(40):
+        pos = ending(rules, 50_000 + seed, 1 + seed % 3)
+        team = pos.to_act.team
+        r = solve(pos, NS)
+        values = {
+            c: brute(pos.play(c), NS) + sum(pos.play(c).taken[s] - pos.taken[s] for s in NS.seats)
+            for c in pos.legal_plays()
+        }
+        best = max(values.values()) if team == NS else min(values.values())
+        assert best == r.value
+        assert set(r.best_cards) == {c for c, v in values.items() if v == best}, str(pos)
+        assert set(best_cards(pos, NS)) == set(r.best_cards)
+        for k in range(pos.tricks_left + 2):
+            assert can_take(pos, NS, k).holds is (r.value >= k)
+
+
+def test_the_brute_force_path_of_solve_agrees() -> None:
+    for i, preset in enumerate(PRESETS):
+        pos = ending(st.Rules.preset(preset), 77 + i, 3)
+        plain = solve(pos, NS, brute_force=True)
+        fast = solve(pos, NS)
+        assert plain.value == fast.value == brute(pos, NS)
+        assert set(plain.best_cards) == set(fast.best_cards)
+        assert plain.nodes > fast.nodes
+
+
+# --- symmetry and monotonicity ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_moving_every_seat_one_place_swaps_the_sides_answers(preset: str) -> None:
+    rules = st.Rules.preset(preset)
+    for seed in range(30):
+        pos = ending(rules, 7000 + seed, 2 + seed % 4)
+        turned = pos.rotated(1)
+        assert turned.to_act == st.Seat((pos.to_act + 1) % 4)
+        assert solve(pos, NS, with_cards=False).value == solve(turned, EW, with_cards=False).value
+        assert solve(pos, EW, with_cards=False).value == solve(turned, NS, with_cards=False).value
+        ns = solve(pos, NS, with_cards=False).value
+        ew = solve(pos, EW, with_cards=False).value
+        assert ns + ew >= pos.tricks_left  # each side's best is against the other's best defence
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_card_never_raises_the_movers_value_and_the_best_card_keeps_it(preset: str) -> None:
+    rules = st.Rules.preset(preset)
+    for seed in range(30):
+        pos = ending(rules, 9000 + seed, 2 + seed % 4)
+        side = pos.to_act.team
+        before = solve(pos, side, with_cards=False).value
+        after = []
+        for c in pos.legal_plays():
+            child = pos.play(c)
+            won = sum(child.taken[s] - pos.taken[s] for s in side.seats)
+            after.append(won + solve(child, side, with_cards=False).value)
+        assert max(after) == before
+        assert all(v <= before for v in after)
+
+
+# --- objectives --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_nil_answers_agree_with_plain_minimax(preset: str) -> None:
+    rules = st.Rules.preset(preset)
+    made = broken = 0
+    for seed in range(60):
+        played = ending(rules, 3000 + seed, 1 + seed % 4)
+        seat = st.Seat(seed % 4)
+        if played.taken[seat]:
+            assert make_nil(played, seat).holds is False  # a trick taken already sinks the nil
+        pos = dataclasses.replace(played, taken=(0, 0, 0, 0))  # as if no trick had been taken yet
+        forced = brute_force_value(pos, (seat,), seat.team.other, remember=True)[0]
+        expected = pos.taken[seat] == 0 and forced == 0
+        assert make_nil(pos, seat).holds is expected, str(pos)
+        assert break_nil(pos, seat).holds is (not expected)
+        made += expected
+        broken += not expected
+    assert made and broken  # both answers occur
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_contract_set_and_bag_answers_agree_with_plain_minimax(preset: str) -> None:
+    rules = st.Rules.preset(preset)
+    for seed in range(40):
+        pos = ending(rules, 4000 + seed, 1 + seed % 3)
+        for team in (NS, EW):
+            already = sum(pos.taken[s] for s in team.seats)
+            most = already + brute(pos, team)  # the most the team can take in the round
+            # the fewest it can keep to, the other team pushing tricks onto it
+            fewest = already + brute_force_value(pos, team.seats, team.other, remember=True)[0]
+            for contract in range(already, already + pos.tricks_left + 2):
+                assert make_contract(pos, team, contract).holds is (most >= contract)
+                assert set_contract(pos, team.other, contract).holds is (most < contract)
+                assert keep_under(pos, team, contract).holds is (fewest <= contract)
+
+
+def test_the_nil_cards_listed_keep_the_nil() -> None:
+    rules = st.Rules.preset("jokers")
+    pos = Position.from_hands(
+        rules, {"N": "AH 3C", "E": "KH 4C", "S": "3H 5C", "W": "QH BJ"}, leader="N", spades_broken=True
+    )
+    # North must cash A♥ first: after 3♣ West may discard Q♥ and South's 5♣ wins
+    a = make_nil(pos, st.Seat.SOUTH)
+    assert a.holds is True and a.exact
+    assert a.best_cards == (st.Card.parse("AH"),)
+
+
+# --- positions and budget ----------------------------------------------------------------------
+
+
+def test_a_round_at_its_start_and_the_two_of_clubs_lead() -> None:
+    rules = st.Rules.preset("classic", first_lead="two-of-clubs")
+    rnd = st.Round.deal(rules, seed=5)
+    two = st.Card.parse("2C")
+    pos = Position.from_round(rnd)
+    assert pos.legal_plays() == (two,) and two in pos.hands[pos.leader]
+    with pytest.raises(PositionError):
+        pos.play(next(c for c in pos.hands[pos.leader] if c != two))
+    while rnd.phase is st.Phase.BIDDING:
+        rnd.apply(rnd.legal_bids()[1])
+    assert Position.from_round(rnd) == pos  # the same position once the bidding is over
+    r = solve(pos, NS, budget=Budget(nodes=20_000))
+    assert r.best_cards in ((), (two,))
+
+
+def test_positions_with_wrong_card_counts_are_refused() -> None:
+    rules = st.Rules.preset("jokers")
+    with pytest.raises(PositionError, match="should hold"):
+        Position.from_hands(rules, {"N": "AH 3C", "E": "KH", "S": "3H 5C", "W": "QH BJ"}, leader="N")
+    with pytest.raises(PositionError, match="twice"):
+        Position.from_hands(rules, {"N": "AH", "E": "AH", "S": "3H", "W": "QH"}, leader="N")
+
+
+def test_a_tiny_budget_returns_quickly_and_says_it_is_not_exact() -> None:
+    rules = st.Rules.preset("jokers")
+    pos = Position.from_round(st.Round.deal(rules, seed=4127))
+    start = time.perf_counter()
+    r = solve(pos, NS, budget=Budget(nodes=2000))
+    assert time.perf_counter() - start < 2.0
+    assert not r.exact and r.nodes <= 3000 and r.best_cards == ()
+    assert 0 <= r.lower <= r.value <= r.upper <= 13
+    start = time.perf_counter()
+    a = make_contract(pos, NS, 7, budget=Budget(seconds=0.05))
+    assert time.perf_counter() - start < 0.5
+    assert a.holds is None and not a.exact
