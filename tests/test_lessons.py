@@ -295,6 +295,36 @@ def test_lesson_11_a_full_hand_trick_by_trick() -> None:
         assert f"bids **{bid}**" in text or f"{seat.label} bids **{bid}**" in text
 
 
+def test_lesson_6_a_side_king_is_sure_to_be_the_best_of_its_suit_only_once_the_ace_has_gone() -> None:
+    from itertools import permutations
+
+    from spades_tutor.engine.hand_eval import likely_tricks
+
+    lesson, rules = BY_NUMBER[6], st.Rules.preset("jokers")
+    text = text_of(lesson)
+    # with its ace in the trick the king never wins it, wherever either is played
+    for order in permutations(st.cards("AH KH 3H 4H")):
+        assert order[st.trick_winner(rules, order)] == C("AH")
+    # with the ace still out of the trick it can win, unless someone trumps
+    assert st.trick_winner(rules, st.cards("KH 3H 4H 5H")) == 0
+    assert st.trick_winner(rules, st.cards("KH 3H 2S 5H")) == 2
+    assert "wins only if the ace has gone" not in text
+    assert "it wins a trick only if that ace is not played to it" in text
+    assert (
+        "only once the ace has gone, played to an earlier trick, and even then a player out of the suit can trump it"
+        in text
+    )
+    # "count a side king as about half a trick at most": the engine's estimate, over many hands
+    kings = [
+        t
+        for seed in range(200)
+        for hand in st.Round.deal(rules, dealer=Seat.WEST, seed=seed).hands.values()
+        for t in likely_tricks(rules, hand)
+        if t.card.rank == st.Rank.KING and not rules.is_trump(t.card)
+    ]
+    assert kings and max(t.value for t in kings) < 0.7 and "about half a trick at most" in text
+
+
 @pytest.mark.parametrize("case", all_quiz_cases(), ids=case_id)
 def test_every_quiz_has_an_answer_the_engine_computes_and_accepts(case: tuple[Lesson, Block, st.Rules]) -> None:
     lesson, block, rules = case
