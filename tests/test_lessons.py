@@ -295,6 +295,11 @@ def test_lesson_11_a_full_hand_trick_by_trick() -> None:
         assert f"bids **{bid}**" in text or f"{seat.label} bids **{bid}**" in text
 
 
+def _step_text(lesson: Lesson, title: str) -> str:
+    (step,) = [s for s in lesson.steps if s.title == title]
+    return re.sub(r"\s+", " ", " ".join(b.text_in(lesson) for b in step.blocks if b.kind == "markdown"))
+
+
 def test_lesson_6_a_side_king_is_sure_to_be_the_best_of_its_suit_only_once_the_ace_has_gone() -> None:
     from itertools import permutations
 
@@ -323,6 +328,34 @@ def test_lesson_6_a_side_king_is_sure_to_be_the_best_of_its_suit_only_once_the_a
         if t.card.rank == st.Rank.KING and not rules.is_trump(t.card)
     ]
     assert kings and max(t.value for t in kings) < 0.7 and "about half a trick at most" in text
+
+
+def test_lesson_8_a_set_team_scores_nothing_for_its_bidders_tricks_but_a_failed_nils_tricks_by_their_rule() -> None:
+    lesson = BY_NUMBER[8]
+    text = _step_text(lesson, "Being set")
+    assert "count for nothing" not in text
+    assert "The tricks its bidders did win score nothing, not even bags" in text
+    assert "By default each is still a bag for the team, set or not" in text
+    assert st.Rules.preset(lesson.preset).failed_nil_tricks == "bags"  # "by default"
+    (step,) = [s for s in lesson.steps if s.title == "Being set"]
+    shown = [b.score(lesson)[Team.NS] for b in step.blocks if b.kind == "score"]
+    set_with_a_bag = [
+        s
+        for s in shown
+        if any(line.kind == "contract" and line.points < 0 for line in s.lines)
+        and any(line.kind == "failed-nil-bags" for line in s.lines)
+    ]
+    assert set_with_a_bag and set_with_a_bag[0].bags == 1
+    # in every setting the set contract's own tricks score nothing; the failed nil's trick is a bag only by default
+    bids, tricks = (
+        {Seat.NORTH: "nil", Seat.SOUTH: 3, Seat.EAST: 4, Seat.WEST: 3},
+        {Seat.NORTH: 1, Seat.SOUTH: 1, Seat.EAST: 6, Seat.WEST: 5},
+    )
+    for setting, bags in (("bags", 1), ("partner", 0), ("none", 0)):
+        ns = st.score_hand(st.Rules.preset("jokers", failed_nil_tricks=setting), bids, tricks)[Team.NS]
+        assert [line.points for line in ns.lines if line.kind == "contract"] == [-30]
+        assert not any(line.kind == "bags" for line in ns.lines)
+        assert ns.bags == bags and ns.points == -130 + bags
 
 
 @pytest.mark.parametrize("case", all_quiz_cases(), ids=case_id)
