@@ -300,6 +300,31 @@ def _step_text(lesson: Lesson, title: str) -> str:
     return re.sub(r"\s+", " ", " ".join(b.text_in(lesson) for b in step.blocks if b.kind == "markdown"))
 
 
+def test_lesson_4_after_a_joker_lead_the_others_follow_with_a_trump_only_if_they_hold_one() -> None:
+    lesson = BY_NUMBER[4]
+    text = text_of(lesson)
+    assert "A joker led is a spade lead" in text
+    assert "must follow with a trump if they hold one" in text and "no trump at all may play any card" in text
+    # a quiz puts it to the learner: the other joker must follow the big joker, the side cards may not
+    joker_led = [
+        item
+        for b in quiz_blocks(lesson, "legal-plays")
+        for item in (b.quiz_item(lesson, r) for r in b.rule_sets(lesson))
+        if item.trick and item.trick[0].is_joker
+    ]
+    assert joker_led
+    for item in joker_led:
+        trumps = tuple(c for c in item.hand if item.rules.is_trump(c))
+        assert trumps and len(trumps) < len(item.hand) and item.answer() == trumps
+    # the engine, in every rule set with jokers: a joker, a spade, else anything
+    for rules in (st.Rules.preset(name) for name in PRESETS):
+        if not rules.jokers:
+            continue
+        assert st.legal_plays(rules, st.cards("LJ KH 4C"), st.cards("BJ"), True) == st.cards("LJ")
+        assert st.legal_plays(rules, st.cards("KH 3S 4C"), st.cards("LJ"), True) == st.cards("3S")
+        assert set(st.legal_plays(rules, st.cards("KH 4C 9D"), st.cards("BJ"), True)) == set(st.cards("KH 4C 9D"))
+
+
 def test_lesson_6_a_side_king_is_sure_to_be_the_best_of_its_suit_only_once_the_ace_has_gone() -> None:
     from itertools import permutations
 
