@@ -300,6 +300,25 @@ def _step_text(lesson: Lesson, title: str) -> str:
     return re.sub(r"\s+", " ", " ".join(b.text_in(lesson) for b in step.blocks if b.kind == "markdown"))
 
 
+def test_lesson_1_asks_the_question_its_quiz_asks() -> None:
+    lesson = BY_NUMBER[1]
+    asked = 0
+    for step in lesson.steps:
+        prose = ""
+        for block in step.blocks:
+            if block.kind == "markdown":
+                prose = block.text_in(lesson)
+            elif block.kind == "quiz" and block.quiz_kind == "highest-trump":
+                questions = [q for q in re.split(r"(?<=[.!?])\s+", re.sub(r"\s+", " ", prose)) if q.endswith("?")]
+                prompt = block.quiz_item(lesson).prompt
+                assert "highest trump" in prompt
+                for question in questions:  # the prose asks what the quiz asks, not "which card is a trump?"
+                    assert question == prompt, (question, prompt)
+                asked += len(questions)
+                prose = ""
+    assert asked >= 1
+
+
 def test_lesson_4_after_a_joker_lead_the_others_follow_with_a_trump_only_if_they_hold_one() -> None:
     lesson = BY_NUMBER[4]
     text = text_of(lesson)
