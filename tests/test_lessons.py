@@ -402,6 +402,38 @@ def test_lesson_8_a_set_team_scores_nothing_for_its_bidders_tricks_but_a_failed_
         assert ns.bags == bags and ns.points == -130 + bags
 
 
+def test_lesson_11_norths_bid_of_6_is_the_engines_estimate_rounded_down_and_the_bots_bid_is_quoted() -> None:
+    from spades_tutor.bots.bidding import ROUND_UP_FROM, heuristic_bid
+    from spades_tutor.engine.hand_eval import likely_tricks
+
+    lesson = BY_NUMBER[11]
+    (play,) = lesson.blocks("play")
+    rnd = play.round(lesson)
+    rules, hand = rnd.rules, rnd.dealt[Seat.NORTH]
+    text = text_of(lesson)
+    words = {"one": 1, "two": 2, "three": 3, "four": 4}
+    sure = st.sure_trick_count(rules, hand)
+    counted = re.search(r"North counts \*\*(\w+) sure tricks?\*\*", text)
+    assert counted and words[counted.group(1)] == sure
+    assert quiz_blocks(lesson, "sure-tricks")[0].quiz_item(lesson).answer() == sure
+    # each likely trick as the prose weighs it, and their sum
+    value = {str(t.card): t.value for t in likely_tricks(rules, hand)}
+    assert sum(v == 1 for v in value.values()) == sure + 1  # the sure tricks and the ace of diamonds
+    assert value["A♦"] == 1 and "the ace of diamonds wins the first diamond trick unless someone trumps it" in text
+    assert value["K♠"] >= 0.85 and "The third of those top trumps is nearly a whole trick" in text
+    assert value["J♠"] == value["9♠"] == value["5♠"] == 0.75
+    assert "the jack of spades is about three quarters of one" in text and "about three quarters each" in text
+    assert value["Q♦"] < 0.4 and "the queen of diamonds adds a little" in text
+    total = round(sum(value.values()), 2)
+    assert f"makes **{total:g}** tricks in all" in text
+    # the bots' bid, quoted as the bots make it; North's is the same estimate rounded down
+    fresh = st.Round.from_hands(rules, rnd.dealt, dealer=rnd.dealer)
+    bot = heuristic_bid(fresh.view(Seat.NORTH)).action
+    quoted = re.search(r"round a fraction of ([\d.]+) or more up, so they would bid \*\*(\d+)\*\*", text)
+    assert quoted and float(quoted.group(1)) == ROUND_UP_FROM and st.Bid(int(quoted.group(2))) == bot
+    assert rnd.bids[Seat.NORTH] == int(total) == 6 != bot
+
+
 @pytest.mark.parametrize("case", all_quiz_cases(), ids=case_id)
 def test_every_quiz_has_an_answer_the_engine_computes_and_accepts(case: tuple[Lesson, Block, st.Rules]) -> None:
     lesson, block, rules = case
