@@ -295,6 +295,145 @@ def test_lesson_11_a_full_hand_trick_by_trick() -> None:
         assert f"bids **{bid}**" in text or f"{seat.label} bids **{bid}**" in text
 
 
+def _step_text(lesson: Lesson, title: str) -> str:
+    (step,) = [s for s in lesson.steps if s.title == title]
+    return re.sub(r"\s+", " ", " ".join(b.text_in(lesson) for b in step.blocks if b.kind == "markdown"))
+
+
+def test_lesson_1_asks_the_question_its_quiz_asks() -> None:
+    lesson = BY_NUMBER[1]
+    asked = 0
+    for step in lesson.steps:
+        prose = ""
+        for block in step.blocks:
+            if block.kind == "markdown":
+                prose = block.text_in(lesson)
+            elif block.kind == "quiz" and block.quiz_kind == "highest-trump":
+                questions = [q for q in re.split(r"(?<=[.!?])\s+", re.sub(r"\s+", " ", prose)) if q.endswith("?")]
+                prompt = block.quiz_item(lesson).prompt
+                assert "highest trump" in prompt
+                for question in questions:  # the prose asks what the quiz asks, not "which card is a trump?"
+                    assert question == prompt, (question, prompt)
+                asked += len(questions)
+                prose = ""
+    assert asked >= 1
+
+
+def test_lesson_4_after_a_joker_lead_the_others_follow_with_a_trump_only_if_they_hold_one() -> None:
+    lesson = BY_NUMBER[4]
+    text = text_of(lesson)
+    assert "A joker led is a spade lead" in text
+    assert "must follow with a trump if they hold one" in text and "no trump at all may play any card" in text
+    # a quiz puts it to the learner: the other joker must follow the big joker, the side cards may not
+    joker_led = [
+        item
+        for b in quiz_blocks(lesson, "legal-plays")
+        for item in (b.quiz_item(lesson, r) for r in b.rule_sets(lesson))
+        if item.trick and item.trick[0].is_joker
+    ]
+    assert joker_led
+    for item in joker_led:
+        trumps = tuple(c for c in item.hand if item.rules.is_trump(c))
+        assert trumps and len(trumps) < len(item.hand) and item.answer() == trumps
+    # the engine, in every rule set with jokers: a joker, a spade, else anything
+    for rules in (st.Rules.preset(name) for name in PRESETS):
+        if not rules.jokers:
+            continue
+        assert st.legal_plays(rules, st.cards("LJ KH 4C"), st.cards("BJ"), True) == st.cards("LJ")
+        assert st.legal_plays(rules, st.cards("KH 3S 4C"), st.cards("LJ"), True) == st.cards("3S")
+        assert set(st.legal_plays(rules, st.cards("KH 4C 9D"), st.cards("BJ"), True)) == set(st.cards("KH 4C 9D"))
+
+
+def test_lesson_6_a_side_king_is_sure_to_be_the_best_of_its_suit_only_once_the_ace_has_gone() -> None:
+    from itertools import permutations
+
+    from spades_tutor.engine.hand_eval import likely_tricks
+
+    lesson, rules = BY_NUMBER[6], st.Rules.preset("jokers")
+    text = text_of(lesson)
+    # with its ace in the trick the king never wins it, wherever either is played
+    for order in permutations(st.cards("AH KH 3H 4H")):
+        assert order[st.trick_winner(rules, order)] == C("AH")
+    # with the ace still out of the trick it can win, unless someone trumps
+    assert st.trick_winner(rules, st.cards("KH 3H 4H 5H")) == 0
+    assert st.trick_winner(rules, st.cards("KH 3H 2S 5H")) == 2
+    assert "wins only if the ace has gone" not in text
+    assert "it wins a trick only if that ace is not played to it" in text
+    assert (
+        "only once the ace has gone, played to an earlier trick, and even then a player out of the suit can trump it"
+        in text
+    )
+    # "count a side king as about half a trick at most": the engine's estimate, over many hands
+    kings = [
+        t
+        for seed in range(200)
+        for hand in st.Round.deal(rules, dealer=Seat.WEST, seed=seed).hands.values()
+        for t in likely_tricks(rules, hand)
+        if t.card.rank == st.Rank.KING and not rules.is_trump(t.card)
+    ]
+    assert kings and max(t.value for t in kings) < 0.7 and "about half a trick at most" in text
+
+
+def test_lesson_8_a_set_team_scores_nothing_for_its_bidders_tricks_but_a_failed_nils_tricks_by_their_rule() -> None:
+    lesson = BY_NUMBER[8]
+    text = _step_text(lesson, "Being set")
+    assert "count for nothing" not in text
+    assert "The tricks its bidders did win score nothing, not even bags" in text
+    assert "By default each is still a bag for the team, set or not" in text
+    assert st.Rules.preset(lesson.preset).failed_nil_tricks == "bags"  # "by default"
+    (step,) = [s for s in lesson.steps if s.title == "Being set"]
+    shown = [b.score(lesson)[Team.NS] for b in step.blocks if b.kind == "score"]
+    set_with_a_bag = [
+        s
+        for s in shown
+        if any(line.kind == "contract" and line.points < 0 for line in s.lines)
+        and any(line.kind == "failed-nil-bags" for line in s.lines)
+    ]
+    assert set_with_a_bag and set_with_a_bag[0].bags == 1
+    # in every setting the set contract's own tricks score nothing; the failed nil's trick is a bag only by default
+    bids, tricks = (
+        {Seat.NORTH: "nil", Seat.SOUTH: 3, Seat.EAST: 4, Seat.WEST: 3},
+        {Seat.NORTH: 1, Seat.SOUTH: 1, Seat.EAST: 6, Seat.WEST: 5},
+    )
+    for setting, bags in (("bags", 1), ("partner", 0), ("none", 0)):
+        ns = st.score_hand(st.Rules.preset("jokers", failed_nil_tricks=setting), bids, tricks)[Team.NS]
+        assert [line.points for line in ns.lines if line.kind == "contract"] == [-30]
+        assert not any(line.kind == "bags" for line in ns.lines)
+        assert ns.bags == bags and ns.points == -130 + bags
+
+
+def test_lesson_11_norths_bid_of_6_is_the_engines_estimate_rounded_down_and_the_bots_bid_is_quoted() -> None:
+    from spades_tutor.bots.bidding import ROUND_UP_FROM, heuristic_bid
+    from spades_tutor.engine.hand_eval import likely_tricks
+
+    lesson = BY_NUMBER[11]
+    (play,) = lesson.blocks("play")
+    rnd = play.round(lesson)
+    rules, hand = rnd.rules, rnd.dealt[Seat.NORTH]
+    text = text_of(lesson)
+    words = {"one": 1, "two": 2, "three": 3, "four": 4}
+    sure = st.sure_trick_count(rules, hand)
+    counted = re.search(r"North counts \*\*(\w+) sure tricks?\*\*", text)
+    assert counted and words[counted.group(1)] == sure
+    assert quiz_blocks(lesson, "sure-tricks")[0].quiz_item(lesson).answer() == sure
+    # each likely trick as the prose weighs it, and their sum
+    value = {str(t.card): t.value for t in likely_tricks(rules, hand)}
+    assert sum(v == 1 for v in value.values()) == sure + 1  # the sure tricks and the ace of diamonds
+    assert value["A♦"] == 1 and "the ace of diamonds wins the first diamond trick unless someone trumps it" in text
+    assert value["K♠"] >= 0.85 and "The third of those top trumps is nearly a whole trick" in text
+    assert value["J♠"] == value["9♠"] == value["5♠"] == 0.75
+    assert "the jack of spades is about three quarters of one" in text and "about three quarters each" in text
+    assert value["Q♦"] < 0.4 and "the queen of diamonds adds a little" in text
+    total = round(sum(value.values()), 2)
+    assert f"makes **{total:g}** tricks in all" in text
+    # the bots' bid, quoted as the bots make it; North's is the same estimate rounded down
+    fresh = st.Round.from_hands(rules, rnd.dealt, dealer=rnd.dealer)
+    bot = heuristic_bid(fresh.view(Seat.NORTH)).action
+    quoted = re.search(r"round a fraction of ([\d.]+) or more up, so they would bid \*\*(\d+)\*\*", text)
+    assert quoted and float(quoted.group(1)) == ROUND_UP_FROM and st.Bid(int(quoted.group(2))) == bot
+    assert rnd.bids[Seat.NORTH] == int(total) == 6 != bot
+
+
 @pytest.mark.parametrize("case", all_quiz_cases(), ids=case_id)
 def test_every_quiz_has_an_answer_the_engine_computes_and_accepts(case: tuple[Lesson, Block, st.Rules]) -> None:
     lesson, block, rules = case

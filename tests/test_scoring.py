@@ -336,3 +336,35 @@ def test_hand_score_lines_are_labelled_sentences():
 def test_score_hand_rejects_tricks_that_do_not_add_up_to_13():
     with pytest.raises(ValueError):
         score({N: 3, S: 3, E: 3, W: 3}, {N: 3, S: 3, E: 3, W: 3})
+
+
+# --- the contract line says whose tricks it counted ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("east_took", "result"),
+    [(0, "made (E 2, took 0 + W's 2 from the failed nil)"), (1, "made (E 2, took 1 + W's 2 from the failed nil)")],
+)
+def test_with_failed_nil_tricks_to_the_partner_the_contract_line_names_the_nils_tricks(east_took, result):
+    """East bids 2, West's nil fails with 2 tricks: under `partner` they count toward East's contract, and the
+    line says so instead of crediting East with tricks East did not take."""
+    tricks = {N: 11 - east_took, E: east_took, S: 0, W: 2}
+    ew = score({N: 5, S: 4, E: 2, W: "nil"}, tricks, failed_nil_tricks="partner")[EW]
+    (contract,) = [line for line in ew.lines if line.kind == "contract"]
+    assert contract.label == f"Contract 2 {result}"
+    assert contract.points == 20
+    assert_lines_add_up({EW: ew})
+
+
+def test_a_contract_set_even_with_the_failed_nils_tricks_names_them_too():
+    ew = score({N: 5, S: 4, E: 4, W: "nil"}, {N: 10, E: 2, S: 0, W: 1}, failed_nil_tricks="partner")[EW]
+    (contract,) = [line for line in ew.lines if line.kind == "contract"]
+    assert contract.label == "Contract 4 set (E 4, took 2 + W's 1 from the failed nil)"
+    assert contract.points == -40
+
+
+@pytest.mark.parametrize("setting", ["bags", "none"])
+def test_when_a_failed_nils_tricks_do_not_count_toward_the_contract_the_line_counts_only_the_bidders(setting):
+    ew = score({N: 5, S: 4, E: 2, W: "nil"}, {N: 9, E: 2, S: 0, W: 2}, failed_nil_tricks=setting)[EW]
+    (contract,) = [line for line in ew.lines if line.kind == "contract"]
+    assert contract.label == "Contract 2 made (E 2, took 2)"

@@ -165,6 +165,15 @@ def score_hand(
       North's nil failed (took 1 trick): −100
       Contract 2 set (S 2, took 1): −20
       1 bag from the failed nil's trick: +1
+
+    With ``failed_nil_tricks="partner"`` the failed nil's tricks count toward the contract,
+    and the line says whose they were:
+
+    >>> partner = dataclasses.replace(Rules.preset("jokers"), failed_nil_tricks="partner")
+    >>> s = score_hand(partner, {Seat.NORTH: 5, Seat.SOUTH: 4, Seat.EAST: 2, Seat.WEST: "nil"},
+    ...                {Seat.NORTH: 11, Seat.SOUTH: 0, Seat.EAST: 0, Seat.WEST: 2})
+    >>> print(s[Team.EW].lines[1])
+    Contract 2 made (E 2, took 0 + W's 2 from the failed nil): +20
     """
     bid = {Seat(s): Bid.parse(b) for s, b in bids.items()}
     took = {Seat(s): int(t) for s, t in tricks.items()}
@@ -204,14 +213,18 @@ def _score_team(rules: Rules, team: Team, bid: Mapping[Seat, Bid], took: Mapping
             contract += b.tricks
             counted += took[seat]
             bidders.append(seat)
+    took_words = str(counted)
     if rules.failed_nil_tricks == "partner":
         counted += nil_tricks
+        if nil_tricks and bidders:  # say whose tricks they were: the bidder did not take them
+            (nil_seat,) = (s for s in team.seats if bid[s].is_nil)
+            took_words += f" + {nil_seat.letter}'s {nil_tricks} from the failed nil"
     if bidders:
         who = " + ".join(f"{s.letter} {bid[s]}" for s in bidders)
         if counted >= contract:
             lines.append(
                 ScoreLine(
-                    f"Contract {contract} made ({who}, took {counted})",
+                    f"Contract {contract} made ({who}, took {took_words})",
                     rules.trick_points * contract,
                     "contract",
                 )
@@ -224,7 +237,7 @@ def _score_team(rules: Rules, team: Team, bid: Mapping[Seat, Bid], took: Mapping
         else:
             lines.append(
                 ScoreLine(
-                    f"Contract {contract} set ({who}, took {counted})",
+                    f"Contract {contract} set ({who}, took {took_words})",
                     -rules.trick_points * contract,
                     "contract",
                 )
