@@ -198,20 +198,29 @@ class _SeatBidsPolicy:
         self.nil = nil
 
     def bid(self, table: Table, position: int) -> tuple[npt.NDArray[np.integer], npt.NDArray[np.bool_]]:
-        tricks, blind = self.inner.bid(table, position)
-        mine = (table.dealer + 1 + position) % 4 == self.seat
-        if self.nil:
-            return np.where(mine, 0, tricks), np.where(mine, False, blind)
-        wants_nil = mine & (tricks == 0)
-        if wants_nil.any():  # the bot's bid were nil not allowed
-            rules = table.rules
-            table.rules = _without_nil(rules)
-            try:
-                number, _ = self.inner.bid(table, position)
-            finally:
-                table.rules = rules
-            tricks = np.where(wants_nil, number, tricks)
+        n = len(table)
+        at_seat = (table.dealer + 1 + position) % 4 == self.seat
+        tricks = np.zeros(n, dtype=np.int8)
+        blind = np.zeros(n, dtype=bool)
+        rest = np.flatnonzero(~at_seat)
+        if len(rest):
+            tricks[rest], blind[rest] = self.inner.bid(_rows(table, rest), position)
+        mine = np.flatnonzero(at_seat)
+        if len(mine) and not self.nil:
+            tricks[mine] = self._own_bid(table, mine, position)
         return tricks, blind
+
+    def _own_bid(self, table: Table, rows: npt.NDArray[np.intp], position: int) -> npt.NDArray[np.integer]:
+        """The bot's bid for the seat, never nil. The bot bids from its hand (the same in every deal)
+        and, from the third bid on, its partner's bid: so one deal per partner's bid is asked."""
+        partner = table.bids[rows, (self.seat + 2) % 4]  # still 0 where the partner bids later
+        _, first, inverse = np.unique(partner, return_index=True, return_inverse=True)
+        asked = rows[first]
+        number, _ = self.inner.bid(_rows(table, asked), position)
+        if (number == 0).any():  # it would bid nil: what it bids were nil not allowed
+            again, _ = self.inner.bid(_rows(table, asked, _without_nil(table.rules)), position)
+            number = np.where(number == 0, again, number)
+        return number[inverse.reshape(-1)]
 
     def play(self, table: Table, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
         return self.inner.play(table, legal)
@@ -220,6 +229,22 @@ class _SeatBidsPolicy:
 @functools.lru_cache(maxsize=32)
 def _without_nil(rules: Rules) -> Rules:
     return dataclasses.replace(rules, nil=False)
+
+
+def _rows(table: Table, rows: npt.NDArray[np.intp], rules: Rules | None = None) -> Table:
+    """A table of some of ``table``'s deals as they stand (for bidding: the bids so far are copied)."""
+    part = Table(
+        table.rules if rules is None else rules,
+        table.tables,
+        table.words[rows],
+        table.dealer[rows],
+        table.dealt[rows],
+        table.hands[rows],
+        table.dealt_cards[rows],
+    )
+    part.bids[:] = table.bids[rows]
+    part.blind[:] = table.blind[rows]
+    return part
 
 
 def _deal_table(rules: Rules, hand: Hand, seat: int, words: npt.NDArray[np.uint64], dealer: int | None) -> Table:
@@ -268,18 +293,24 @@ def _check(rules: Rules, hand: CardsLike, seat: Seat | str, deals: int, seed: in
     return held, where
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _side_points(rules: Rules, bid: int, took: int, partner_bid: int, partner_blind: bool, partner_took: int) -> int:
-    """The side's points by ``score_hand`` had the seat bid ``bid`` (0 = nil), in a fresh game.
+# the side's points per (rule set, candidate bids) and outcome: a hand's deals repeat the same
+# few hundred outcomes, and so do the hands after it (at most 14 * 14 * 2 * 14 outcomes a rule set)
+_POINTS: dict[tuple[Rules, tuple[int, ...]], dict[tuple[int, int, bool, int], tuple[int, ...]]] = {}
 
-    Cached: a hand's deals repeat the same few hundred outcomes, and so do the hands after it.
-    The other side's bids and tricks do not change this side's points; they only make the
-    tricks add up to 13."""
+
+def _side_points(
+    rules: Rules, candidates: tuple[int, ...], took: int, partner_bid: int, partner_blind: bool, partner_took: int
+) -> tuple[int, ...]:
+    """The side's points by ``score_hand``, in a fresh game, had the seat bid each of ``candidates``
+    (0 = nil). The other side's bids and tricks do not change this side's points; they only make
+    the tricks add up to 13."""
     me, partner, left, right = Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST
     p_bid: Bid | int = BLIND_NIL if partner_blind else (NIL if partner_bid == 0 else partner_bid)
-    bids = {me: NIL if bid == 0 else bid, partner: p_bid, left: 1, right: 1}
     tricks = {me: took, partner: partner_took, left: 13 - took - partner_took, right: 0}
-    return score_hand(rules, bids, tricks)[me.team].points
+    return tuple(
+        score_hand(rules, {me: NIL if b == 0 else b, partner: p_bid, left: 1, right: 1}, tricks)[me.team].points
+        for b in candidates
+    )
 
 
 def hand_odds(
@@ -322,13 +353,18 @@ def hand_odds(
     p_took = np.concatenate(taken_partner).astype(np.intp)
     p_bid = np.concatenate(bid_partner).astype(np.intp)
     p_blind = np.concatenate(blind_partner).astype(np.intp)
-    candidates = [0] if nil else list(range(1, 14))
+    candidates = (0,) if nil else tuple(range(1, 14))
     # each distinct (tricks, partner's bid, partner's blind, partner's tricks) is scored once
     keys = np.stack([took, p_bid, p_blind, p_took], axis=1)
     distinct, inverse, often = np.unique(keys, axis=0, return_inverse=True, return_counts=True)
-    per_key = np.array(
-        [[_side_points(rules, bid, int(a), int(b), bool(c), int(d)) for bid in candidates] for a, b, c, d in distinct]
-    )
+    cache = _POINTS.setdefault((rules, candidates), {})
+    per_key = np.empty((len(distinct), len(candidates)), dtype=np.int64)
+    for i, (a, b, c, d) in enumerate(distinct.tolist()):
+        key = (a, b, bool(c), d)
+        points_of = cache.get(key)
+        if points_of is None:
+            points_of = cache[key] = _side_points(rules, candidates, *key)
+        per_key[i] = points_of
     per_deal = per_key[inverse.reshape(-1)].astype(float)  # (deals, candidates)
     points = {b: float(per_deal[:, i].mean()) for i, b in enumerate(candidates)}
     intervals = {b: _normal_interval(per_deal[:, i]) for i, b in enumerate(candidates)}
