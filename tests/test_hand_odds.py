@@ -105,13 +105,24 @@ def test_counts_add_up_to_the_deals(preset: str) -> None:
     assert low <= odds.mean_tricks <= high
 
 
-def test_points_are_the_engines_score_of_the_outcomes_seen() -> None:
-    rules = st.Rules.preset("jokers")
-    hand = st.cards("LJ KS 10S 4S AH 9H 6H KC 7C 3C QD 8D 4D")
+HOUSE_RULES = [
+    ("jokers", {}, False),
+    ("jokers", {}, True),
+    ("classic", {"failed_nil_tricks": "partner", "bag_limit": 3}, False),
+    ("bicycle", {"failed_nil_tricks": "none"}, True),
+]
+
+
+@pytest.mark.parametrize(("preset", "house", "nil"), HOUSE_RULES)
+def test_points_are_the_engines_score_of_the_outcomes_seen(preset: str, house: dict[str, object], nil: bool) -> None:
+    rules = dataclasses.replace(st.Rules.preset(preset), **house)
+    hand = [c for c in st.cards("LJ KS 10S 4S AH 9H 6H KC 7C 3C QD 8D 4D 3H") if rules.in_deck(c)][:13]
     seat = st.Seat.WEST
-    odds = st.hand_odds(rules, hand, seat=seat, deals=DEALS, seed=9)
-    assert set(odds.points) == set(range(1, 14))
-    for bid in range(1, 14):
+    odds = st.hand_odds(rules, hand, seat=seat, deals=DEALS, seed=9, nil=nil)
+    assert set(odds.points) == ({0} if nil else set(range(1, 14)))
+    if nil:  # the partner bid nil first in some deals: both partners' nils are scored too
+        assert any(p_bid == 0 for _, p_bid, _, _, _ in odds.outcomes)
+    for bid in odds.points:
         total = 0
         for took, p_bid, p_blind, p_took, deals in odds.outcomes:
             partner_bid = st.BLIND_NIL if p_blind else p_bid

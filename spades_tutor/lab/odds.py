@@ -31,8 +31,9 @@ from statistics import NormalDist
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import BLIND_NIL, NIL, Bid, CardsLike, DealError, Hand, Rules, Seat, cards, score_hand
+from ..engine import BLIND_NIL, Bid, CardsLike, DealError, Hand, Rules, Seat, cards
 from ..engine.errors import SpadesError
+from ..engine.scoring import _score_team
 from .experiments import CONFIDENCE, wilson
 from .heuristic import HeuristicPolicy
 from .simulate import DEFAULT_BATCH_SIZE
@@ -252,18 +253,20 @@ def _deal_table(rules: Rules, hand: Hand, seat: int, words: npt.NDArray[np.uint6
     t = card_tables(rules)
     n = len(words)
     mine = {c.index for c in hand}
-    unseen = np.array([int(t.bit_of_card[c.index]) for c in rules.deck() if c.index not in mine], dtype=np.uint64)
+    unseen = np.array([c.index for c in rules.deck() if c.index not in mine], dtype=np.intp)  # Card.index
     keys = (words[:, DEAL : DEAL + len(unseen)] & ~_LOW6) | np.arange(len(unseen), dtype=np.uint64)
-    order = np.argsort(keys, axis=1)
+    shuffled = unseen[np.argsort(keys, axis=1)]  # (n, 39), dealt one at a time from the seat's left
     others = [(seat + k) % 4 for k in (1, 2, 3)]
-    dealt = np.zeros((n, 4), dtype=np.uint64)
-    dealt[:, seat] = np.uint64(sum(1 << int(t.bit_of_card[c.index]) for c in hand))
-    bits = (_ONE << unseen[order]).reshape(n, 13, 3)
-    dealt[:, others] = np.bitwise_or.reduce(bits, axis=1)
-    index_masks = np.zeros((n, 4), dtype=np.uint64)
-    for b in range(52):  # display bit -> Card.index bit, for the results' ``dealt_cards``
-        has = (dealt >> np.uint64(b)) & _ONE
-        index_masks |= has << np.uint64(int(t.card_of_bit[b]))
+
+    def masks(bit_of_card: npt.NDArray[np.integer]) -> npt.NDArray[np.uint64]:
+        out = np.zeros((n, 4), dtype=np.uint64)
+        out[:, seat] = np.uint64(sum(1 << int(bit_of_card[c.index]) for c in hand))
+        bits = (_ONE << bit_of_card[shuffled].astype(np.uint64)).reshape(n, 13, 3)
+        out[:, others] = np.bitwise_or.reduce(bits, axis=1)
+        return out
+
+    dealt = masks(t.bit_of_card)  # display bits, for play
+    index_masks = masks(np.arange(54))  # Card.index bits, as ``Table.dealt_cards`` holds them
     fixed = dealer is not None
     dealers = np.full(n, dealer, dtype=np.intp) if fixed else choose_many(words[:, DEALER], 4).astype(np.intp)
     return Table(rules, t, words, dealers, dealt, dealt.copy(), index_masks)
@@ -301,16 +304,15 @@ _POINTS: dict[tuple[Rules, tuple[int, ...]], dict[tuple[int, int, bool, int], tu
 def _side_points(
     rules: Rules, candidates: tuple[int, ...], took: int, partner_bid: int, partner_blind: bool, partner_took: int
 ) -> tuple[int, ...]:
-    """The side's points by ``score_hand``, in a fresh game, had the seat bid each of ``candidates``
-    (0 = nil). The other side's bids and tricks do not change this side's points; they only make
-    the tricks add up to 13."""
-    me, partner, left, right = Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST
-    p_bid: Bid | int = BLIND_NIL if partner_blind else (NIL if partner_bid == 0 else partner_bid)
-    tricks = {me: took, partner: partner_took, left: 13 - took - partner_took, right: 0}
-    return tuple(
-        score_hand(rules, {me: NIL if b == 0 else b, partner: p_bid, left: 1, right: 1}, tricks)[me.team].points
-        for b in candidates
-    )
+    """The side's points, in a fresh game, had the seat bid each of ``candidates`` (0 = nil).
+
+    Scored by ``score_hand``'s own per-side step (``_score_team``: the same lines and points, a
+    quarter of the time, as it skips the other side and the parsing); the other side's bids
+    and tricks never change this side's points."""
+    me, partner = Seat.NORTH, Seat.SOUTH
+    p_bid = BLIND_NIL if partner_blind else Bid(partner_bid)
+    tricks = {me: took, partner: partner_took}
+    return tuple(_score_team(rules, me.team, {me: Bid(b), partner: p_bid}, tricks, 0).points for b in candidates)
 
 
 def hand_odds(
