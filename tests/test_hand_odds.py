@@ -256,6 +256,8 @@ def test_deals_seed_and_nil_are_checked() -> None:
         st.hand_odds(rules, hand, seed=-1)
     with pytest.raises(ValueError, match="does not allow nil"):
         st.hand_odds(dataclasses.replace(rules, nil=False), hand, nil=True)
+    with pytest.raises(ValueError, match="batch_size must be a whole number 1 or more"):
+        st.hand_odds(rules, hand, batch_size=0)
     with pytest.raises(ValueError, match="not a seat"):
         st.hand_odds(rules, hand, seat="Q")
 

@@ -8,9 +8,9 @@ it would bid if nil were not allowed), or plays nil when ``nil=True``. Deal ``d`
 on ``(rules, hand, seat, seed, d, dealer)``; by default each deal draws its own dealer, so the
 hand is measured from every position at the table.
 
-Points come from the engine's ``score_hand`` (the side's points in a fresh game: no bags
-before): for each number the seat could have bid, with its partner's bid and the tricks as they
-were in each deal. Intervals are 95%: Wilson for proportions, normal for means.
+Points come from the engine's scoring (``score_hand``'s per-side step; the side's points in a
+fresh game, no bags before): for each bid the play was measured for, with the partner's bid and
+the tricks as they were in each deal. Intervals are 95%: Wilson for proportions, normal for means.
 
 >>> import spades_tutor as st
 >>> rules = st.Rules.preset("jokers")
@@ -339,10 +339,12 @@ def hand_odds(
     spades_tutor.engine.errors.DealError: not a hand for South (A♠ K♠): it has 2 cards, not 13
     """
     held, where = _check(rules, hand, seat, deals, seed, nil)
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+        raise SpadesError(f"batch_size must be a whole number 1 or more, not {batch_size!r}")
     fixed = None if dealer is None else int(Seat.parse(dealer))
     me, partner = int(where), (int(where) + 2) % 4
     taken_me, taken_partner, bid_me, bid_partner, blind_partner = [], [], [], [], []
-    for start in range(0, deals, max(1, batch_size)):
+    for start in range(0, deals, batch_size):
         n = min(batch_size, deals - start)
         table = _deal_table(rules, held, me, round_words(seed, start, n), fixed)
         play_out(table, _SeatBidsPolicy(me, nil))
