@@ -58,6 +58,7 @@ test: lint typecheck pytest
 bench: $(TEST_STAMP)
 	$(PY) bench/engine.py
 	$(PY) bench/simulate.py
+	$(PY) bench/hand_odds.py
 	$(PY) bench/lab_page.py
 	$(PY) bench/app.py
 	$(PY) bench/classroom.py

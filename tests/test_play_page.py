@@ -228,7 +228,20 @@ def test_without_nil_the_bidding_helper_never_calls_nil_safe() -> None:
         raise AssertionError("no seed where nil looks safe")
     without.new_game(seed=seed)
     assert "Nil looks safe" not in helper_text(without) and "Nil:</b> not allowed" in helper_text(without)
+    assert "Measured" not in helper_text(without)  # no nil odds where nil cannot be bid
     assert all(not b.is_nil for _, b in without.bid_choice.options)
+
+
+def test_the_bidding_helper_quotes_the_measured_nil_odds_of_souths_hand() -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.new_game(seed=4)
+    south = page.game.round.hands[PLAYER]
+    odds = st.hand_odds(page.game.rules, south, seat=PLAYER, deals=1000, seed=0, nil=True)
+    assert odds.sentence().startswith("nil made in ") and "of 1,000 deals" in odds.sentence()
+    assert f"<b>Measured:</b> {html.escape(odds.sentence())}, the bots playing all four seats." in helper_text(page)
+    worked_out = page.nil_odds
+    page.hint()  # redrawn for the same hand: not measured again
+    assert page.nil_odds is worked_out and "Measured:" in helper_text(page)
 
 
 def helper_text(page: PlayPage) -> str:

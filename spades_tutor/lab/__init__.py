@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from .heuristic import HeuristicPolicy, scalar_heuristic_round
+from .odds import HandOdds, hand_odds
 from .policy import Policy, RandomPolicy, get_policy
 from .replay import scalar_replay
 from .result import BatchResult
@@ -22,10 +23,12 @@ __all__ = [
     "DEFAULT_BATCH_SIZE",
     "DEFAULT_WORKERS",
     "BatchResult",
+    "HandOdds",
     "HeuristicPolicy",
     "Policy",
     "RandomPolicy",
     "get_policy",
+    "hand_odds",
     "scalar_heuristic_round",
     "scalar_replay",
     "score_batch",

@@ -21,6 +21,7 @@ from .storage import BrowserStore
 
 PLAYER = Seat.SOUTH
 STORAGE_KEY = "spades-tutor/play/v1"
+NIL_ODDS_DEALS = 1000  # about 0.1 s of the batched bots a hand; the first also loads numpy (0.3 s)
 
 
 class PlayPage:
@@ -34,6 +35,7 @@ class PlayPage:
         self.bots = {seat: HeuristicBot() for seat in Seat if seat != PLAYER}
         self.adviser = HeuristicBot()
         self.game: Game | None = None
+        self.nil_odds: tuple[tuple[Rules, frozenset[Card]], str] | None = None  # South's hand -> the sentence
         self.one_hand = True
         self.log: list[str] = []
         self.message = ""
@@ -267,9 +269,11 @@ class PlayPage:
             self.bid_choice.options = options
             self.bid_choice.value = None
             nil = str(nil_advice(rules, south)) if rules.nil else "not allowed at this table."
+            measured = self.nil_odds_words(rules, south) if rules.nil else ""
             helper = (
                 f"<b>Sure tricks:</b> {html.escape(explain_sure_tricks(rules, south))}<br>"
                 f"<b>Nil:</b> {html.escape(nil)}"
+                + (f"<br><b>Measured:</b> {html.escape(measured)}" if measured else "")
             )
             parts += [w.HTML(f'<div class="st-tip">{helper}</div>'), self.bid_choice, self.bid_button]
         parts += [
@@ -284,6 +288,19 @@ class PlayPage:
         message = f'<div class="st-proj-question">{html.escape(self.message)}</div>' if self.message else ""
         turn = "Your turn." if your_turn else ""
         self.status.value = f'<div class="st-note" role="status">{html.escape(last)} {turn}</div>{message}'
+
+    def nil_odds_words(self, rules: Rules, south: tuple[Card, ...]) -> str:
+        """South's hand played nil ``NIL_ODDS_DEALS`` times by the bots (``hand_odds``, seed 0), in one
+        sentence; worked out once per hand. Empty where the lab cannot run (no numpy)."""
+        key = (rules, frozenset(south))
+        if self.nil_odds is None or self.nil_odds[0] != key:
+            try:
+                from ..lab.odds import hand_odds
+            except ImportError:
+                return ""
+            odds = hand_odds(rules, south, seat=PLAYER, deals=NIL_ODDS_DEALS, seed=0, nil=True)
+            self.nil_odds = (key, f"{odds.sentence()}, the bots playing all four seats.")
+        return self.nil_odds[1]
 
     def game_over_words(self) -> str:
         """Who won, said to South ("You and North win, 562 to 310."), then the engine's reason."""
