@@ -303,3 +303,24 @@ def test_a_stored_quiz_level_the_page_does_not_offer_is_left_at_easy_with_a_note
     assert Settings.from_data({"quiz_level": level}, notes).quiz_level == 1
     assert notes and "quiz level" in notes[0]
     assert Settings.from_data({"quiz_level": 3}).quiz_level == 3
+
+
+def test_answer_widgets_say_which_page_edit_they_have_read() -> None:
+    """The page shows the kernel's values only once they answer its last edit (static/numbers.js, cards.js)."""
+    from spades_tutor.ui.cards import CardsWidget
+    from spades_tutor.ui.numbers import Field, NumberFields
+
+    fields = NumberFields([Field("points", "points:")])
+    fields._page_message(fields, {"values": {"points": "40"}, "seq": 1})
+    assert (fields["points"], fields.seq) == (40, 1)
+    fields._page_message(fields, {"values": {"points": "forty"}, "seq": 2})  # refused, but read
+    assert (fields["points"], fields.seq) == (40, 2)
+    for hostile in (True, -1, 2**60, "3", 2.0, None):
+        fields._page_message(fields, {"values": {"points": "41"}, "seq": hostile})
+        assert fields.seq == 2, hostile
+    assert fields["points"] == 41
+
+    chooser = CardsWidget(cards=["A♠", "K♥"], selectable="many")
+    chooser._page_message(chooser, {"selected": ["A♠"], "seq": 1})
+    chooser._page_message(chooser, {"selected": ["A♠", "K♥", "Q♦"], "seq": 2})
+    assert (chooser.selected, chooser.seq) == (["A♠", "K♥"], 2)

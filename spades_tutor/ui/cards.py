@@ -15,6 +15,7 @@ import anywidget
 import traitlets
 
 from ..engine import Card, Rules, Seat, Trick, cards
+from .numbers import read_seq
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -41,6 +42,7 @@ class CardsWidget(anywidget.AnyWidget):
     four_colour = traitlets.Bool(False).tag(sync=True)
     large = traitlets.Bool(False).tag(sync=True)
     label = traitlets.Unicode("cards").tag(sync=True)
+    seq = traitlets.Int(0).tag(sync=True)  # the last page choice read: the page shows ours only after it
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -49,7 +51,9 @@ class CardsWidget(anywidget.AnyWidget):
     def _page_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """The page's choice of cards; ``_check_selected`` filters whatever arrives."""
         if isinstance(content, dict) and isinstance(content.get("selected"), list):
-            self.selected = content["selected"]
+            with self.hold_sync():
+                self.seq = read_seq(content, self.seq)
+                self.selected = content["selected"]
 
     @traitlets.validate("selected")
     def _check_selected(self, proposal: Any) -> list[str]:

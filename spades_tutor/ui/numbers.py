@@ -6,6 +6,11 @@ message, could then be handled before the number the learner last typed. ``Numbe
 (``static/numbers.js``) sends each edit as a message instead, like the card widget's choices,
 and validates it here: a value that is not a whole number within the field's bounds is refused
 and the field shows the last accepted one.
+
+Each message carries the page's edit count (``seq``), and Python sends it back with the values it
+accepted from that message. The page shows the kernel's values only once the kernel has read its
+last edit: an answer to an older edit, arriving after the learner typed on, must not write the old
+number back into a field (which the next edit would then send as if the learner had typed it).
 """
 
 from __future__ import annotations
@@ -37,6 +42,18 @@ class Field:
         return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
 
 
+def read_seq(content: dict[str, Any], last: int) -> int:
+    """The edit count a page message carries, if it is a sane one; otherwise ``last`` (untrusted input).
+
+    >>> read_seq({"seq": 7}, 3), read_seq({"seq": True}, 3), read_seq({"seq": 2**60}, 3), read_seq({}, 3)
+    (7, 3, 3, 3)
+    """
+    seq = content.get("seq")
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= 2**53:
+        return last
+    return seq
+
+
 class NumberFields(anywidget.AnyWidget):
     """Labelled whole-number inputs; ``values[key]`` is the last accepted number of each."""
 
@@ -46,6 +63,7 @@ class NumberFields(anywidget.AnyWidget):
     fields = traitlets.List(traitlets.Dict()).tag(sync=True)
     values = traitlets.Dict().tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
+    seq = traitlets.Int(0).tag(sync=True)  # the last page edit read (see the module's docstring)
 
     def __init__(self, fields: Sequence[Field], **kwargs: Any) -> None:
         self._spec = {f.key: f for f in fields}
@@ -76,10 +94,12 @@ class NumberFields(anywidget.AnyWidget):
                 raw = int(raw.replace("\N{MINUS SIGN}", "-"))
             if field.accepts(raw):
                 accepted[key] = raw
-        if accepted != self.values:
+        changed = accepted != self.values
+        with self.hold_sync():
+            self.seq = read_seq(content, self.seq)
             self.values = accepted
-        else:
-            self.send_state("values")  # show the accepted numbers again in fields that were refused
+        if not changed:
+            self.send_state(["values", "seq"])  # show the accepted numbers again in fields that were refused
 
     def __getitem__(self, key: str) -> int:
         return int(self.values[key])

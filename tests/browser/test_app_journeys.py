@@ -147,6 +147,81 @@ def test_scoring_quiz_is_checked_by_the_engine_and_keeps_score(page: Page, voila
     expect(page.get_by_text("Score 1 / 2 · streak 0")).to_be_visible()
 
 
+def frame(message: str | bytes) -> bytes:
+    return message if isinstance(message, bytes) else message.encode()
+
+
+def test_a_late_answer_from_the_kernel_never_writes_an_old_number_back(page: Page, voila_server: Server) -> None:
+    """The kernel's answer to an earlier edit arrives after the learner typed on: the field keeps the new number.
+
+    The kernel's messages to the answer fields are held back and let through late, as on a busy
+    classroom server: first its answer to the learner's first number (points + 7), while the learner
+    has already typed the right points and moved on to the bags field. That answer must not put the
+    old number back (the next edit would then send it as if typed), so the answer checks as right.
+    """
+    held: list[str | bytes] = []
+    holding = {"on": False}
+    to_page: list[Any] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+        to_page.append(ws)
+
+        def from_server(message: str | bytes) -> None:
+            text = frame(message)
+            if holding["on"] and b'"method": "update"' in text:  # widget state, held in order
+                held.append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(from_server)
+        ws.on_message(server.send)
+
+    page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), route)
+    open_app(page, voila_server)
+    page.get_by_role("button", name="Quiz yourself", exact=True).click()
+    page.get_by_label("Questions:").select_option(label="Score this hand")
+    line = page.locator(".st-note").filter(has_text="Question").first
+    expect(line).to_be_visible()
+    seed = int(re.search(r"Question (\d+)", line.inner_text()).group(1))
+    answer = generate("score", st.Rules.preset("jokers"), seed, 1).answer()
+    ns_points, ns_bags = answer[st.Team.NS]
+    points_field = page.get_by_label(f"{st.Team.NS.label} points:")
+    bags_field = page.get_by_label("bags after:").nth(int(st.Team.NS))
+
+    expect(points_field).to_be_visible()
+    expect(bags_field).to_be_visible()
+    page.wait_for_timeout(1000)  # the question drawn and settled before the kernel's answers are held
+    holding["on"] = True
+    points_field.fill(str(ns_points + 7))
+    deadline = 200
+    while not any(b'"values"' in frame(m) for m in held) and deadline:
+        page.wait_for_timeout(50)
+        deadline -= 1
+    assert held, "the kernel never answered the first edit"
+    stale = next(i for i, m in enumerate(held) if b'"values"' in frame(m)) + 1
+    points_field.fill(str(ns_points))
+    while not any(b'"values"' in frame(m) for m in held[stale:]) and deadline:
+        page.wait_for_timeout(50)
+        deadline -= 1
+    assert len(held) > stale, "the kernel never answered the second edit"
+    bags_field.focus()
+    for message in held[:stale]:  # the answer to the first edit, late
+        to_page[-1].send(message)
+    page.wait_for_timeout(300)
+    expect(points_field).to_have_value(str(ns_points))
+    bags_field.fill(str(ns_bags))
+    holding["on"] = False
+    for message in held[stale:]:
+        to_page[-1].send(message)
+    held.clear()
+    ew_points, ew_bags = answer[st.Team.EW]
+    page.get_by_label(f"{st.Team.EW.label} points:").fill(str(ew_points))
+    page.get_by_label("bags after:").nth(int(st.Team.EW)).fill(str(ew_bags))
+    page.get_by_role("button", name="Check answer").click()
+    expect(page.get_by_text("✓ Right!")).to_be_visible()
+
+
 def test_switching_to_deuces_high_changes_the_trump_order_shown(page: Page, voila_server: Server) -> None:
     open_app(page, voila_server)
     pick_rule_set(page, "deuces-high")

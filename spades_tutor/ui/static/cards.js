@@ -37,7 +37,13 @@ function render({ model, el }) {
   const root = document.createElement("div");
   el.appendChild(root);
 
+  let sent = 0; // choices sent by this page
+  let mine = null; // the last of them, shown until the kernel has read it
+
   function selectedList() {
+    // an answer to an older choice, arriving after the learner clicked on, must not undo the newer one
+    if (mine !== null && (model.get("seq") || 0) < sent) return mine;
+    mine = null;
     return model.get("selected") || [];
   }
 
@@ -56,8 +62,10 @@ function render({ model, el }) {
     }
     // shown at once; sent as a message, not a state sync: ipywidgets holds back state syncs while
     // one is in flight, and a "Check answer" click (a message) could then overtake the choice
+    sent += 1;
+    mine = sel;
     model.set("selected", sel);
-    model.send({ selected: sel });
+    model.send({ selected: sel, seq: sent });
   }
 
   function cardButton(text, index, name, interactive) {
@@ -200,7 +208,7 @@ function render({ model, el }) {
 
   draw();
   const names = ["cards", "names", "groups", "selected", "marks", "disabled", "four_colour",
-    "large", "arrangement", "seats", "leader", "winner", "selectable", "label"];
+    "large", "arrangement", "seats", "leader", "winner", "selectable", "label", "seq"];
   for (const n of names) model.on("change:" + n, draw);
 }
 

@@ -1,18 +1,22 @@
 // Whole-number answer fields for the quizzes (points, bags, sure tricks).
 // Each edit is sent to Python as a message, not a state sync: ipywidgets holds back a state
 // sync while another is in flight, and a "Check answer" click (a message) could then overtake
-// the last number typed. Python validates every value and sends the accepted `values` back.
+// the last number typed. Python validates every value and sends the accepted `values` back,
+// with the edit count (`seq`) it has read: the fields show the kernel's values only once it has
+// read the page's last edit, so an answer to an older edit never writes an old number back.
 
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "st-numbers";
   el.appendChild(root);
   let inputs = {};
+  let sent = 0; // edits sent by this page
 
   function send() {
     const values = {};
     for (const [key, input] of Object.entries(inputs)) values[key] = input.value;
-    model.send({ values });
+    sent += 1;
+    model.send({ values, seq: sent });
   }
 
   function build() {
@@ -52,8 +56,9 @@ function render({ model, el }) {
   function refresh() {
     // the accepted values: shown in every field but the one being typed in
     const values = model.get("values") || {};
+    const current = (model.get("seq") || 0) >= sent; // the kernel has read every edit sent
     for (const [key, input] of Object.entries(inputs)) {
-      if (document.activeElement !== input && key in values && input.value !== String(values[key])) {
+      if (current && document.activeElement !== input && key in values && input.value !== String(values[key])) {
         input.value = String(values[key]);
       }
       input.disabled = !!model.get("disabled");
@@ -63,10 +68,12 @@ function render({ model, el }) {
   build();
   model.on("change:fields", build);
   model.on("change:values", refresh);
+  model.on("change:seq", refresh);
   model.on("change:disabled", refresh);
   return () => {
     model.off("change:fields", build);
     model.off("change:values", refresh);
+    model.off("change:seq", refresh);
     model.off("change:disabled", refresh);
   };
 }
