@@ -34,6 +34,8 @@ class BlockKind:
     fenced: ClassVar[bool] = True  # written as a fenced block (prose is not)
     required: ClassVar[frozenset[str]] = frozenset()
     optional: ClassVar[frozenset[str]] = frozenset({"label"})
+    seat_keys: ClassVar[bool] = False  # N:, E:, S:, W: (or North: …) name the four hands
+    text_body: ClassVar[bool] = False  # the fenced body is prose, not ``key: value`` lines
 
     def cards(self, r: Resolved) -> tuple[st.Card, ...]:
         """The cards the block shows."""
@@ -66,6 +68,7 @@ class Prose(BlockKind):
 class Tip(Prose):
     name = "tip"
     fenced = True
+    text_body = True
 
 
 class Hand(BlockKind):
@@ -82,6 +85,7 @@ class Hand(BlockKind):
 class Hands(BlockKind):
     name = "hands"
     optional = frozenset({*_SEATS, "deal", "dealer", "label"})
+    seat_keys = True
 
     def check(self, r: Resolved) -> None:
         r.hands()
@@ -148,6 +152,7 @@ class Play(BlockKind):
     name = "play"
     required = frozenset({"bids", "plays"})
     optional = frozenset({*_SEATS, "deal", "dealer", "label"})
+    seat_keys = True
 
     def check(self, r: Resolved) -> None:
         r.hands()

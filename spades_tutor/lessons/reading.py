@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import engine as st
 from ..quiz import kinds as quiz_kinds
+from .blocks import BLOCK_KINDS
 from .model import _COMMON, ANSWER_KEYS, KINDS, Block, Lesson, Step
 from .values import ANY, LessonError, _parse_bool, _parse_preset, _where, parse_value
 
@@ -69,7 +70,7 @@ def _parse_options(
         if m is None:
             raise LessonError(f"{_where(path, number)}: write `key: value` lines inside a {kind} block, not {line!r}")
         key = m.group(1).lower().replace("-", "_")
-        if kind in ("hands", "play") and key in ("n", "e", "s", "w", "north", "east", "south", "west"):
+        if BLOCK_KINDS[kind].seat_keys and key in ("n", "e", "s", "w", "north", "east", "south", "west"):
             key = key[0].upper()
         if key in options:
             raise LessonError(f"{_where(path, number)}: {key}: is given twice (first on line {lines[key]})")
@@ -126,11 +127,11 @@ def _fenced_block(path: Path, number: int, info: str, body: list[tuple[int, str]
             f"{_where(path, number)}: unknown block kind {info!r}; the kinds are "
             f"{', '.join(k for k in KINDS if k != 'quiz')} and quiz KIND"
         )
-    if kind == "tip":
+    if BLOCK_KINDS[kind].text_body:
         text = "\n".join(line for _, line in body).strip()
         if not text:
-            raise LessonError(f"{_where(path, number)}: an empty tip")
-        return Block("tip", text=text, line=number)
+            raise LessonError(f"{_where(path, number)}: an empty {kind}")
+        return Block(kind, text=text, line=number)
     options = _parse_options(path, number, kind, quiz_kind, body)
     return Block(
         kind,
