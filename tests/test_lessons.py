@@ -813,3 +813,39 @@ def test_the_real_generators_answer_every_generated_block() -> None:
 
 def test_any_is_the_adaptive_preset_name() -> None:
     assert ANY == "any" and ANY not in PRESETS
+
+
+def test_every_block_kind_is_used_by_a_lesson_and_drawn_by_the_player_without_the_unknown_fallback() -> None:
+    import ipywidgets
+
+    from spades_tutor.lessons import BLOCK_KINDS
+    from spades_tutor.ui.lesson_player import LessonPlayer
+
+    first: dict[str, tuple[Lesson, int, Block]] = {}
+    for lesson in load_lessons():
+        for i, step in enumerate(lesson.steps):
+            for block in step.blocks:
+                first.setdefault(block.kind, (lesson, i, block))
+    assert set(first) == set(BLOCK_KINDS)
+    for kind, (lesson, i, block) in first.items():
+        player = LessonPlayer(lesson, lesson.rules(), step=i)
+        parts = player.block_widgets(block)
+        assert parts, kind
+        text = "".join(p.value for p in parts if isinstance(p, ipywidgets.HTML))
+        assert "Unknown block" not in text, kind
+
+
+def test_a_block_resolved_once_builds_what_the_block_accessors_build() -> None:
+    lesson = parse_lesson(
+        "# Demo\n\n---\n\n## Trick\n\n```trick\npreset: any\ncards: AH KH LJ 3H\nleader: W\n"
+        "label: {Top trump} wins\n```\n",
+        Path("01-demo.md"),
+    )
+    (block,) = lesson.steps[0].blocks
+    classic, jokers = st.Rules.preset("classic"), st.Rules.preset("jokers")
+    shown = block.resolve(lesson, jokers)
+    assert shown.rules == block.rules(lesson, jokers) == jokers
+    assert shown.trick().winner == block.trick(lesson, jokers).winner == Seat.EAST  # the little joker trumps
+    assert shown.label() == block.label_in(lesson, jokers) == "The big joker wins"
+    with pytest.raises(LessonError, match=r"\[rule set classic\]: cards: LJ is not in the classic deck"):
+        block.resolve(lesson, classic).trick()

@@ -210,12 +210,13 @@ class QuizPage:
         self.new_item()
 
     def new_item(self) -> None:
-        from ..quiz.generators import KINDS, generate
+        from ..quiz import kinds
+        from ..quiz.generators import generate
 
         rules = self.app.rules
         kind = self.kind.value
         if kind == "mixed":
-            kind = random.Random(self.seed).choice(KINDS)
+            kind = random.Random(self.seed).choice(kinds.names())
         self.item = generate(kind, rules, self.seed, int(self.difficulty.value))
         s = self.app.settings
         self.view = QuizView(self.item, self.answered, four_colour=s.four_colour, large=s.large)

@@ -158,26 +158,25 @@ class LessonPlayer:
         return rule_set_note(block.rules(self.lesson, self.rules), self.rules)
 
     def block_widgets(self, block: Block) -> list[w.Widget]:
-        lesson = self.lesson
-        kind = block.kind
-        rules = block.rules(lesson, self.rules)
+        shown = block.resolve(self.lesson, self.rules)  # the rule set worked out once for every part below
+        kind, rules = block.kind, shown.rules
         opts: dict[str, Any] = {"four_colour": self.four_colour, "large": self.large}
-        label = block.label_in(lesson, self.rules)
+        label = shown.label()
         caption = [w.HTML(f'<div class="st-caption">{html.escape(label)}</div>')] if label else []
         if kind == "markdown":
-            return [w.HTML(f'<div class="st-prose">{markdown_html(block.text_in(lesson, self.rules))}</div>')]
+            return [w.HTML(f'<div class="st-prose">{markdown_html(shown.text())}</div>')]
         if kind == "tip":
-            text = markdown_html(block.text_in(lesson, self.rules))
+            text = markdown_html(shown.text())
             return [w.HTML(f'<aside class="st-tip"><b>Tip from the table.</b> {text}</aside>')]
         if kind == "suit":
-            cards = block.suit_cards(lesson, self.rules)
+            cards = shown.suit_cards()
             return [*caption, hand_view(rules, cards, sort=False, label=label or "suit", **opts)]
         if kind == "hand":
-            return [*caption, hand_view(rules, block.cards(lesson, self.rules), label=label or "hand", **opts)]
+            return [*caption, hand_view(rules, shown.shown_cards(), label=label or "hand", **opts)]
         if kind == "hands":
-            return [*caption, self._four_hands(rules, block.hands(lesson, self.rules))]
+            return [*caption, self._four_hands(rules, shown.hands())]
         if kind == "trick":
-            trick = block.trick(lesson, self.rules)
+            trick = shown.trick()
             parts: list[w.Widget] = [*caption, trick_view(trick, label=label or "trick", **opts)]
             if trick.winner is not None:
                 parts.append(w.HTML(f'<div class="st-explain">{html.escape(trick.reason)}</div>'))
@@ -192,7 +191,7 @@ class LessonPlayer:
             return self._deck(rules)
         if kind == "compare":
             parts = []
-            for other in block.compared(lesson):
+            for other in block.compared(self.lesson):
                 parts.append(
                     w.HTML(
                         f'<div class="st-caption"><b>{html.escape(other.title)}</b> ({len(other.trump_order())} trumps)</div>'
@@ -201,14 +200,14 @@ class LessonPlayer:
                 parts.append(hand_view(other, other.trump_order(), sort=False, label=f"{other.title} trumps", **opts))
             return parts
         if kind == "score":
-            return [*caption, w.HTML(score_lines_html(block.score(lesson, self.rules)))]
+            return [*caption, w.HTML(score_lines_html(shown.score()))]
         if kind == "game":
-            _winner, sentence = block.game(lesson, self.rules)
+            _winner, sentence = shown.game()
             return [*caption, w.HTML(f'<div class="st-explain">{html.escape(sentence)}</div>')]
         if kind == "play":
-            return [TrickStepper(block.round(lesson, self.rules), **opts).widget]
+            return [TrickStepper(shown.round(), **opts).widget]
         if kind == "quiz":
-            view = QuizView(block.quiz_item(lesson, self.rules), self.on_answer, **opts)
+            view = QuizView(shown.quiz_item(), self.on_answer, **opts)
             self.quizzes.append(view)
             return [view.widget]
         return [w.HTML(f'<div class="st-warning">Unknown block {html.escape(kind)}</div>')]

@@ -1,25 +1,30 @@
-"""One quiz item as widgets: the position, a way to answer, and the engine's feedback."""
+"""One quiz item as widgets: the position, a way to answer, and the engine's feedback.
+
+The view draws what the item's kind says (``item.view()``, plain data): cards shown,
+a trick, a table, captions, and one way to answer (cards to pick, numbers to type,
+a word to choose); after the answer, ``item.feedback_view()`` says what to mark. No
+kind is named here: a kind the registry lists is drawn without changes to this module.
+"""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as w
 
-from ..engine import Seat, Team
 from ..engine.play import Trick
-from ..quiz import (
-    Feedback,
-    HighestTrumpItem,
-    LegalPlaysItem,
-    NilSafeItem,
-    QuizItem,
-    ScoreItem,
-    SureTricksItem,
-    TrickWinnerItem,
-    TrumpOrderItem,
+from ..quiz import Feedback, QuizItem, ScoreItem, kinds
+from ..quiz.base import (
+    Caption,
+    Choice,
+    Detail,
+    Numbers,
+    PickCards,
+    ShowCards,
+    ShowTable,
+    ShowTrick,
 )
 from .cards import CardsWidget, hand_view, trick_view
 from .errors import guarded
@@ -27,15 +32,21 @@ from .numbers import Field, NumberFields
 
 AnswerCallback = Callable[[QuizItem, Feedback], None]
 
-KIND_TITLES = {
-    "legal-plays": "Legal plays",
-    "trick-winner": "Who wins the trick?",
-    "highest-trump": "Highest trump",
-    "trump-order": "Trump order",
-    "score": "Score this hand",
-    "sure-tricks": "Sure tricks",
-    "nil-safe": "Is nil safe?",
-}
+
+class _Titles(Mapping[str, str]):
+    """kind name -> the quiz page's title for it, read from the registry (kinds registered later included)."""
+
+    def __getitem__(self, kind: str) -> str:
+        return kinds.get(kind).title
+
+    def __iter__(self) -> Any:
+        return iter(kinds.names())
+
+    def __len__(self) -> int:
+        return len(kinds.names())
+
+
+KIND_TITLES: Mapping[str, str] = _Titles()
 
 
 def feedback_html(feedback: Feedback, *, explain: bool = True) -> str:
@@ -64,17 +75,20 @@ class QuizView:
         self.picker: CardsWidget | None = None
         self.numbers: NumberFields | None = None
         self._choice: w.ToggleButtons | None = None
+        self.spec = item.view()
+        self._answer = self.spec.answer
         self.check_button = w.Button(description="Check answer", button_style="primary")
         self.check_button.add_class("st-check")
         self.check_button.on_click(guarded(self._check))
         self.result = w.HTML()
         self.result.add_class("st-result")
         self.detail = w.HTML()
+        title = item.title or item.kind
         self.widget = w.VBox(
             [
-                w.HTML(f'<div class="st-quiz-kind">Quiz · {html.escape(KIND_TITLES.get(item.kind, item.kind))}</div>'),
+                w.HTML(f'<div class="st-quiz-kind">Quiz · {html.escape(title)}</div>'),
                 w.HTML(f'<div class="st-prompt">{html.escape(item.prompt)}</div>'),
-                *self._position(),
+                *(self._part(part) for part in self.spec.parts),
                 self.check_button,
                 self.result,
                 self.detail,
@@ -83,84 +97,50 @@ class QuizView:
         self.widget.add_class("st-quiz")
         self.widget.add_class(f"st-quiz-{item.kind}")
 
-    # --- the position and the answer controls, per kind ---------------------------------------
+    # --- the position and the answer controls, as the kind's view says ---------------------------
 
-    def _cards(self, **kwargs: Any) -> CardsWidget:
-        return hand_view(self.item.rules, four_colour=self.four_colour, large=self.large, **kwargs)
-
-    def _position(self) -> list[w.Widget]:
-        item = self.item
-        if isinstance(item, LegalPlaysItem):
-            parts: list[w.Widget] = []
-            if item.trick:
-                leader = Seat((item.seat - len(item.trick)) % 4)
-                parts.append(
-                    trick_view(
-                        Trick(leader, item.trick),
-                        four_colour=self.four_colour,
-                        large=self.large,
-                        label="the trick so far",
-                    )
+    def _part(self, part: Any) -> w.Widget:
+        rules = self.item.rules
+        looks: dict[str, Any] = {"four_colour": self.four_colour, "large": self.large}
+        if isinstance(part, Caption):
+            return w.HTML(f'<div class="st-caption">{html.escape(part.text, quote=False)}</div>')
+        if isinstance(part, ShowCards):
+            return hand_view(rules, part.cards, sort=part.sort, label=part.label, **looks)
+        if isinstance(part, ShowTrick):
+            return trick_view(Trick(part.leader, part.cards), label=part.label, **looks)
+        if isinstance(part, ShowTable):
+            return w.HTML(table_html(part))
+        if isinstance(part, PickCards):
+            if part.leader is not None:
+                self.picker = trick_view(
+                    Trick(part.leader, part.cards), selectable=part.mode, show_winner=False, label=part.label, **looks
                 )
-            self.picker = self._cards(
-                hand=item.hand, selectable="many", label=f"your hand ({item.seat}): select every card you may play"
+            else:
+                self.picker = hand_view(
+                    rules, part.cards, selectable=part.mode, sort=part.sort, label=part.label, **looks
+                )
+            return self.picker
+        if isinstance(part, Numbers):
+            self.numbers = NumberFields(
+                [Field(f.key, f.label, min=f.min, max=f.max, row=f.row, width=f.width) for f in part.fields]
             )
-            parts.append(
-                w.HTML(f'<div class="st-caption">Your hand ({item.seat}) — select every card you may play:</div>')
-            )
-            parts.append(self.picker)
-            return parts
-        if isinstance(item, TrickWinnerItem):
-            self.picker = trick_view(
-                Trick(item.leader, item.trick),
-                selectable="one",
-                show_winner=False,
-                label="the trick: choose the winning card",
-                four_colour=self.four_colour,
-                large=self.large,
-            )
-            return [self.picker]
-        if isinstance(item, HighestTrumpItem):
-            self.picker = self._cards(hand=item.choices, selectable="one", sort=False, label="choose the highest trump")
-            return [self.picker]
-        if isinstance(item, TrumpOrderItem):
-            self.picker = self._cards(
-                hand=item.choices, selectable="order", sort=False, label="click the trumps from highest to lowest"
-            )
-            return [
-                w.HTML(
-                    '<div class="st-caption">Click the cards from highest to lowest; click again to take one back.</div>'
-                ),
-                self.picker,
-            ]
-        if isinstance(item, ScoreItem):
-            return [w.HTML(score_table_html(item)), self._score_inputs()]
-        if isinstance(item, SureTricksItem):
-            self.numbers = NumberFields([Field("count", "Sure tricks:", min=0, max=13, width=4)])
-            return [self._cards(hand=item.hand, label="the hand"), self.numbers]
-        if isinstance(item, NilSafeItem):
+            return self.numbers
+        if isinstance(part, Choice):
             self._choice = w.ToggleButtons(
-                options=["yes", "no"], value=None, description="Nil safe?", style={"description_width": "initial"}
+                options=list(part.options),
+                value=None,
+                description=part.description,
+                style={"description_width": "initial"},
             )
-            return [self._cards(hand=item.hand, label="the hand"), self._choice]
-        return [w.HTML(html.escape(str(item.position())))]
-
-    def _score_inputs(self) -> w.Widget:
-        fields = []
-        for row, team in enumerate(Team):
-            fields.append(Field(f"{team.short}-points", f"{team.label} points:", row=row, width=6))
-            fields.append(Field(f"{team.short}-bags", "bags after:", min=0, max=99, row=row, width=4))
-        self.numbers = NumberFields(fields)
-        return self.numbers
+            return self._choice
+        raise TypeError(f"a quiz view cannot show {part!r}")
 
     def response(self) -> Any:
         """The learner's answer in the form ``item.check`` takes."""
-        item = self.item
-        if isinstance(item, ScoreItem) and self.numbers is not None:
-            return {t: (self.numbers[f"{t.short}-points"], self.numbers[f"{t.short}-bags"]) for t in Team}
-        if isinstance(item, SureTricksItem) and self.numbers is not None:
-            return self.numbers["count"]
-        if isinstance(item, NilSafeItem):
+        answer = self._answer
+        if isinstance(answer, Numbers) and self.numbers is not None:
+            return answer.response({f.key: self.numbers[f.key] for f in answer.fields})
+        if isinstance(answer, Choice):
             return self._choice.value if self._choice is not None else None
         assert self.picker is not None
         return self.picker.selected_cards
@@ -169,8 +149,8 @@ class QuizView:
 
     def missing(self) -> str:
         """What the learner must still do before the answer can be checked ('' once there is an answer)."""
-        if isinstance(self.item, NilSafeItem):
-            return "Choose yes or no first." if self._choice is None or self._choice.value is None else ""
+        if isinstance(self._answer, Choice):
+            return self._answer.missing if self._choice is None or self._choice.value is None else ""
         if self.picker is not None and not self.picker.selected:
             return "Choose a card first."
         return ""
@@ -197,10 +177,9 @@ class QuizView:
 
     def show_feedback(self, feedback: Feedback) -> None:
         self.feedback = feedback
-        item = self.item
-        # a score's explanation is its lines, listed below once (not also as sentences here)
-        scored = isinstance(item, ScoreItem) and bool(feedback.detail)
-        self.result.value = feedback_html(feedback, explain=not scored)
+        selected = tuple(self.picker.selected) if self.picker is not None else ()
+        shown = self.item.feedback_view(feedback, selected)
+        self.result.value = feedback_html(feedback, explain=shown.explain)
         self.check_button.disabled = True
         if self.numbers is not None:
             self.numbers.disabled = True
@@ -208,51 +187,36 @@ class QuizView:
             self._choice.disabled = True
         if self.picker is not None:
             self.picker.disabled = True
-            marks: dict[str, str] = {}
-            if isinstance(item, LegalPlaysItem):
-                legal = {str(c) for c in item.answer()}
-                for text in self.picker.cards:
-                    marks[text] = "legal" if text in legal else "illegal"
-                reasons = "".join(
-                    f"<li><b>{html.escape(card)}</b>: {html.escape(reason)}</li>"
-                    for card, reason in feedback.detail.items()
-                    if card not in legal
-                )
-                if reasons:
-                    self.detail.value = f'<details class="st-reasons" open><summary>Why each other card may not be played</summary><ul>{reasons}</ul></details>'
-            elif isinstance(item, TrickWinnerItem | HighestTrumpItem):
-                right = str(item.answer())
-                marks[right] = "right"
-                for text in self.picker.selected:
-                    if text != right:
-                        marks[text] = "wrong"
-                if isinstance(item, TrickWinnerItem):
-                    self.picker.winner = item.winner.letter
-            self.picker.marks = marks
-        if scored:
-            rows = "".join(
-                f"<li><b>{html.escape(Team.parse(team).label)}</b>: {html.escape(lines)}</li>"
-                for team, lines in feedback.detail.items()
-            )
-            self.detail.value = f'<ul class="st-score-lines">{rows}</ul>'
+            if shown.winner is not None:
+                self.picker.winner = shown.winner
+            self.picker.marks = dict(shown.marks)
+        if shown.detail is not None:
+            self.detail.value = detail_html(shown.detail)
+
+
+def detail_html(detail: Detail) -> str:
+    """The list below the feedback: folded under its summary if it has one."""
+    rows = "".join(f"<li><b>{html.escape(head)}</b>: {html.escape(text)}</li>" for head, text in detail.items)
+    if detail.summary:
+        return (
+            f'<details class="{detail.css}" open><summary>{html.escape(detail.summary)}</summary>'
+            f"<ul>{rows}</ul></details>"
+        )
+    return f'<ul class="{detail.css}">{rows}</ul>'
+
+
+def table_html(table: ShowTable) -> str:
+    """A table of text with its note below it."""
+    head = "".join(f"<th>{html.escape(cell, quote=False)}</th>" for cell in table.header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(cell, quote=False)}</td>" for cell in row) + "</tr>" for row in table.rows
+    )
+    css = f' class="{table.css}"' if table.css else ""
+    note = f'<div class="st-caption">{html.escape(table.note, quote=False)}</div>' if table.note else ""
+    return f"<table{css}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}"
 
 
 def score_table_html(item: ScoreItem) -> str:
     """The bids and tricks of a scoring question, one row per seat."""
-    rows = []
-    for seat in Seat:
-        rows.append(
-            f"<tr><td>{seat.label}</td><td>{seat.team.short}</td><td>{html.escape(str(item.bids[seat]))}</td><td>{item.tricks[seat]}</td></tr>"
-        )
-    bags = ", ".join(f"{t.short} {n}" for t, n in item.bags.items())
-    flags = item.rules.failed_nil_tricks
-    note = {
-        "bags": "A failed nil's tricks are bags for the team and do not help the partner.",
-        "partner": "A failed nil's tricks count toward the partner's bid.",
-        "none": "A failed nil's tricks are ignored.",
-    }[flags]
-    return (
-        '<table class="st-score-table"><thead><tr><th>Seat</th><th>Team</th><th>Bid</th><th>Tricks</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-        f'<div class="st-caption">Bags before this hand: {bags}. {note}</div>'
-    )
+    table = next(p for p in item.view().parts if isinstance(p, ShowTable))
+    return table_html(table)

@@ -1,0 +1,426 @@
+"""The lesson data model: a lesson's steps and blocks, and a block resolved for one rule set.
+
+A ``Block`` is what the file says (its kind, options, preset and line). Which rule set
+it is shown in depends on the teacher's pick; ``Block.resolve(lesson, picked)`` works
+that out once and returns a ``Resolved`` block whose accessors (cards, trick, deal,
+round, score, quiz item …) all build in that one rule set. The block's own kind
+(``blocks.BLOCK_KINDS``) says what cards or trick it has and how it is checked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import types
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from .. import engine as st
+from ..quiz import kinds as quiz_kinds
+from ..quiz.items import QuizItem, ScoreItem, item_from_dict
+from .blocks import BLOCK_KINDS, BlockKind
+from .placeholders import fill_placeholders
+from .values import _SEATS, ANY, LessonError, _parse_bool, _where, parse_value, preset_selection
+
+__all__ = ["ANSWER_KEYS", "KINDS", "Block", "Lesson", "Resolved", "Step", "rule_set_note"]
+
+_COMMON = frozenset({"preset", "only", "flags"})
+
+#: block kind -> (required keys, optional keys), beside ``preset`` and ``flags``
+KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    name: (kind.required, kind.optional) for name, kind in BLOCK_KINDS.items() if kind.fenced
+}
+
+#: keys that would give a quiz's answer away (the engine computes answers)
+ANSWER_KEYS = frozenset({"answer", "answers", "correct", "solution", "expected", "result", "winner", "legal"})
+
+
+def _no_options() -> Mapping[str, str]:
+    return types.MappingProxyType({})
+
+
+@dataclasses.dataclass(frozen=True)
+class Block:
+    """One piece of a step: Markdown prose, a tip, or a fenced block the engine renders and checks.
+
+    The accessors take the lesson (for its preset and file name) and the rule set the
+    teacher picked (used by adaptive blocks only); they raise ``LessonError`` naming
+    the file and line when the block does not fit its rule set. ``resolve`` works out
+    the rule set once, for several accessors in a row.
+    """
+
+    kind: str  # "markdown", or a fenced kind of KINDS: "tip", "hand", "hands", "trick", "quiz" …
+    text: str = ""  # Markdown source for "markdown" and "tip"
+    options: Mapping[str, str] = dataclasses.field(default_factory=_no_options, hash=False)
+    quiz_kind: str | None = None  # for "quiz"
+    preset: str | None = None  # a preset name, "any" (adaptive), or None (the lesson's)
+    line: int = 0  # 1-based line in the file
+
+    @property
+    def adaptive(self) -> bool:
+        return self.preset == ANY
+
+    @property
+    def spec(self) -> BlockKind:
+        """The block's kind: its keys, cards, trick and check."""
+        return BLOCK_KINDS[self.kind]
+
+    def presets(self, lesson: Lesson) -> tuple[str, ...]:
+        """The presets this block is written for: those of ``only:`` or ``preset:``, else the lesson's."""
+        try:
+            if "only" in self.options:
+                return preset_selection(self.options["only"])
+            return (lesson.preset,) if self.preset is None else preset_selection(self.preset)
+        except ValueError as e:
+            raise self.error(lesson, str(e)) from None
+
+    def follows_pick(self, lesson: Lesson) -> bool:
+        """Whether the block is shown in the teacher's pick when the pick is one of its presets (else in its own)."""
+        return "only" in self.options or (self.preset is not None and (self.adaptive or len(self.presets(lesson)) > 1))
+
+    def shown(self, lesson: Lesson, selected: st.Rules | None = None) -> bool:
+        """False for an ``only:`` block when the teacher picked another rule set."""
+        return "only" not in self.options or selected is None or selected.name in self.presets(lesson)
+
+    @property
+    def generated(self) -> bool:
+        """A quiz whose position comes from ``spades_tutor.quiz.generators``."""
+        return self.kind == "quiz" and _parse_bool(self.options.get("generate", "false"))
+
+    @property
+    def label(self) -> str:
+        return self.options.get("label", "")
+
+    def error(self, lesson: Lesson, message: str, rules: st.Rules | None = None) -> LessonError:
+        several = self.adaptive or "only" in self.options or (self.preset is not None and " " in self.preset)
+        where = f" [rule set {rules.name}]" if rules is not None and several else ""
+        return LessonError(f"{_where(lesson.path, self.line)}: {self.kind} block{where}: {message}")
+
+    def value(self, lesson: Lesson, key: str, default: Any = None) -> Any:
+        """The parsed value of an option (cards, seat, bids …), or ``default`` if absent."""
+        if key not in self.options:
+            return default
+        try:
+            return parse_value(key, self.options[key])
+        except ValueError as e:
+            raise self.error(lesson, f"{key}: {e}") from None
+
+    # --- rule sets ---------------------------------------------------------------------------
+
+    def rules(self, lesson: Lesson, selected: st.Rules | None = None) -> st.Rules:
+        """The rule set this block is shown in: the teacher's pick when the block follows it, else its own preset.
+
+        A block written for several presets follows the pick when it is one of them and
+        otherwise shows the lesson's preset (or the first named); the player then says so.
+        ``preset: any`` takes the pick whole, house rules included; a list of presets takes
+        the picked preset (its deck and trumps) and keeps the preset's own house rules.
+        """
+        flags: dict[str, Any] = self.value(lesson, "flags", {})
+        names = self.presets(lesson)
+        try:
+            if selected is not None and self.adaptive:  # any rule set at all, a teacher's own included
+                return dataclasses.replace(selected, **flags) if flags else selected
+            if selected is not None and selected.name in names and self.follows_pick(lesson):
+                return st.Rules.preset(selected.name, **flags)
+            return st.Rules.preset(lesson.preset if lesson.preset in names else names[0], **flags)
+        except st.SpadesError as e:
+            raise self.error(lesson, str(e)) from None
+
+    def rule_sets(self, lesson: Lesson) -> tuple[st.Rules, ...]:
+        """Every rule set the block must hold in: each of its presets when it follows the pick, else its one."""
+        if self.follows_pick(lesson):
+            return tuple(self.rules(lesson, st.Rules.preset(name)) for name in self.presets(lesson))
+        return (self.rules(lesson),)
+
+    def resolve(self, lesson: Lesson, selected: st.Rules | None = None) -> Resolved:
+        """The block as shown when the teacher picked ``selected``: its rule set worked out once."""
+        return Resolved(self, lesson, self.rules(lesson, selected))
+
+    def resolved_in(self, lesson: Lesson, rules: st.Rules) -> Resolved:
+        """The block in exactly ``rules`` (one of ``rule_sets``: what validation checks)."""
+        return Resolved(self, lesson, rules)
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def text_in(self, lesson: Lesson, selected: st.Rules | None = None) -> str:
+        """The prose (or tip) as shown in the teacher's pick: placeholders filled by the engine."""
+        return self.resolve(lesson, selected).text()
+
+    def label_in(self, lesson: Lesson, selected: st.Rules | None = None) -> str:
+        """The ``label:`` as shown in the teacher's pick: placeholders filled by the engine."""
+        return self.resolve(lesson, selected).label()
+
+    def compared(self, lesson: Lesson) -> tuple[st.Rules, ...]:
+        """For "compare": the rule sets shown side by side."""
+        names: tuple[str, ...] = self.value(lesson, "presets", ())
+        return tuple(st.Rules.preset(name) for name in names)
+
+    # --- what the block shows, in the teacher's pick (see ``Resolved``) -------------------------
+
+    def cards(self, lesson: Lesson, selected: st.Rules | None = None) -> tuple[st.Card, ...]:
+        """The cards of a "hand" or "trick" block (or a quiz's hand, trick or choices)."""
+        return self.resolve(lesson, selected).shown_cards()
+
+    def suit_cards(self, lesson: Lesson, selected: st.Rules | None = None) -> tuple[st.Card, ...]:
+        """A "suit" block: the cards of that suit in the deck shown, highest first (the trumps for spades)."""
+        return self.resolve(lesson, selected).suit_cards()
+
+    def trick(self, lesson: Lesson, selected: st.Rules | None = None) -> st.Trick:
+        """A "trick" block (or a quiz's trick) as a ``Trick``: complete with its winner, or in progress."""
+        return self.resolve(lesson, selected).trick()
+
+    def spades_broken(self, lesson: Lesson) -> bool:
+        return bool(self.value(lesson, "spades_broken", False))
+
+    def hands(self, lesson: Lesson, selected: st.Rules | None = None) -> dict[st.Seat, st.Hand]:
+        """The four hands of a "hands" or "play" block, checked as a real deal."""
+        return self.resolve(lesson, selected).hands()
+
+    def round(self, lesson: Lesson, selected: st.Rules | None = None) -> st.Round:
+        """A "play" block replayed by the engine: the bids, then all 13 tricks."""
+        return self.resolve(lesson, selected).round()
+
+    def score(self, lesson: Lesson, selected: st.Rules | None = None) -> dict[st.Team, st.HandScore]:
+        """A "score" block's position scored by the engine, line by line."""
+        return self.resolve(lesson, selected).score()
+
+    def game(self, lesson: Lesson, selected: st.Rules | None = None) -> tuple[st.Team | None, str]:
+        """A "game" block: the winner at these scores (or None) and the engine's sentence."""
+        return self.resolve(lesson, selected).game()
+
+    def quiz_item(self, lesson: Lesson, selected: st.Rules | None = None) -> QuizItem:
+        """The quiz item: built from the stated position (or generated), answered by the engine."""
+        return self.resolve(lesson, selected).quiz_item()
+
+
+@dataclasses.dataclass(frozen=True)
+class Resolved:
+    """A block in one rule set: everything it shows is built in ``rules``.
+
+    Errors name the file, the line and (for a block shown in several rule sets) the rule set.
+    """
+
+    block: Block
+    lesson: Lesson
+    rules: st.Rules
+
+    @property
+    def kind(self) -> str:
+        return self.block.kind
+
+    def error(self, message: str) -> LessonError:
+        """A problem of the block in this rule set."""
+        return self.block.error(self.lesson, message, self.rules)
+
+    def fault(self, message: str) -> LessonError:
+        """A problem of the block whatever the rule set (asking a block for what its kind lacks)."""
+        return self.block.error(self.lesson, message)
+
+    def value(self, key: str, default: Any = None) -> Any:
+        """The parsed value of an option, or ``default`` if absent."""
+        return self.block.value(self.lesson, key, default)
+
+    def cards(self, key: str, most: int, least: int = 1) -> st.Hand:
+        """The cards of option ``key``: in this deck, none twice, ``least`` to ``most`` of them."""
+        rules = self.rules
+        got: st.Hand = self.value(key, st.Hand())
+        stray = [c for c in got if not rules.in_deck(c)]
+        if stray:
+            gone = (
+                f"{' '.join(map(str, rules.removed))} are taken out"
+                if rules.removed
+                else "it has no jokers"
+                if not rules.jokers
+                else ""
+            )
+            raise self.error(
+                f"{key}: {' '.join(map(str, stray))} {'is' if len(stray) == 1 else 'are'} not in the "
+                f"{rules.name} deck" + (f" ({gone})" if gone else ""),
+            )
+        twice = sorted({c for c in got if got.count(c) > 1})
+        if twice:
+            raise self.error(f"{key}: {' '.join(map(str, twice))} appears twice")
+        if not least <= len(got) <= most:
+            span = f"{least}" if least == most else f"{least} to {most}"
+            raise self.error(f"{key}: {len(got)} cards, where a {key} here has {span}")
+        return got
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def _fill(self, text: str) -> str:
+        try:
+            return fill_placeholders(text, self.rules)
+        except ValueError as e:
+            raise self.error(str(e)) from None
+
+    def text(self) -> str:
+        """The prose (or tip): placeholders filled by the engine."""
+        return self._fill(self.block.text)
+
+    def label(self) -> str:
+        """The ``label:``: placeholders filled by the engine."""
+        return self._fill(self.block.label)
+
+    # --- what the block shows ------------------------------------------------------------------
+
+    def shown_cards(self) -> tuple[st.Card, ...]:
+        """The cards the block shows (its kind says which)."""
+        return self.block.spec.cards(self)
+
+    def trick(self) -> st.Trick:
+        """The trick the block shows: complete with its winner, or in progress."""
+        return self.block.spec.trick(self)
+
+    def suit_cards(self) -> tuple[st.Card, ...]:
+        """A "suit" block: the cards of that suit in this deck, highest first (the trumps for spades)."""
+        if self.kind != "suit":
+            raise self.fault("is not a suit block")
+        suit: st.Suit = self.value("suit")
+        return self.rules.suit_cards(suit)
+
+    def hands(self) -> dict[st.Seat, st.Hand]:
+        """The four hands of a "hands" or "play" block, checked as a real deal."""
+        return self._deal().dealt
+
+    def _deal(self) -> st.Round:
+        if self.kind not in ("hands", "play"):
+            raise self.fault("has no deal")
+        options = self.block.options
+        given = [s for s in _SEATS if s in options]
+        deal_id = options.get("deal")
+        if deal_id is not None and (given or "dealer" in options):
+            raise self.fault("give either deal: (a deal id) or the four hands N:, E:, S:, W:, not both")
+        if deal_id is None and len(given) != 4:
+            raise self.fault("needs deal: (a deal id) or all four hands N:, E:, S:, W:")
+        hands = {st.Seat.parse(s): self.cards(s, 13, 13) for s in given}
+        try:
+            if deal_id is not None:
+                return st.Round.from_deal_id(self.rules, deal_id)
+            return st.Round.from_hands(self.rules, hands, dealer=self.value("dealer", st.Seat.WEST))
+        except st.SpadesError as e:
+            raise self.error(str(e)) from None
+
+    def round(self) -> st.Round:
+        """A "play" block replayed by the engine: the bids, then all 13 tricks."""
+        if self.kind != "play":
+            raise self.fault("is not a play block")
+        rnd = self._deal()
+        bids: dict[st.Seat, st.Bid] = self.value("bids")
+        missing = [s.label for s in st.Seat if s not in bids]
+        if missing:
+            raise self.error(f"bids: no bid for {', '.join(missing)}")
+        plays: st.Hand = self.value("plays")
+        if len(plays) != 52:
+            raise self.error(f"plays: {len(plays)} cards, where a whole hand is 52")
+        try:
+            while rnd.to_act is not None and rnd.phase is st.Phase.BIDDING:
+                rnd.bid(bids[rnd.to_act])
+            for card in plays:
+                rnd.play(card)
+        except st.IllegalAction as e:
+            trick, seat = len(rnd.tricks) + 1, rnd.to_act
+            raise self.error(f"trick {trick}, {seat}: {e.reason}") from None
+        return rnd
+
+    def score(self) -> dict[st.Team, st.HandScore]:
+        """A "score" block's position (or a score quiz's) scored by the engine, line by line."""
+        if self.kind not in ("score", "quiz"):
+            raise self.fault("has no score")
+        bids, tricks, bags = ScoreItem.lesson_score(self.rules, self)
+        return st.score_hand(self.rules, bids, tricks, bags)
+
+    def game(self) -> tuple[st.Team | None, str]:
+        """A "game" block: the winner at these scores (or None) and the engine's sentence."""
+        if self.kind != "game":
+            raise self.fault("is not a game block")
+        scores: dict[st.Team, int] = self.value("scores")
+        if set(scores) != set(st.Team):
+            raise self.error("scores: give both teams, such as NS 520, EW 480")
+        return st.explain_game(self.rules, scores)
+
+    # --- quizzes ------------------------------------------------------------------------------
+
+    def quiz_item(self) -> QuizItem:
+        """The quiz item: built from the stated position (or generated), answered by the engine."""
+        block, rules = self.block, self.rules
+        if block.kind != "quiz" or block.quiz_kind is None:
+            raise self.fault("is not a quiz")
+        if block.generated:
+            return self._generate()
+        data: dict[str, Any] = {
+            "kind": block.quiz_kind,
+            "preset": rules.name if rules.name in st.Rules.preset_names() else "jokers",
+            "flags": {k: v for k, v in rules.flags().items() if not isinstance(v, tuple)},
+            "difficulty": self.value("difficulty", 1),
+        }
+        try:
+            data.update(quiz_kinds.get(block.quiz_kind).lesson_position(rules, self))
+        except st.SpadesError as e:
+            if isinstance(e, LessonError):
+                raise
+            raise self.error(str(e)) from None
+        try:
+            item: Any = item_from_dict(data)
+            # the exact rule set shown (a teacher's pick may carry house rules item_from_dict cannot name)
+            return item if item.rules == rules else dataclasses.replace(item, rules=rules)  # type: ignore[no-any-return]
+        except (st.SpadesError, KeyError, TypeError) as e:
+            raise self.error(str(e)) from None
+
+    def _generate(self) -> QuizItem:
+        quiz_kind = self.block.quiz_kind
+        assert quiz_kind is not None
+        seed: int = self.value("seed")
+        difficulty: int = self.value("difficulty", 1)
+        try:  # imported only when a lesson first needs it
+            generate = importlib.import_module("spades_tutor.quiz.generators").generate
+        except (ImportError, AttributeError) as e:
+            raise self.error(f"generated quizzes need spades_tutor.quiz.generators.generate ({e})") from None
+        try:
+            item: QuizItem = generate(quiz_kind, self.rules, seed, difficulty)
+        except (st.SpadesError, KeyError, ValueError) as e:
+            raise self.error(f"the {quiz_kind} generator failed: {e}") from None
+        return item
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One screen of a lesson: a title and its blocks in order."""
+
+    title: str
+    blocks: tuple[Block, ...]
+    line: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class Lesson:
+    """A lesson file: its number and slug (from the file name), title, summary, preset and steps."""
+
+    number: int
+    slug: str
+    title: str
+    summary: str
+    preset: str
+    steps: tuple[Step, ...]
+    path: Path
+
+    def blocks(self, kind: str | None = None) -> Iterator[Block]:
+        """Every block of every step, in order (only those of ``kind`` if given)."""
+        for step in self.steps:
+            for block in step.blocks:
+                if kind is None or block.kind == kind:
+                    yield block
+
+    def rules(self) -> st.Rules:
+        return st.Rules.preset(self.preset)
+
+
+def rule_set_note(shown: st.Rules, picked: st.Rules) -> str | None:
+    """What the player says above a block shown in another rule set than the teacher's pick (None: the same).
+
+    >>> rule_set_note(st.Rules.preset("jokers"), st.Rules.preset("classic"))
+    'Shown in the Spades with Jokers rule set (your table plays Regular Spades)'
+    """
+    if shown.name == picked.name:
+        return None
+    return f"Shown in the {shown.title} rule set (your table plays {picked.title})"

@@ -1,0 +1,66 @@
+"""Placeholders: rule facts in lesson prose (``{removed}``, ``{trump count}`` …), filled by the engine.
+
+>>> fill_placeholders("Take out {removed}: {trump count} trumps.", st.Rules.preset("deuces-high"))
+'Take out the two of clubs and the two of hearts: 16 trumps.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .. import engine as st
+
+__all__ = ["PLACEHOLDERS", "fill_placeholders"]
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z][a-z]*(?: [a-z]+)*)\}")
+
+
+def _in_words(cards: tuple[st.Card, ...], rules: st.Rules) -> str:
+    """``the two of hearts and the two of diamonds`` (``no card`` for none)."""
+    names = [rules.card_name(c) for c in cards]
+    if not names:
+        return "no card"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+#: ``{name}`` in prose or a label -> (what it says, the engine's answer in a rule set)
+PLACEHOLDERS: dict[str, tuple[str, Callable[[st.Rules], str]]] = {
+    "rule set": ("the rule set's name", lambda rules: rules.title),
+    "removed": ("the cards taken out of the pack, in words", lambda rules: _in_words(rules.removed, rules)),
+    "removed cards": ("the cards taken out of the pack", lambda rules: " ".join(map(str, rules.removed)) or "none"),
+    "removed count": ("how many cards are taken out", lambda rules: str(len(rules.removed))),
+    "trump count": ("how many trumps there are", lambda rules: str(len(rules.trump_order()))),
+    "trumps": ("the trumps, highest first", lambda rules: " ".join(map(str, rules.trump_order()))),
+    "top trump": ("the highest trump, in words", lambda rules: _in_words(rules.trump_order()[:1], rules)),
+    "top trumps": ("the three highest trumps, in words", lambda rules: _in_words(rules.trump_order()[:3], rules)),
+    "lowest trump": ("the lowest trump, in words", lambda rules: _in_words(rules.trump_order()[-1:], rules)),
+    "extra trumps": (
+        "the trumps that are not natural spades, in words",
+        lambda rules: _in_words(rules.extra_trumps(), rules),
+    ),
+    "ace of spades place": (
+        "where the ace of spades stands among the trumps",
+        lambda rules: rules.trump_position(st.Card.parse("AS")),
+    ),
+}
+
+
+def fill_placeholders(text: str, rules: st.Rules) -> str:
+    """Prose with each ``{placeholder}`` replaced by the engine's answer in ``rules``.
+
+    A capital first letter (``{Top trump}``) capitalises the answer; an unknown name raises ``ValueError``.
+
+    >>> fill_placeholders("Take out {removed}: {trump count} trumps.", st.Rules.preset("deuces-high"))
+    'Take out the two of clubs and the two of hearts: 16 trumps.'
+    """
+
+    def fill(m: re.Match[str]) -> str:
+        name = m.group(1)
+        entry = PLACEHOLDERS.get(name.lower())
+        if entry is None:
+            raise ValueError(f"unknown placeholder {{{name}}}; the placeholders are {', '.join(PLACEHOLDERS)}")
+        answer = entry[1](rules)
+        return answer[:1].upper() + answer[1:] if name[0].isupper() else answer
+
+    return _PLACEHOLDER.sub(fill, text)

@@ -1,0 +1,53 @@
+"""Checking a lesson against the engine: every block in every rule set it is shown in."""
+
+from __future__ import annotations
+
+from .. import engine as st
+from .model import Block, Lesson
+from .values import LessonError, _where
+
+__all__ = ["validate_lesson"]
+
+
+def _check(block: Block, lesson: Lesson, rules: st.Rules) -> None:
+    """Build what the block shows in ``rules`` (its kind's check); raise ``LessonError`` on any problem."""
+    block.spec.check(block.resolved_in(lesson, rules))
+    # the words, as shown in this rule set: placeholders the engine fills, claims it confirms
+    from ..lesson_claims import check_block
+
+    problems = check_block(lesson, block, rules)
+    if problems:
+        raise LessonError("\n".join(problems))
+
+
+def validate_lesson(lesson: Lesson) -> list[str]:
+    """Every problem found (empty: valid), each naming the file and line.
+
+    Checks each block in its rule set (adaptive blocks in every preset): cards exist,
+    hands are a real deal, tricks and positions are legal, plays are legal, scores add
+    up, every quiz has an answer the engine computes and accepts, and the words
+    (prose, tips, labels) say nothing the rule set they are shown in makes false.
+    """
+    problems: list[str] = []
+    if lesson.number < 1:
+        problems.append(f"{_where(lesson.path, 1)}: lesson numbers start at 01")
+    if not lesson.steps:
+        problems.append(f"{_where(lesson.path, 1)}: a lesson needs at least one step (`## Step title`)")
+    # titles and the summary are shown whatever the pick: they speak of the lesson's own rule set
+    from ..lesson_claims import contradictions
+
+    headings = [(1, lesson.title), (1, lesson.summary), *((step.line, step.title) for step in lesson.steps)]
+    for line, text in headings:
+        problems.extend(f"{_where(lesson.path, line)}: {p}" for p in contradictions(text, lesson.rules()))
+    for block in lesson.blocks():
+        try:
+            rule_sets = block.rule_sets(lesson)
+        except LessonError as e:
+            problems.append(str(e))
+            continue
+        for rules in rule_sets:
+            try:
+                _check(block, lesson, rules)
+            except LessonError as e:
+                problems.append(str(e))
+    return problems

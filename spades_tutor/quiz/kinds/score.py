@@ -1,0 +1,366 @@
+"""Score this hand: each team's points for the hand and its bag count after it.
+
+Levels:
+    1. no nil; each team makes its contract or is set; few bags, no penalty;
+    2. a nil made or failed (without nil: bags on both sides), no penalty;
+    3. a tricky case: a nil fails while the partner makes, bags roll past the
+       limit from the count before the hand, blind nil (only where the rules
+       allow it), a set team that still collects bags from a failed nil, or
+       both partners bidding nil.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...engine import (
+    BLIND_NIL,
+    NIL,
+    Bid,
+    Rules,
+    Seat,
+    SpadesError,
+    Team,
+    score_hand,
+)
+from ...engine.text import signed
+from ..base import (
+    Detail,
+    Feedback,
+    FeedbackView,
+    NumberField,
+    Numbers,
+    PositionReader,
+    QuizItem,
+    ShowTable,
+    ViewSpec,
+    _team_answer,
+)
+from ..seeded import (
+    _between,
+    _chance,
+    _choice,
+    _rng,
+)
+from . import register
+
+
+@register
+@dataclasses.dataclass(frozen=True, eq=False)
+class ScoreItem(QuizItem):
+    """Enter each team's points for the hand and its bag count after it."""
+
+    kind: ClassVar[str] = "score"
+    title: ClassVar[str] = "Score this hand"
+    order: ClassVar[int] = 50
+    levels: ClassVar[Mapping[int, str]] = {
+        1: "Contracts made or set, no nil.",
+        2: "Nil made or failed, and bags.",
+        3: "Tricky cases: failed nils, bags rolling over, blind nil, both partners nil.",
+    }
+    position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
+        frozenset({"bids", "tricks"}),
+        frozenset({"bags"}),
+    )
+    rules: Rules
+    bids: Mapping[Seat, Bid]
+    tricks: Mapping[Seat, int]
+    bags: Mapping[Team, int] = dataclasses.field(default_factory=lambda: {Team.NS: 0, Team.EW: 0})
+    seed: int | None = None
+    difficulty: int = 1
+
+    def __post_init__(self) -> None:
+        rules = self.rules
+        for seat, value in self.bids.items():
+            bid = Bid.parse(value)
+            if bid.blind and rules.blind_nil == "off":
+                raise SpadesError(f"{Seat(seat)} bids blind nil, which the {rules.name} rules here do not allow")
+            if bid.is_nil and not rules.nil:
+                raise SpadesError(f"{Seat(seat)} bids nil, but this table plays without nil")
+            if not bid.is_nil and not 1 <= bid.tricks <= 13:
+                raise SpadesError(f"{Seat(seat)} bids {bid.tricks}: a bid is 1 to 13 tricks or nil")
+        for team, n in self.bags.items():
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < rules.bag_limit:
+                raise SpadesError(f"{Team.parse(team)} bags before the hand: {n!r} is not 0 to {rules.bag_limit - 1}")
+        score_hand(rules, self.bids, self.tricks, self.bags)  # validates the rest of the position
+
+    @property
+    def prompt(self) -> str:
+        return "Score this hand: enter each team's points for the hand and its bags after it."
+
+    def answer(self) -> dict[Team, tuple[int, int]]:
+        scores = score_hand(self.rules, self.bids, self.tricks, self.bags)
+        return {t: (s.points, s.bags) for t, s in scores.items()}
+
+    def check(self, response: Any) -> Feedback:
+        scores = score_hand(self.rules, self.bids, self.tricks, self.bags)
+        try:
+            given = _team_answer(response)
+        except (TypeError, ValueError, KeyError):  # SpadesError is a ValueError
+            given = {}
+        right = {t: (s.points, s.bags) for t, s in scores.items()}
+        correct = all(given.get(t) == right[t] for t in Team)
+        detail = {t.short: "; ".join(str(line) for line in s.lines) or "nothing scored" for t, s in scores.items()}
+        words = ", ".join(f"{t.label} {signed(p)} with {b} bag{'s' if b != 1 else ''}" for t, (p, b) in right.items())
+        explanation = tuple(f"{t.label}: {detail[t.short]}." for t in Team)
+        return Feedback(correct, words, explanation, detail)
+
+    def position(self) -> dict[str, Any]:
+        return {
+            "bids": {s.letter: Bid.parse(b).to_json() for s, b in self.bids.items()},
+            "tricks": {s.letter: n for s, n in self.tricks.items()},
+            "bags": {t.short: n for t, n in self.bags.items()},
+        }
+
+    @classmethod
+    def generate(cls, rules: Rules, seed: int, difficulty: int) -> ScoreItem:
+        return _score(rules, seed, difficulty)
+
+    @classmethod
+    def from_position(cls, rules: Rules, data: Mapping[str, Any], **common: Any) -> ScoreItem:
+        return cls(
+            rules,
+            bids={Seat.parse(s): Bid.parse(b) for s, b in data["bids"].items()},
+            tricks={Seat.parse(s): int(n) for s, n in data["tricks"].items()},
+            bags={Team.parse(t): int(n) for t, n in data.get("bags", {}).items()} or {Team.NS: 0, Team.EW: 0},
+            **common,
+        )
+
+    @classmethod
+    def lesson_score(
+        cls, rules: Rules, block: PositionReader
+    ) -> tuple[dict[Seat, Bid], dict[Seat, int], dict[Team, int]]:
+        """The bids, tricks and bags a lesson block states, checked as a position that can happen."""
+        bids: dict[Seat, Bid] = block.value("bids", {})
+        tricks: dict[Seat, int] = block.value("tricks", {})
+        bags: dict[Team, int] = {Team.NS: 0, Team.EW: 0, **block.value("bags", {})}
+        try:  # the item knows which positions can happen (nil allowed, bags below the limit …)
+            cls(rules, bids=bids, tricks=tricks, bags=bags)
+        except SpadesError as e:
+            raise block.error(str(e)) from None
+        return bids, tricks, bags
+
+    @classmethod
+    def lesson_position(cls, rules: Rules, block: PositionReader) -> dict[str, Any]:
+        bids, tricks, bags = cls.lesson_score(rules, block)
+        return {
+            "bids": {s.letter: b.to_json() for s, b in bids.items()},
+            "tricks": {s.letter: n for s, n in tricks.items()},
+            "bags": {t.short: n for t, n in bags.items()},
+        }
+
+    def view(self) -> ViewSpec:
+        rows = tuple((s.label, s.team.short, str(self.bids[s]), str(self.tricks[s])) for s in Seat)
+        bags = ", ".join(f"{t.short} {n}" for t, n in self.bags.items())
+        note = {
+            "bags": "A failed nil's tricks are bags for the team and do not help the partner.",
+            "partner": "A failed nil's tricks count toward the partner's bid.",
+            "none": "A failed nil's tricks are ignored.",
+        }[self.rules.failed_nil_tricks]
+        fields: list[NumberField] = []
+        for row, team in enumerate(Team):
+            fields.append(NumberField(f"{team.short}-points", f"{team.label} points:", row=row, width=6))
+            fields.append(NumberField(f"{team.short}-bags", "bags after:", min=0, max=99, row=row, width=4))
+        table = ShowTable(
+            ("Seat", "Team", "Bid", "Tricks"), rows, f"Bags before this hand: {bags}. {note}", "st-score-table"
+        )
+        return ViewSpec((table, Numbers(tuple(fields), _score_response)))
+
+    def feedback_view(self, feedback: Feedback, selected: tuple[str, ...] = ()) -> FeedbackView:
+        if not feedback.detail:
+            return FeedbackView()
+        # the explanation is the score's lines, listed once (not also as sentences)
+        lines = tuple((Team.parse(team).label, text) for team, text in feedback.detail.items())
+        return FeedbackView(explain=False, detail=Detail(lines, "st-score-lines"))
+
+
+def _score_response(values: Mapping[str, int]) -> dict[Team, tuple[int, int]]:
+    return {t: (values[f"{t.short}-points"], values[f"{t.short}-bags"]) for t in Team}
+
+
+def _split(rng: random.Random, total: int, least: int = 0) -> tuple[int, int]:
+    """Two parts, each at least ``least``, adding to ``total``."""
+    a = _between(rng, least, total - least)
+    return a, total - a
+
+
+def _plain_team(
+    rng: random.Random, taken: int, made: bool, max_over: int, min_over: int = 0
+) -> tuple[tuple[Bid, Bid], tuple[int, int]] | None:
+    """Bids and tricks of a team where both partners bid a number."""
+    if made:
+        top = min(max_over, taken - 2)
+        if top < min_over:
+            return None
+        contract = taken - _between(rng, min_over, top)
+    else:
+        contract = taken + _between(rng, 1, 4)
+        if contract < 2 or contract > 13:
+            return None
+    a, b = _split(rng, contract, 1)
+    # each partner takes about what they bid
+    took_a = min(taken, max(0, round(taken * a / contract) + _between(rng, -1, 1)))
+    return (Bid(a), Bid(b)), (took_a, taken - took_a)
+
+
+def _nil_team(
+    rng: random.Random, rules: Rules, taken: int, nil_made: bool, partner_made: bool, blind: bool, max_over: int
+) -> tuple[tuple[Bid, Bid], tuple[int, int]] | None:
+    """Bids and tricks of a team where one partner bids (blind) nil; the nil bidder comes first."""
+    nil_took = 0 if nil_made else _between(rng, 1, min(3, max(taken, 1)))
+    if nil_took > taken:
+        return None
+    partner_took = taken - nil_took
+    counted = partner_took + (nil_took if rules.failed_nil_tricks == "partner" else 0)
+    if partner_made:
+        if counted < 1:
+            return None
+        bid = counted - _between(rng, 0, min(max_over, counted - 1))
+    else:
+        bid = counted + _between(rng, 1, 3)
+        if bid > 13:
+            return None
+    return ((BLIND_NIL if blind else NIL), Bid(bid)), (nil_took, partner_took)
+
+
+def _seat_pairs(team: Team, rng: random.Random) -> tuple[Seat, Seat]:
+    a, b = team.seats
+    return (a, b) if _chance(rng, 0.5) else (b, a)
+
+
+def _score_cases(rules: Rules) -> list[str]:
+    cases = ["rollover"]
+    if rules.nil:
+        cases += ["nil-fails-partner-makes", "both-nil"]
+        if rules.failed_nil_tricks == "bags":
+            cases.append("set-with-nil-bags")
+    if rules.blind_nil != "off":
+        cases.append("blind-nil")
+    return cases
+
+
+def _lines(scores: dict[Team, Any], team: Team, kind: str) -> list[int]:
+    return [line.points for line in scores[team].lines if line.kind == kind]
+
+
+def _score_case_holds(scores: dict[Team, Any], case: str) -> bool:
+    """Whether the engine's score shows the tricky case (judged from its labelled lines)."""
+    for team in Team:
+        nil = _lines(scores, team, "nil") + _lines(scores, team, "blind-nil")
+        contract = _lines(scores, team, "contract")
+        if case == "rollover" and _lines(scores, team, "penalty"):
+            return True
+        if case == "blind-nil" and _lines(scores, team, "blind-nil"):
+            return True
+        if case == "both-nil" and len(nil) == 2:
+            return True
+        if case == "nil-fails-partner-makes" and any(p < 0 for p in nil) and contract and contract[0] > 0:
+            return True
+        if case == "set-with-nil-bags" and contract and contract[0] < 0 and _lines(scores, team, "failed-nil-bags"):
+            return True
+    return False
+
+
+def _score_position(
+    rules: Rules, rng: random.Random, difficulty: int, case: str, strict: bool = True
+) -> tuple[dict[Seat, Bid], dict[Seat, int], dict[Team, int]] | None:
+    """One attempt at a position for ``difficulty`` (and, at level 3, ``case``); None if it did not fit.
+
+    Not ``strict``: levels 1 and 2 may show a bag penalty (for a bag limit so low that
+    every bag is a penalty).
+    """
+    limit = rules.bag_limit
+    focus = _choice(rng, tuple(Team))
+    other = focus.other
+    nil_team = rules.nil if difficulty == 2 else case in ("blind-nil", "nil-fails-partner-makes", "set-with-nil-bags")
+    if case == "both-nil":
+        focus_took = _between(rng, 0, 3)  # two nil bidders rarely take many tricks
+    elif nil_team:
+        focus_took = _between(rng, 1, 8)
+    else:
+        focus_took = _between(rng, 2, 11)
+    taken = {focus: focus_took, other: 13 - focus_took}
+    bags = {t: _between(rng, 0, min(3, limit - 1)) for t in Team}
+    plans: dict[Team, tuple[tuple[Bid, Bid], tuple[int, int]] | None] = {}
+    seats = {t: _seat_pairs(t, rng) for t in Team}
+
+    def plain(team: Team, max_over: int, min_over: int = 0, made: bool | None = None) -> None:
+        made = _chance(rng, 0.7) if made is None else made
+        plans[team] = _plain_team(rng, taken[team], made, max_over, min_over)
+
+    def nil(blind: bool, nil_made: bool | None = None, partner_made: bool | None = None) -> None:
+        nil_made = _chance(rng, 0.5) if nil_made is None else nil_made
+        partner_made = _chance(rng, 0.6) if partner_made is None else partner_made
+        plans[focus] = _nil_team(rng, rules, taken[focus], nil_made, partner_made, blind, 3)
+
+    if difficulty == 1:
+        plain(focus, 2)
+        plain(other, 2)
+    elif difficulty == 2:
+        bags = {t: _between(rng, 0, limit - 1) for t in Team}
+        if nil_team:
+            nil(False)
+        else:
+            plain(focus, 4, 1, made=True)
+        plain(other, 4)
+    else:
+        plain(other, 3)
+        if case == "rollover":
+            gap = _between(rng, 1, min(3, limit))
+            bags[focus] = limit - gap
+            plain(focus, gap + 3, gap, made=True)
+        elif case == "blind-nil":
+            nil(True)
+        elif case == "nil-fails-partner-makes":
+            nil(False, nil_made=False, partner_made=True)
+        elif case == "set-with-nil-bags":
+            nil(False, nil_made=False, partner_made=False)
+        else:  # both-nil
+            first = _between(rng, 0, focus_took)
+            plans[focus] = ((NIL, NIL), (first, focus_took - first))
+    bids: dict[Seat, Bid] = {}
+    tricks: dict[Seat, int] = {}
+    for team in Team:
+        plan = plans.get(team)
+        if plan is None:
+            return None
+        (bid_a, bid_b), (took_a, took_b) = plan
+        first, second = seats[team]
+        bids[first], bids[second] = bid_a, bid_b
+        tricks[first], tricks[second] = took_a, took_b
+    numbers = [b.tricks for b in bids.values() if not b.is_nil]
+    if sum(tricks.values()) != 13 or max(numbers) > 9 or not 6 <= sum(numbers) <= 16:
+        return None  # bids a real table would make
+    scores = score_hand(rules, bids, tricks, bags)
+    penalty = strict and any(_lines(scores, t, "penalty") for t in Team)
+    if difficulty == 1 and (penalty or any(b.is_nil for b in bids.values())):
+        return None
+    if difficulty == 2:
+        if penalty or any(b.blind for b in bids.values()):
+            return None
+        bagged = any(scores[t].new_bags for t in Team)
+        if (strict and not bagged) or rules.nil != any(b.is_nil for b in bids.values()):
+            return None
+    if difficulty == 3 and not _score_case_holds(scores, case):
+        return None
+    # ordered as at the table, North first
+    return {s: bids[s] for s in Seat}, {s: tricks[s] for s in Seat}, bags
+
+
+def _score(rules: Rules, seed: int, difficulty: int) -> ScoreItem:
+    rng = _rng("score", seed, difficulty)
+    cases = _score_cases(rules)
+    case = _choice(rng, cases) if difficulty == 3 else ""
+    for attempt in range(2000):
+        if difficulty == 3 and attempt and attempt % 200 == 0:
+            case = _choice(rng, cases)  # a case these rules make hard to reach: try another
+        position = _score_position(rules, rng, difficulty, case, strict=attempt < 1000)
+        if position is not None:
+            bids, tricks, bags = position
+            return ScoreItem(rules, bids=bids, tricks=tricks, bags=bags, seed=seed, difficulty=difficulty)
+    raise SpadesError(  # pragma: no cover - a position fits within a few dozen attempts
+        f"no score position of difficulty {difficulty} found for seed {seed} in {rules.name}"
+    )

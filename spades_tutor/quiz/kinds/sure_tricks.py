@@ -1,0 +1,157 @@
+"""Sure tricks: how many tricks this hand takes whatever the others hold.
+
+Levels (each level's shapes come up about equally often):
+    1. the top trump alone, or no high trump at all;
+    2. a run from the top of two or more, or high trumps without the top one;
+    3. more sure tricks than the run from the top, found by counting the higher
+       trumps that are out, each able to take one lower trump (A♠ K♠ Q♠ with both
+       jokers out counts 1, LJ A♠ K♠ counts 2); a gap under the top (BJ and A♠
+       without the little joker counts 1); a run through the 2♦ / 2♠; or several
+       high trumps and still none sure.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ...engine import (
+    Card,
+    Rules,
+    cards,
+    explain_sure_tricks,
+    sure_trick_count,
+    sure_tricks,
+)
+from ..base import (
+    Feedback,
+    NumberField,
+    Numbers,
+    PositionReader,
+    QuizItem,
+    ShowCards,
+    ViewSpec,
+    _check_cards,
+    _whole,
+)
+from ..seeded import (
+    MAX_DEALS,
+    _choice,
+    _hands,
+    _rng,
+    _tricky,
+)
+from . import register
+
+
+@register
+@dataclasses.dataclass(frozen=True, eq=False)
+class SureTricksItem(QuizItem):
+    """How many sure tricks does this hand hold?"""
+
+    kind: ClassVar[str] = "sure-tricks"
+    title: ClassVar[str] = "Sure tricks"
+    order: ClassVar[int] = 60
+    levels: ClassVar[Mapping[int, str]] = {
+        1: "The top trump alone, or no high trump at all.",
+        2: "A run of top trumps, or high trumps without the top one.",
+        3: "Counting the higher trumps that are out, gaps in the run, and the surprising trumps of the rule set.",
+    }
+    position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
+        frozenset({"hand"}),
+        frozenset(),
+    )
+    rules: Rules
+    hand: tuple[Card, ...]
+    seed: int | None = None
+    difficulty: int = 1
+
+    def __post_init__(self) -> None:
+        _check_cards(self.rules, "a sure-tricks hand", self.hand)
+
+    @property
+    def prompt(self) -> str:
+        return "How many sure tricks does this hand hold?"
+
+    def answer(self) -> int:
+        return sure_trick_count(self.rules, self.hand)
+
+    def check(self, response: Any) -> Feedback:
+        try:
+            given = _whole(response)
+        except (TypeError, ValueError):
+            given = -1
+        right = self.answer()
+        return Feedback(given == right, str(right), (explain_sure_tricks(self.rules, self.hand),))
+
+    def position(self) -> dict[str, Any]:
+        return {"hand": str(cards(self.hand))}
+
+    @classmethod
+    def generate(cls, rules: Rules, seed: int, difficulty: int) -> SureTricksItem:
+        return _sure_tricks(rules, seed, difficulty)
+
+    @classmethod
+    def from_position(cls, rules: Rules, data: Mapping[str, Any], **common: Any) -> SureTricksItem:
+        return cls(rules, hand=cards(data["hand"]), **common)
+
+    @classmethod
+    def lesson_position(cls, rules: Rules, block: PositionReader) -> dict[str, Any]:
+        return {"hand": block.cards("hand", 13)}
+
+    def view(self) -> ViewSpec:
+        count = NumberField("count", "Sure tricks:", min=0, max=13, width=4)
+        return ViewSpec((ShowCards(self.hand, "the hand"), Numbers((count,), _count_response)))
+
+
+def _count_response(values: Mapping[str, int]) -> int:
+    return values["count"]
+
+
+def _sure_shape(rules: Rules, hand: Sequence[Card]) -> str:
+    """What the sure-tricks question tests for this hand; ``_SURE_LEVELS`` groups the shapes by level."""
+    order = rules.trump_order()
+    held = set(hand)
+    run = len(sure_tricks(rules, hand))  # the top trumps held: each sure on its own
+    count = sure_trick_count(rules, hand)
+    near = [i for i in range(min(6, len(order))) if order[i] in held]
+    tricky = set(_tricky(rules))
+    if count > run:
+        return "counted"  # sure of more than the run: count the higher trumps that are out
+    if run >= 1 and any(run < i <= 5 for i in near):
+        return "gap"  # the cards after the gap are not sure
+    if run >= 2 and any(c in tricky and not c.is_joker for c in order[:run]):
+        return "tricky-run"  # a run through the 2♦ or a high 2♠
+    if run == 0 and sum(1 for i in near if 1 <= i <= 4) >= 2:
+        return "strong-no-top"  # strong trumps, yet the top one is missing
+    if run >= 2:
+        return "run"
+    if run == 0 and any(i in (1, 2) for i in near):
+        return "no-top"
+    return "top-alone" if run == 1 else "no-high"
+
+
+_SURE_LEVELS: dict[int, tuple[str, ...]] = {
+    1: ("top-alone", "no-high"),
+    2: ("run", "no-top"),
+    3: ("counted", "gap", "tricky-run", "strong-no-top"),
+}
+
+
+def _sure_tricks(rules: Rules, seed: int, difficulty: int) -> SureTricksItem:
+    rng = _rng("sure-tricks", seed, difficulty)
+    shapes = _SURE_LEVELS[difficulty]
+    if not any(not c.is_joker for c in _tricky(rules)):
+        shapes = tuple(s for s in shapes if s != "tricky-run")
+    wanted = _choice(rng, shapes)
+    second_best: tuple[Card, ...] | None = None
+    for n, hand in enumerate(_hands(rules, rng)):
+        shape = _sure_shape(rules, hand)
+        if shape == wanted or (n >= MAX_DEALS and shape in shapes):
+            return SureTricksItem(rules, hand=rules.sort_hand(hand), seed=seed, difficulty=difficulty)
+        if second_best is None and shape in shapes:
+            second_best = hand
+        if n >= 4 * MAX_DEALS and second_best is not None:
+            return SureTricksItem(rules, hand=rules.sort_hand(second_best), seed=seed, difficulty=difficulty)
+    raise AssertionError("unreachable")  # pragma: no cover - _hands never ends

@@ -1,0 +1,136 @@
+"""Trump order: put these trumps in order, highest first.
+
+Levels:
+    1. three trumps far apart (at least three places between them);
+    2. four trumps anywhere in the order;
+    3. five trumps with the close calls at the top: big joker against little
+       joker, 2♦ / 2♠ / A♠ in deuces-high, the 2♠ in two-of-spades-third (or the
+       2♠ where it is the lowest trump).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...engine import (
+    Card,
+    Rank,
+    Rules,
+    SpadesError,
+    cards,
+)
+from ..base import (
+    Caption,
+    Feedback,
+    PickCards,
+    PositionReader,
+    QuizItem,
+    ViewSpec,
+    _card_list,
+    _check_cards,
+    _parse_selection,
+)
+from ..seeded import (
+    _ace_of_spades,
+    _between,
+    _far_apart,
+    _rng,
+    _sample,
+    _shuffled,
+    _tricky,
+)
+from . import register
+
+
+@register
+@dataclasses.dataclass(frozen=True, eq=False)
+class TrumpOrderItem(QuizItem):
+    """Put these trumps in order, highest first."""
+
+    kind: ClassVar[str] = "trump-order"
+    title: ClassVar[str] = "Trump order"
+    order: ClassVar[int] = 40
+    levels: ClassVar[Mapping[int, str]] = {
+        1: "Three trumps far apart.",
+        2: "Four trumps.",
+        3: "Five trumps, with the close calls at the top.",
+    }
+    position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
+        frozenset({"choices"}),
+        frozenset(),
+    )
+    rules: Rules
+    choices: tuple[Card, ...]
+    seed: int | None = None
+    difficulty: int = 1
+
+    def __post_init__(self) -> None:
+        _check_cards(self.rules, "a trump-order question", self.choices, most=len(self.rules.trump_order()))
+        not_trumps = [c for c in self.choices if not self.rules.is_trump(c)]
+        if not_trumps:
+            raise SpadesError(
+                f"{_card_list(not_trumps)} {'is' if len(not_trumps) == 1 else 'are'} not trumps in {self.rules.name}"
+            )
+
+    @property
+    def prompt(self) -> str:
+        return "Put these trumps in order, highest first."
+
+    def answer(self) -> tuple[Card, ...]:
+        order = self.rules.trump_order()
+        return tuple(sorted(self.choices, key=order.index))
+
+    def check(self, response: Any) -> Feedback:
+        chosen = _parse_selection(response)
+        right = self.answer()
+        explanation = tuple(f"{c} is {self.rules.trump_position(c)}." for c in right)
+        return Feedback(chosen == right, _card_list(right), explanation)
+
+    def position(self) -> dict[str, Any]:
+        return {"choices": str(cards(self.choices))}
+
+    @classmethod
+    def generate(cls, rules: Rules, seed: int, difficulty: int) -> TrumpOrderItem:
+        return _trump_order(rules, seed, difficulty)
+
+    @classmethod
+    def from_position(cls, rules: Rules, data: Mapping[str, Any], **common: Any) -> TrumpOrderItem:
+        return cls(rules, choices=cards(data["choices"]), **common)
+
+    @classmethod
+    def lesson_position(cls, rules: Rules, block: PositionReader) -> dict[str, Any]:
+        return {"choices": block.cards("choices", len(rules.deck()), 2)}
+
+    def view(self) -> ViewSpec:
+        return ViewSpec(
+            (
+                Caption("Click the cards from highest to lowest; click again to take one back."),
+                PickCards(self.choices, "order", "click the trumps from highest to lowest", sort=False),
+            )
+        )
+
+
+def _trump_order(rules: Rules, seed: int, difficulty: int) -> TrumpOrderItem:
+    rng = _rng("trump-order", seed, difficulty)
+    order = rules.trump_order()
+    if difficulty == 1:
+        chosen = [order[i] for i in _far_apart(rng, len(order), 3, 3)]
+    elif difficulty == 2:
+        chosen = _sample(rng, order, 4)
+    else:
+        tricky = list(_tricky(rules))
+        must = _sample(rng, tricky, min(len(tricky), _between(rng, 2, 3))) if len(tricky) >= 2 else tricky
+        ace = _ace_of_spades(rules)
+        if ace is not None and ace not in must:
+            must.append(ace)
+        pool = [c for c in order[:7] if c not in must]
+        if order[-1].rank == Rank.TWO and order[-1] not in must:
+            pool.append(order[-1])
+        chosen = (must + _sample(rng, pool, max(0, 5 - len(must))))[:5]
+    shown = _shuffled(rng, chosen)
+    answer = sorted(chosen, key=order.index)
+    if shown == answer:  # already in order: rotate so there is something to do
+        shown = shown[1:] + shown[:1]
+    return TrumpOrderItem(rules, choices=tuple(shown), seed=seed, difficulty=difficulty)

@@ -1,0 +1,134 @@
+"""Seeded randomness and the position helpers the quiz kinds share.
+
+Every draw goes through ``getrandbits`` of a ``random.Random`` seeded with text, so a
+``(kind, rules, seed, difficulty)`` gives the same item on every Python version.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
+
+from ..engine import Card, Rank, Round, Rules, Seat, Suit, deal_hands
+
+MAX_ROUNDS = 400
+MAX_DEALS = 3000
+
+T = TypeVar("T")
+
+
+# --- seeded randomness that never changes between Python versions ------------------------
+
+
+def _rng(kind: str, seed: int, difficulty: int, salt: str = "") -> random.Random:
+    """The generator's own stream: seeding with text hashes it with SHA-512 (stable everywhere)."""
+    return random.Random(f"spades-tutor/quiz/{kind}/{difficulty}/{seed}{salt}")
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A uniform integer in [0, n) from ``getrandbits`` (as the engine's dealer does)."""
+    if n <= 0:
+        raise ValueError("empty range")
+    k = n.bit_length()
+    while True:
+        r = rng.getrandbits(k)
+        if r < n:
+            return r
+
+
+def _between(rng: random.Random, lo: int, hi: int) -> int:
+    """A uniform integer in [lo, hi]."""
+    return lo + _below(rng, hi - lo + 1)
+
+
+def _choice(rng: random.Random, items: Sequence[T]) -> T:
+    return items[_below(rng, len(items))]
+
+
+def _chance(rng: random.Random, p: float) -> bool:
+    return rng.getrandbits(32) < p * (1 << 32)
+
+
+def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = _below(rng, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _sample(rng: random.Random, items: Sequence[T], k: int) -> list[T]:
+    return _shuffled(rng, items)[:k]
+
+
+def _deal_seed(rng: random.Random) -> int:
+    return rng.getrandbits(31)
+
+
+# --- what makes a trump surprising -------------------------------------------------------
+
+
+def _extras(rules: Rules) -> frozenset[Card]:
+    """Trumps that are not natural spades: the jokers, the 2♦ in deuces-high."""
+    return frozenset(rules.extra_trumps())
+
+
+def _tricky(rules: Rules) -> tuple[Card, ...]:
+    """Trumps a newcomer misplaces: the extra trumps, and a 2 ranked above the ace."""
+    order = rules.trump_order()
+    out = []
+    for place, card in enumerate(order):
+        natural = card.suit == Suit.SPADES and not card.is_joker
+        if not natural or (card.rank == Rank.TWO and place < len(order) - 1):
+            out.append(card)
+    return tuple(out)
+
+
+def _ace_of_spades(rules: Rules) -> Card | None:
+    ace = Card(Rank.ACE, Suit.SPADES)
+    return ace if ace in rules.trump_order() else None
+
+
+# --- positions from seeded deals and played rounds ----------------------------------------
+
+
+def _bid_all(rnd: Round, rng: random.Random) -> None:
+    for _ in range(4):
+        rnd.bid(_between(rng, 1, 4))
+
+
+def _play_through(rules: Rules, rng: random.Random, averse: bool, visit: Callable[[Round], None]) -> Round:
+    """Deal a seeded round, bid, and play random legal cards to the end, calling ``visit``
+    before each card. ``averse`` players avoid trumps when they can (spades stay unbroken longer).
+    """
+    rnd = Round.deal(rules, seed=_deal_seed(rng))
+    _bid_all(rnd, rng)
+    is_trump = rules.is_trump
+    while not rnd.is_over:
+        visit(rnd)
+        legal = rnd.legal_plays()
+        pool: Sequence[Card] = legal
+        if averse:
+            side = [c for c in legal if not is_trump(c)]
+            if side and _chance(rng, 0.9):
+                pool = side
+        rnd.play(_choice(rng, pool))
+    return rnd
+
+
+def _hands(rules: Rules, rng: random.Random) -> Iterator[tuple[Card, ...]]:
+    """Hands from seeded deals, one seat after another (never ending)."""
+    while True:
+        _, dealt = deal_hands(rules, _deal_seed(rng))
+        for seat in _shuffled(rng, tuple(Seat)):
+            yield tuple(dealt[seat])
+
+
+def _far_apart(rng: random.Random, n: int, k: int, gap: int) -> list[int]:
+    """``k`` sorted indices below ``n``, each at least ``gap`` after the one before."""
+    room = n - (gap - 1) * (k - 1)
+    if room < k:  # too few trumps to spread out: any k will do
+        return sorted(_sample(rng, range(n), k))
+    base = sorted(_sample(rng, range(room), k))
+    return [b + (gap - 1) * i for i, b in enumerate(base)]
