@@ -174,7 +174,7 @@ def test_lab_page_runs_a_comparison_with_progress_plots_table_and_csv() -> None:
     page.run()
     assert page.bar.value == page.bar.max == 2 * (2000 + 1000)  # the random rounds, then the bots' nils
     assert "the heuristic bots played it" in page.readings["nil"].value
-    assert "2,000 nils played by the heuristic bots" in page.status.value
+    assert "4,000 rounds simulated and measured, and 2,000 nils played by the heuristic bots" in page.status.value
     assert set(page.plots) == set(EXPERIMENTS)
     for key, slot in page.plots.items():
         (shown,) = slot.outputs

@@ -187,8 +187,8 @@ class LabPage:
             self.frames.update(kept)
             elapsed = time.perf_counter() - start
             summary = (
-                f"{n * len(names):,} rounds simulated at random and {nils * len(names):,} nils played by the "
-                f"heuristic bots, measured in {elapsed:.1f} s (seed {seed}). Same seed, same numbers."
+                f"{n * len(names):,} rounds simulated and measured, and {nils * len(names):,} nils played by the "
+                f"heuristic bots, in {elapsed:.1f} s (seed {seed}). Same seed, same numbers."
             )
             self.status.value = f'<div class="st-note" role="status">{summary} Drawing the plots…</div>'
             self.render()
