@@ -3,8 +3,8 @@
 Two measurements, each in a fresh page of the app (``/?page=lab``, served by ``voila notebooks/app.ipynb``
 from the repository root, so with the repository's ``voila.json``: a pooled kernel, as a learner gets):
 
-- **Run the lab** at the default settings (Spades with Jokers against Regular Spades, 20,000 rounds each,
-  seed 1): from the click until all five plots are drawn in the page (each plot's SVG holds its traces)
+- **Run the lab** at the default settings (Spades with Jokers against Regular Spades, 20,000 rounds each
+  at random and 2,000 nils each played by the heuristic bots, seed 1): from the click until all five plots are drawn in the page (each plot's SVG holds its traces)
   and the status line reports the run. Peer: OpenSpiel's ``spades`` playing 20,000 random rounds from
   Python (``bench/peer.py``), measured in the same run, alternating with the page. Target: ratio <= 1.0.
 - **Play the bots** at its default size (500 rounds and 50 games in each rule set): from the click until

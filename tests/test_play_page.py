@@ -239,9 +239,56 @@ def test_the_bidding_helper_quotes_the_measured_nil_odds_of_souths_hand() -> Non
     odds = st.hand_odds(page.game.rules, south, seat=PLAYER, deals=1000, seed=0, nil=True)
     assert odds.sentence().startswith("nil made in ") and "of 1,000 deals" in odds.sentence()
     assert f"<b>Measured:</b> {html.escape(odds.sentence())}, the bots playing all four seats." in helper_text(page)
-    worked_out = page.nil_odds
+    worked_out = page.measured_odds(page.game.rules, south, nil=True)
     page.hint()  # redrawn for the same hand: not measured again
-    assert page.nil_odds is worked_out and "Measured:" in helper_text(page)
+    assert page.measured_odds(page.game.rules, south, nil=True) is worked_out and "Measured:" in helper_text(page)
+
+
+def measured_best(rules: st.Rules, south: tuple[st.Card, ...]) -> tuple[str, float, tuple[float, float]]:
+    """The bid with the most points for the side, nil included, from ``hand_odds`` as the page asks it."""
+    tricks = st.hand_odds(rules, south, seat=PLAYER, deals=1000, seed=0)
+    nil = st.hand_odds(rules, south, seat=PLAYER, deals=1000, seed=0, nil=True)
+    points = {**tricks.points, 0: nil.points[0]}
+    best = max(sorted(points), key=lambda b: points[b])
+    interval = nil.points_interval[0] if best == 0 else tricks.points_interval[best]
+    return ("nil" if best == 0 else str(best)), points[best], interval
+
+
+@pytest.mark.parametrize("seed", [4, 5])  # a hand best bid nil, and one holding the big joker (best bid 2)
+def test_the_bidding_hint_quotes_the_nil_odds_and_the_bid_that_scores_best_on_average(seed: int) -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.new_game(seed=seed)
+    rules, south = page.game.rules, page.game.round.hands[PLAYER]
+    nil = st.hand_odds(rules, south, seat=PLAYER, deals=1000, seed=0, nil=True)
+    page.hint()
+    assert page.message.startswith("Hint: bid ")
+    said, points, (low, high) = measured_best(rules, south)
+    assert f"Measured: {nil.sentence()}; bidding {said} scores best on average: {points:+.0f} points" in page.message
+    assert f"95% interval {low:+.0f} to {high:+.0f}" in page.message
+    assert low < points < high
+    if seed == 5:  # the big joker always takes a trick: nil is never made, and never the best bid
+        assert st.Card.parse("BJ") in south and "nil made in 0% of 1,000 deals" in page.message and said != "nil"
+
+
+def test_the_bidding_hint_measures_each_hand_once_and_reuses_the_helpers_nil_odds() -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.new_game(seed=4)
+    rules, south = page.game.rules, page.game.round.hands[PLAYER]
+    shown = page.measured_odds(rules, south, nil=True)  # measured when the bidding helper was drawn
+    page.hint()
+    tricks = page.measured_odds(rules, south, nil=False)
+    page.hint()
+    assert page.measured_odds(rules, south, nil=True) is shown and page.measured_odds(rules, south, nil=False) is tricks
+    page.new_game(seed=5)  # a new hand is measured afresh
+    assert page.measured_odds(page.game.rules, page.game.round.hands[PLAYER], nil=True) is not shown
+
+
+def test_without_nil_the_bidding_hint_quotes_only_the_best_bid() -> None:
+    page = PlayPage(st.Rules.preset("jokers", nil=False))
+    page.new_game(seed=4)
+    page.hint()
+    assert "Measured: Bidding " in page.message and "scores best on average" in page.message
+    assert "nil" not in page.message.split("Measured:")[1]
 
 
 def helper_text(page: PlayPage) -> str:

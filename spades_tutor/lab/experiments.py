@@ -7,6 +7,10 @@ the deal). Intervals are Wilson score intervals; where the four hands of a deal
 are pooled they are not independent, so the interval is computed from the number of
 deals, not hands (wider, honest).
 
+The nil experiment is measured on ``nil_play``: the same deals, played by the heuristic bots
+with one seat bidding nil in every round (random play makes a nil in a few percent of deals,
+which says nothing about a nil played to be made).
+
 >>> import spades_tutor as st
 >>> from spades_tutor.lab import simulate
 >>> res = simulate(st.Rules.preset("jokers"), 2000, seed=3)
@@ -17,17 +21,21 @@ deals, not hands (wider, honest).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import comb
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import Card, Rank, Suit, full_pack
+from ..engine import Card, Rank, Rules, Seat, Suit, full_pack
 from .result import BatchResult
 
 __all__ = [
     "EXPERIMENTS",
+    "NIL_POLICY",
+    "NIL_SEAT",
+    "nil_play",
     "nil_success",
     "side_card_fate",
     "top_trumps",
@@ -206,10 +214,42 @@ def top_trumps(res: BatchResult) -> Any:
     return frame
 
 
+NIL_SEAT = Seat.SOUTH
+NIL_POLICY = f"heuristic, {NIL_SEAT.label} nil"  # the ``policy`` of a ``nil_play`` result
+
+
+def nil_play(
+    rules: Rules, n_rounds: int, seed: int = 0, *, progress: Callable[[int, int], object] | None = None
+) -> BatchResult:
+    """The deals of ``simulate(rules, n_rounds, seed)`` played by the heuristic bots, South bidding nil in each.
+
+    South (``NIL_SEAT``) bids nil whatever it holds and plays it as the heuristic bot plays its
+    own nil (ducking); its partner bids and covers it as the bots do, and the other side bids
+    and plays as the bots do. Each deal draws its own dealer, so South bids from every position.
+
+    >>> import spades_tutor as st
+    >>> res = nil_play(st.Rules.preset("jokers"), 300, seed=2)
+    >>> res.policy, bool((res.bids[:, 2] == 0).all())
+    ('heuristic, South nil', True)
+    """
+    from .odds import _SeatBidsPolicy
+    from .simulate import simulate
+
+    policy = _SeatBidsPolicy(int(NIL_SEAT), nil=True)
+    policy.name = NIL_POLICY
+    return simulate(rules, n_rounds, seed, policy, progress=progress)
+
+
 def nil_success(res: BatchResult) -> Any:
-    """Nil success rate by what the nil bidder held: the big joker, the little joker, no joker; and by trumps."""
+    """Nil success rate by what the nil bidder held: the big joker, the little joker, no joker; and by trumps.
+
+    On a ``nil_play`` result only the seat made to bid nil counts (the bots' own nils elsewhere
+    do not); on any other result, every nil bid. The ``play`` column says which.
+    """
     rules = res.rules
     nil = res.bids == 0
+    if res.policy == NIL_POLICY:
+        nil = nil & (np.arange(4) == int(NIL_SEAT))
     made = nil & (res.tricks == 0)
     trumps = np.bitwise_count(res.hands & _mask(rules.trump_order())).astype(np.int64)
     has_big = (res.hands & _mask([Card.parse("BJ")])) != 0 if rules.jokers else np.zeros_like(nil)
@@ -230,11 +270,13 @@ def nil_success(res: BatchResult) -> Any:
             rows["nils"].append(int(sel.sum()))
             rows["made"].append(int(made[sel].sum()))
     frame = _frame(rows, res)
+    frame.insert(1, "play", "heuristic bots" if res.policy == NIL_POLICY else res.policy)
     frame["made_share"] = frame.made / frame.nils
     frame["low"], frame["high"] = wilson(frame.made, frame.nils)
     return frame
 
 
+# each experiment reads a ``simulate`` result (random play), except "nil", which reads ``nil_play``'s
 EXPERIMENTS = {
     "trumps-per-hand": trumps_per_hand,
     "side-cards": side_card_fate,

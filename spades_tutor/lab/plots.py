@@ -160,22 +160,35 @@ def nil_by_holding(frame: Any) -> Any:
     return g
 
 
+def _bots_nil(frame: Any) -> bool:
+    return "play" in frame and len(frame) > 0 and set(frame.play) == {"heuristic bots"}
+
+
+def _nil_play(frame: Any) -> str:
+    """How the nils in ``frame`` were played, in words (the ``play`` column of ``nil_success``)."""
+    plays = set(frame.play) if "play" in frame else {"random"}
+    if _bots_nil(frame):
+        return "South bid nil in every deal and the heuristic bots played it"
+    return "random play" if plays == {"random"} else "play: " + ", ".join(sorted(plays))
+
+
 def _read_nil(frame: Any) -> str:
     g = nil_by_holding(frame)
     if not len(g):
-        return "No nil bids in this sample (random play)."
+        return f"No nil bids in this sample ({_nil_play(frame)})."
     parts = []
     for holding in NIL_HOLDINGS:
         rows = g[g.holding == holding]
         if not len(rows):
             continue
         each = [
-            f"{_pct(float(r.share))} ({int(r.made):,} of {int(r.nils):,})"
+            f"{_pct(float(r.share))} ({int(r.made):,} of {int(r.nils):,}; 95% interval "
+            f"{_pct(float(r.low))[:-1]}–{_pct(float(r.high))})"
             + (f" in {_title(r.rule_set)}" if len(_sets(g)) > 1 else "")
             for r in rows.itertuples()
         ]
         parts.append(f"{_NIL_WORDS[holding]}: {_pair(each)}")
-    return "Nil made " + "; ".join(parts) + " (random play)."
+    return "Nil made " + "; ".join(parts) + f" ({_nil_play(frame)})."
 
 
 READINGS: dict[str, Callable[[Any], str]] = {
@@ -312,7 +325,10 @@ def spec(name: str, frame: Any) -> dict[str, Any]:
         "side-cards": ("cards of the king's suit held (6 = 6 or more)", "king trumped"),
         "voids": ("trick", "void in a given side suit"),
         "top-trumps": ("card", "takes its trick"),
-        "nil": ("the nil bidder held", "nil made (random play)"),
+        "nil": (
+            "the nil bidder held",
+            "nil made (the heuristic bots playing it)" if _bots_nil(frame) else "nil made (random play)",
+        ),
     }[name]
     layout = _layout(TITLES[name], *axes, height=PLOT_HEIGHT, percent=True, barmode="group", scattermode="group")
     return {"data": data, "layout": layout}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import json
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -19,9 +19,13 @@ from .cards import hand_view, trick_view
 from .errors import guarded
 from .storage import BrowserStore
 
+if TYPE_CHECKING:
+    from ..lab.odds import HandOdds
+
 PLAYER = Seat.SOUTH
 STORAGE_KEY = "spades-tutor/play/v1"
 NIL_ODDS_DEALS = 1000  # about 0.1 s of the batched bots a hand; the first also loads numpy (0.3 s)
+ODDS_DEALS = NIL_ODDS_DEALS  # South's hand played for tricks, for the bidding hint's best bid
 
 
 class PlayPage:
@@ -35,7 +39,8 @@ class PlayPage:
         self.bots = {seat: HeuristicBot() for seat in Seat if seat != PLAYER}
         self.adviser = HeuristicBot()
         self.game: Game | None = None
-        self.nil_odds: tuple[tuple[Rules, frozenset[Card]], str] | None = None  # South's hand -> the sentence
+        # South's hand -> its measured odds, played nil (True) and for tricks (False), each worked out once
+        self.odds: tuple[tuple[Rules, frozenset[Card]], dict[bool, HandOdds]] | None = None
         self.one_hand = True
         self.log: list[str] = []
         self.message = ""
@@ -162,10 +167,15 @@ class PlayPage:
         if game is None or game.round.to_act != PLAYER:
             return
         view = game.round.view(PLAYER)
-        decision = self.adviser.bid(view) if game.round.phase is Phase.BIDDING else self.adviser.play(view)
+        bidding = game.round.phase is Phase.BIDDING
+        decision = self.adviser.bid(view) if bidding else self.adviser.play(view)
         self.message = (
             f"Hint: {'bid' if isinstance(decision.action, Bid) else 'play'} {decision.action}. {decision.reason}"
         )
+        if bidding:
+            measured = self.best_bid_words(game.rules, game.round.hands[PLAYER])
+            if measured:
+                self.message += f" Measured: {measured}"
         self.render()
 
     def take_back(self) -> None:
@@ -289,18 +299,49 @@ class PlayPage:
         turn = "Your turn." if your_turn else ""
         self.status.value = f'<div class="st-note" role="status">{html.escape(last)} {turn}</div>{message}'
 
-    def nil_odds_words(self, rules: Rules, south: tuple[Card, ...]) -> str:
-        """South's hand played nil ``NIL_ODDS_DEALS`` times by the bots (``hand_odds``, seed 0), in one
-        sentence; worked out once per hand. Empty where the lab cannot run (no numpy)."""
+    def measured_odds(self, rules: Rules, south: tuple[Card, ...], nil: bool) -> HandOdds | None:
+        """South's hand played ``NIL_ODDS_DEALS`` times by the bots (``hand_odds``, seed 0), nil or
+        for tricks; each worked out once per hand and kept. None where the lab cannot run (no numpy)."""
         key = (rules, frozenset(south))
-        if self.nil_odds is None or self.nil_odds[0] != key:
+        if self.odds is None or self.odds[0] != key:
+            self.odds = (key, {})
+        known = self.odds[1]
+        if nil not in known:
             try:
                 from ..lab.odds import hand_odds
             except ImportError:
-                return ""
-            odds = hand_odds(rules, south, seat=PLAYER, deals=NIL_ODDS_DEALS, seed=0, nil=True)
-            self.nil_odds = (key, f"{odds.sentence()}, the bots playing all four seats.")
-        return self.nil_odds[1]
+                return None
+            deals = NIL_ODDS_DEALS if nil else ODDS_DEALS
+            known[nil] = hand_odds(rules, south, seat=PLAYER, deals=deals, seed=0, nil=nil)
+        return known[nil]
+
+    def nil_odds_words(self, rules: Rules, south: tuple[Card, ...]) -> str:
+        """South's measured nil odds in one sentence (``measured_odds``). Empty where the lab cannot run."""
+        odds = self.measured_odds(rules, south, nil=True)
+        return "" if odds is None else f"{odds.sentence()}, the bots playing all four seats."
+
+    def best_bid_words(self, rules: Rules, south: tuple[Card, ...]) -> str:
+        """The bidding hint's measured part: South's nil odds (where nil is allowed; the ones the bidding
+        helper shows) and the bid with the most points on average for the side, nil included, with its
+        95% interval. Empty where the lab cannot run."""
+        tricks = self.measured_odds(rules, south, nil=False)
+        if tricks is None:
+            return ""
+        nil = self.measured_odds(rules, south, nil=True) if rules.nil else None
+        points = dict(tricks.points)
+        intervals = dict(tricks.points_interval)
+        if nil is not None:
+            points[0], intervals[0] = nil.points[0], nil.points_interval[0]
+        best = max(sorted(points), key=lambda b: points[b])
+        low, high = intervals[best]
+        said = "nil" if best == 0 else str(best)
+        words = (
+            f"bidding {said} scores best on average: {points[best]:+.0f} points for your side, "
+            f"95% interval {low:+.0f} to {high:+.0f} ({tricks.deals:,} deals of this hand, the bots playing)."
+        )
+        if nil is None:
+            return words[0].upper() + words[1:]
+        return f"{nil.sentence()}; {words}"
 
     def game_over_words(self) -> str:
         """Who won, said to South ("You and North win, 562 to 310."), then the engine's reason."""
