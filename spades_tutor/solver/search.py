@@ -52,6 +52,12 @@ class Search:
         # or a leader on the other team who is not counted (see _quick)
         self.quick_lower = [_TEAM[s] == maximiser and bool(counted >> s & 1) for s in range(4)]
         self.quick_upper = [_TEAM[s] != maximiser and not counted >> s & 1 for s in range(4)]
+        # the partner's top cards count too when the partner is in the same case as the leader
+        self.quick_partner = [
+            (self.quick_lower[s] and self.quick_lower[(s + 2) & 3])
+            or (self.quick_upper[s] and self.quick_upper[(s + 2) & 3])
+            for s in range(4)
+        ]
 
     # --- budget -------------------------------------------------------------------------
 
@@ -224,9 +230,11 @@ class Search:
         return tuple(key)
 
     def _quick(self, hands: list[int], leader: int, broken: bool) -> int:
-        """Tricks the leader can cash with top cards whatever the others do: the trumps on top
-        of the remaining ones (if trumps may be led), then in each side suit the leader's top
-        cards, each counted only while every other player who holds a trump still follows."""
+        """Tricks the leader's side can cash with top cards whatever the others do: the trumps on
+        top of the remaining ones (if trumps may be led), then in each side suit the leader's top
+        cards, each counted only while every other player who holds a trump still follows; last,
+        when the partner's tricks count as the leader's, a small card led to the partner's top
+        cards in one more side suit (counted while each opponent holding a trump follows)."""
         t = self.t
         h = hands[leader]
         others = [hands[(leader + i) & 3] for i in (1, 2, 3)]
@@ -263,6 +271,34 @@ class Search:
                 q += 1
                 rest ^= top
             total += q
+        if self.quick_partner[leader]:
+            partner = hands[(leader + 2) & 3]
+            foes = [o for o in (others[0], others[2]) if o & trump]
+            best = 0
+            for s in range(3):
+                sm = t.suit_mask[s]
+                theirs = partner & sm
+                if not theirs or not h & sm:
+                    continue
+                rest = everyone & sm
+                top = 1 << (rest.bit_length() - 1)
+                if not theirs & top:
+                    continue
+                limit = 13
+                for o in foes:
+                    k = (o & sm).bit_count()
+                    if k < limit:
+                        limit = k
+                q = 0
+                while rest and q < limit:
+                    top = 1 << (rest.bit_length() - 1)
+                    if not theirs & top:
+                        break
+                    q += 1
+                    rest ^= top
+                if q > best:
+                    best = q
+            total += best
         return total
 
     def _plain_moves(self, hand: int, trick: list[int], broken: bool) -> list[int]:
@@ -314,14 +350,22 @@ class Search:
         scored = []
         if not trick:
             partner = hands[(p + 2) & 3]
+            lho = hands[(p + 1) & 3]
+            rho = hands[(p + 3) & 3]
+            trump = t.trump
             for bit in reps:
                 sm = t.suit_mask[suit_of_bit[bit.bit_length() - 1]]
                 rest = everyone & sm
                 top = 1 << (rest.bit_length() - 1)
+                ruffed = not sm & trump and ((not lho & sm and lho & trump) or (not rho & sm and rho & trump))
                 if bit == top:
-                    score = 300 + bit.bit_length()  # a winner: cash it
-                elif partner & top:
-                    score = 200 - bit.bit_length()  # low to partner's winner
+                    score = (150 if ruffed else 300) + bit.bit_length()  # a winner: cash it
+                elif partner & top and not ruffed:
+                    score = 250 - bit.bit_length()  # low to partner's winner
+                elif not sm & trump and not partner & sm and partner & trump and not ruffed:
+                    score = 240 - bit.bit_length()  # partner ruffs
+                elif rho & top:
+                    score = 50 - bit.bit_length()  # into the last hand's winner
                 else:
                     score = 100 - bit.bit_length()
                 scored.append((score, bit))
@@ -333,17 +377,23 @@ class Search:
                     win, win_i = m, i
             partner_winning = len(trick) - win_i == 2
             second = len(trick) == 1
+            led_mask = t.suit_mask[suit_of_bit[trick[0].bit_length() - 1]]
             for bit in reps:
                 beats = bit & allowed and bit > win
-                if partner_winning:
-                    score = (100 if beats else 200) - bit.bit_length()
-                elif second and beats:
+                if not beats:
+                    # a card that loses: the lowest of its suit (relative rank) first
+                    sm = t.suit_mask[suit_of_bit[bit.bit_length() - 1]]
+                    low = (everyone & sm & (bit - 1)).bit_count()
+                    score = (200 if partner_winning else 100) - low
+                elif partner_winning:
+                    score = 90 - bit.bit_length()
+                elif second:
                     # second hand: win only with a card nobody can beat, else play low
-                    rest = everyone & t.suit_mask[suit_of_bit[bit.bit_length() - 1]]
+                    rest = everyone & led_mask
                     top = rest.bit_length() - 1 == bit.bit_length() - 1
                     score = (300 if top else 50) - bit.bit_length()
                 else:
-                    score = (200 if beats else 100) - bit.bit_length()
+                    score = 200 - bit.bit_length()
                 scored.append((score, bit))
         scored.sort(reverse=True)
         return [bit for _, bit in scored]
