@@ -176,7 +176,15 @@ class Search:
             nb = broken or bool(m & trump)
             if n == 3:
                 w = (leader + t.winner(trick)) & 3
-                res = self._node(hands, w, nb, [], target - (self.counted >> w & 1))
+                need = target - (self.counted >> w & 1)
+                if need <= 0:  # the child's first checks, without the call
+                    self.nodes += 1
+                    res = True
+                elif need > hands[w].bit_count():
+                    self.nodes += 1
+                    res = False
+                else:
+                    res = self._node(hands, w, nb, [], need)
             else:
                 res = self._node(hands, leader, nb, trick, target)
             trick.pop()
@@ -392,6 +400,11 @@ class Search:
                     rest = everyone & led_mask
                     top = rest.bit_length() - 1 == bit.bit_length() - 1
                     score = (300 if top else 50) - bit.bit_length()
+                elif len(trick) == 2:
+                    # third hand: the cheapest card the last hand cannot beat, else the cheapest winner
+                    fourth = hands[(p + 1) & 3]
+                    over = fourth & led_mask if fourth & led_mask else fourth & t.trump
+                    score = (250 if over < bit else 200) - bit.bit_length()
                 else:
                     score = 200 - bit.bit_length()
                 scored.append((score, bit))
