@@ -323,25 +323,31 @@ class Search:
         t = self.t
         h = hands[p]
         suit_of_bit = t.suit_of_bit
-        everyone = hands[0] | hands[1] | hands[2] | hands[3]
-        for m in trick:
-            everyone |= m
+        held = hands[0] | hands[1] | hands[2] | hands[3]
+        everyone = held
+        win = 0
         if trick:
             lead = trick[0]
             led = suit_of_bit[lead.bit_length() - 1]
             legal = h & t.suit_mask[led]
             if not legal:
                 legal = h
+            allowed = t.suit_mask[led] | t.trump
+            for m in trick:
+                everyone |= m
+                if m & allowed and m > win:
+                    win = m
         elif broken:
             legal = h
         else:
             legal = (h & ~t.trump) or h
         # group equivalent cards: walk from the top, skipping a card when no card of another
-        # hand (or of the trick) lies between it and the card above it in the same suit
+        # hand lies between it and the card above it in the same suit, nor the trick's winning
+        # card (the trick's other cards leave with it, so they do not tell two cards apart)
         reps = []
         prev = 0
         prev_suit = -1
-        foreign = everyone & ~h
+        foreign = (held & ~h) | win
         while legal:
             b = legal.bit_length() - 1
             bit = 1 << b
@@ -378,11 +384,7 @@ class Search:
                     score = 100 - bit.bit_length()
                 scored.append((score, bit))
         else:
-            allowed = t.suit_mask[suit_of_bit[trick[0].bit_length() - 1]] | t.trump
-            win, win_i = 0, 0
-            for i, m in enumerate(trick):
-                if m & allowed and m > win:
-                    win, win_i = m, i
+            win_i = trick.index(win)
             partner_winning = len(trick) - win_i == 2
             second = len(trick) == 1
             led_mask = t.suit_mask[suit_of_bit[trick[0].bit_length() - 1]]
