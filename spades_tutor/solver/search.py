@@ -45,6 +45,7 @@ class Search:
         self.plain = plain
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}  # key -> (lower, upper, best lead)
         self.patterns: dict[int, int] = {}
+        self.mask_of_bit = [tables.suit_mask[s] for s in tables.suit_of_bit]  # bit number -> its suit group
         self.nodes = 0
         self.node_limit = 1 << 62
         self.deadline = float("inf")
@@ -323,16 +324,17 @@ class Search:
         t = self.t
         h = hands[p]
         suit_of_bit = t.suit_of_bit
+        mask_of_bit = self.mask_of_bit
+        trump = t.trump
         held = hands[0] | hands[1] | hands[2] | hands[3]
         everyone = held
         win = 0
-        if trick:
-            lead = trick[0]
-            led = suit_of_bit[lead.bit_length() - 1]
-            legal = h & t.suit_mask[led]
-            if not legal:
-                legal = h
-            allowed = t.suit_mask[led] | t.trump
+        n = len(trick)
+        led_mask = 0
+        if n:
+            led_mask = mask_of_bit[trick[0].bit_length() - 1]
+            legal = h & led_mask or h
+            allowed = led_mask | trump
             for m in trick:
                 everyone |= m
                 if m & allowed and m > win:
@@ -340,7 +342,7 @@ class Search:
         elif broken:
             legal = h
         else:
-            legal = (h & ~t.trump) or h
+            legal = h & ~trump or h
         # group equivalent cards: walk from the top, skipping a card when no card of another
         # hand lies between it and the card above it in the same suit, nor the trick's winning
         # card (the trick's other cards leave with it, so they do not tell two cards apart)
@@ -362,53 +364,49 @@ class Search:
         if len(reps) == 1:
             return reps
         scored = []
-        if not trick:
+        if not n:
             partner = hands[(p + 2) & 3]
             lho = hands[(p + 1) & 3]
             rho = hands[(p + 3) & 3]
-            trump = t.trump
             for bit in reps:
-                sm = t.suit_mask[suit_of_bit[bit.bit_length() - 1]]
+                b = bit.bit_length()
+                sm = mask_of_bit[b - 1]
                 rest = everyone & sm
                 top = 1 << (rest.bit_length() - 1)
                 ruffed = not sm & trump and ((not lho & sm and lho & trump) or (not rho & sm and rho & trump))
                 if bit == top:
-                    score = (150 if ruffed else 300) + bit.bit_length()  # a winner: cash it
+                    score = (150 if ruffed else 300) + b  # a winner: cash it
                 elif partner & top and not ruffed:
-                    score = 250 - bit.bit_length()  # low to partner's winner
+                    score = 250 - b  # low to partner's winner
                 elif not sm & trump and not partner & sm and partner & trump and not ruffed:
-                    score = 240 - bit.bit_length()  # partner ruffs
+                    score = 240 - b  # partner ruffs
                 elif rho & top:
-                    score = 50 - bit.bit_length()  # into the last hand's winner
+                    score = 50 - b  # into the last hand's winner
                 else:
-                    score = 100 - bit.bit_length()
+                    score = 100 - b
                 scored.append((score, bit))
         else:
-            win_i = trick.index(win)
-            partner_winning = len(trick) - win_i == 2
-            second = len(trick) == 1
-            led_mask = t.suit_mask[suit_of_bit[trick[0].bit_length() - 1]]
+            partner_winning = n - trick.index(win) == 2
+            over = -1
+            if n == 2:
+                fourth = hands[(p + 1) & 3]
+                over = fourth & led_mask or fourth & trump
             for bit in reps:
-                beats = bit & allowed and bit > win
-                if not beats:
+                b = bit.bit_length()
+                if not (bit & allowed and bit > win):
                     # a card that loses: the lowest of its suit (relative rank) first
-                    sm = t.suit_mask[suit_of_bit[bit.bit_length() - 1]]
-                    low = (everyone & sm & (bit - 1)).bit_count()
+                    low = (everyone & mask_of_bit[b - 1] & (bit - 1)).bit_count()
                     score = (200 if partner_winning else 100) - low
                 elif partner_winning:
-                    score = 90 - bit.bit_length()
-                elif second:
+                    score = 90 - b
+                elif n == 1:
                     # second hand: win only with a card nobody can beat, else play low
-                    rest = everyone & led_mask
-                    top = rest.bit_length() - 1 == bit.bit_length() - 1
-                    score = (300 if top else 50) - bit.bit_length()
-                elif len(trick) == 2:
+                    score = (300 if (everyone & led_mask).bit_length() == b else 50) - b
+                elif n == 2:
                     # third hand: the cheapest card the last hand cannot beat, else the cheapest winner
-                    fourth = hands[(p + 1) & 3]
-                    over = fourth & led_mask if fourth & led_mask else fourth & t.trump
-                    score = (250 if over < bit else 200) - bit.bit_length()
+                    score = (250 if over < bit else 200) - b
                 else:
-                    score = 200 - bit.bit_length()
+                    score = 200 - b
                 scored.append((score, bit))
         scored.sort(reverse=True)
         return [bit for _, bit in scored]
