@@ -156,12 +156,15 @@ class Search:
                         self._store(key, 0, left - sure_against, 0)
                         return False
                 if self.quick_lower[leader]:
-                    if self._quick(hands, leader, broken) >= target:
-                        self._store(key, target, left, 0)
+                    q = self._quick(hands, leader, broken)
+                    if q >= target:
+                        self._store(key, q, left, 0)
                         return True
-                elif self.quick_upper[leader] and left - self._quick(hands, leader, broken) < target:
-                    self._store(key, 0, target - 1, 0)
-                    return False
+                elif self.quick_upper[leader]:
+                    q = self._quick(hands, leader, broken)
+                    if left - q < target:
+                        self._store(key, 0, left - q, 0)
+                        return False
         p = (leader + n) & 3
         maxer = _TEAM[p] == self.maximiser
         moves = self._plain_moves(hands[p], trick, broken) if self.plain else self._moves(hands, p, trick, broken)
