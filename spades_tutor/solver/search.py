@@ -10,9 +10,12 @@ Speed-ups: a transposition table at trick starts keyed on relative ranks (each
 suit group as the sequence of owners of its remaining cards, high to low, so cards
 equivalent once higher ones are gone give one key) holding proven bounds;
 equivalent-card pruning (cards of one hand with no other hand's card between them,
-the trick's cards included, are one move); quick-trick cutoffs at trick starts
-(top cards the leader can cash); move ordering (winners first, cheapest winner,
-lowest discard). With ``plain=True`` all of them are off (for measuring).
+nor the trick's winning card, are one move: the trick's other cards leave with it);
+sure-trump and quick-trick cutoffs at trick starts (top cards the leader can cash,
+and the partner's reached with a small card); move ordering (winners first unless
+an opponent can ruff, low to partner's winner or ruff, second hand low, third hand
+the cheapest card the last hand cannot beat, losers lowest by relative rank).
+With ``plain=True`` all of them are off (for measuring).
 """
 
 from __future__ import annotations
