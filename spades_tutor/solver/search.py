@@ -10,9 +10,12 @@ Speed-ups: a transposition table at trick starts keyed on relative ranks (each
 suit group as the sequence of owners of its remaining cards, high to low, so cards
 equivalent once higher ones are gone give one key) holding proven bounds;
 equivalent-card pruning (cards of one hand with no other hand's card between them,
-the trick's cards included, are one move); quick-trick cutoffs at trick starts
-(top cards the leader can cash); move ordering (winners first, cheapest winner,
-lowest discard). With ``plain=True`` all of them are off (for measuring).
+nor the trick's winning card, are one move: the trick's other cards leave with it);
+sure-trump and quick-trick cutoffs at trick starts (top cards the leader can cash,
+and the partner's reached with a small card); move ordering (winners first unless
+an opponent can ruff, low to partner's winner or ruff, second hand low, third hand
+the cheapest card the last hand cannot beat, losers lowest by relative rank).
+With ``plain=True`` all of them are off (for measuring).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ class Search:
         self.plain = plain
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}  # key -> (lower, upper, best lead)
         self.patterns: dict[int, int] = {}
+        self.mask_of_bit = [tables.suit_mask[s] for s in tables.suit_of_bit]  # bit number -> its suit group
         self.nodes = 0
         self.node_limit = 1 << 62
         self.deadline = float("inf")
@@ -52,6 +56,12 @@ class Search:
         # or a leader on the other team who is not counted (see _quick)
         self.quick_lower = [_TEAM[s] == maximiser and bool(counted >> s & 1) for s in range(4)]
         self.quick_upper = [_TEAM[s] != maximiser and not counted >> s & 1 for s in range(4)]
+        # the partner's top cards count too when the partner is in the same case as the leader
+        self.quick_partner = [
+            (self.quick_lower[s] and self.quick_lower[(s + 2) & 3])
+            or (self.quick_upper[s] and self.quick_upper[(s + 2) & 3])
+            for s in range(4)
+        ]
 
     # --- budget -------------------------------------------------------------------------
 
@@ -149,12 +159,15 @@ class Search:
                         self._store(key, 0, left - sure_against, 0)
                         return False
                 if self.quick_lower[leader]:
-                    if self._quick(hands, leader, broken) >= target:
-                        self._store(key, target, left, 0)
+                    q = self._quick(hands, leader, broken)
+                    if q >= target:
+                        self._store(key, q, left, 0)
                         return True
-                elif self.quick_upper[leader] and left - self._quick(hands, leader, broken) < target:
-                    self._store(key, 0, target - 1, 0)
-                    return False
+                elif self.quick_upper[leader]:
+                    q = self._quick(hands, leader, broken)
+                    if left - q < target:
+                        self._store(key, 0, left - q, 0)
+                        return False
         p = (leader + n) & 3
         maxer = _TEAM[p] == self.maximiser
         moves = self._plain_moves(hands[p], trick, broken) if self.plain else self._moves(hands, p, trick, broken)
@@ -170,7 +183,15 @@ class Search:
             nb = broken or bool(m & trump)
             if n == 3:
                 w = (leader + t.winner(trick)) & 3
-                res = self._node(hands, w, nb, [], target - (self.counted >> w & 1))
+                need = target - (self.counted >> w & 1)
+                if need <= 0:  # the child's first checks, without the call
+                    self.nodes += 1
+                    res = True
+                elif need > hands[w].bit_count():
+                    self.nodes += 1
+                    res = False
+                else:
+                    res = self._node(hands, w, nb, [], need)
             else:
                 res = self._node(hands, leader, nb, trick, target)
             trick.pop()
@@ -224,9 +245,11 @@ class Search:
         return tuple(key)
 
     def _quick(self, hands: list[int], leader: int, broken: bool) -> int:
-        """Tricks the leader can cash with top cards whatever the others do: the trumps on top
-        of the remaining ones (if trumps may be led), then in each side suit the leader's top
-        cards, each counted only while every other player who holds a trump still follows."""
+        """Tricks the leader's side can cash with top cards whatever the others do: the trumps on
+        top of the remaining ones (if trumps may be led), then in each side suit the leader's top
+        cards, each counted only while every other player who holds a trump still follows; last,
+        when the partner's tricks count as the leader's, a small card led to the partner's top
+        cards in one more side suit (counted while each opponent holding a trump follows)."""
         t = self.t
         h = hands[leader]
         others = [hands[(leader + i) & 3] for i in (1, 2, 3)]
@@ -263,6 +286,34 @@ class Search:
                 q += 1
                 rest ^= top
             total += q
+        if self.quick_partner[leader]:
+            partner = hands[(leader + 2) & 3]
+            foes = [o for o in (others[0], others[2]) if o & trump]
+            best = 0
+            for s in range(3):
+                sm = t.suit_mask[s]
+                theirs = partner & sm
+                if not theirs or not h & sm:
+                    continue
+                rest = everyone & sm
+                top = 1 << (rest.bit_length() - 1)
+                if not theirs & top:
+                    continue
+                limit = 13
+                for o in foes:
+                    k = (o & sm).bit_count()
+                    if k < limit:
+                        limit = k
+                q = 0
+                while rest and q < limit:
+                    top = 1 << (rest.bit_length() - 1)
+                    if not theirs & top:
+                        break
+                    q += 1
+                    rest ^= top
+                if q > best:
+                    best = q
+            total += best
         return total
 
     def _plain_moves(self, hand: int, trick: list[int], broken: bool) -> list[int]:
@@ -279,25 +330,32 @@ class Search:
         t = self.t
         h = hands[p]
         suit_of_bit = t.suit_of_bit
-        everyone = hands[0] | hands[1] | hands[2] | hands[3]
-        for m in trick:
-            everyone |= m
-        if trick:
-            lead = trick[0]
-            led = suit_of_bit[lead.bit_length() - 1]
-            legal = h & t.suit_mask[led]
-            if not legal:
-                legal = h
+        mask_of_bit = self.mask_of_bit
+        trump = t.trump
+        held = hands[0] | hands[1] | hands[2] | hands[3]
+        everyone = held
+        win = 0
+        n = len(trick)
+        led_mask = 0
+        if n:
+            led_mask = mask_of_bit[trick[0].bit_length() - 1]
+            legal = h & led_mask or h
+            allowed = led_mask | trump
+            for m in trick:
+                everyone |= m
+                if m & allowed and m > win:
+                    win = m
         elif broken:
             legal = h
         else:
-            legal = (h & ~t.trump) or h
+            legal = h & ~trump or h
         # group equivalent cards: walk from the top, skipping a card when no card of another
-        # hand (or of the trick) lies between it and the card above it in the same suit
+        # hand lies between it and the card above it in the same suit, nor the trick's winning
+        # card (the trick's other cards leave with it, so they do not tell two cards apart)
         reps = []
         prev = 0
         prev_suit = -1
-        foreign = everyone & ~h
+        foreign = (held & ~h) | win
         while legal:
             b = legal.bit_length() - 1
             bit = 1 << b
@@ -312,38 +370,49 @@ class Search:
         if len(reps) == 1:
             return reps
         scored = []
-        if not trick:
+        if not n:
             partner = hands[(p + 2) & 3]
+            lho = hands[(p + 1) & 3]
+            rho = hands[(p + 3) & 3]
             for bit in reps:
-                sm = t.suit_mask[suit_of_bit[bit.bit_length() - 1]]
+                b = bit.bit_length()
+                sm = mask_of_bit[b - 1]
                 rest = everyone & sm
                 top = 1 << (rest.bit_length() - 1)
+                ruffed = not sm & trump and ((not lho & sm and lho & trump) or (not rho & sm and rho & trump))
                 if bit == top:
-                    score = 300 + bit.bit_length()  # a winner: cash it
-                elif partner & top:
-                    score = 200 - bit.bit_length()  # low to partner's winner
+                    score = (150 if ruffed else 300) + b  # a winner: cash it
+                elif partner & top and not ruffed:
+                    score = 250 - b  # low to partner's winner
+                elif not sm & trump and not partner & sm and partner & trump and not ruffed:
+                    score = 240 - b  # partner ruffs
+                elif rho & top:
+                    score = 50 - b  # into the last hand's winner
                 else:
-                    score = 100 - bit.bit_length()
+                    score = 100 - b
                 scored.append((score, bit))
         else:
-            allowed = t.suit_mask[suit_of_bit[trick[0].bit_length() - 1]] | t.trump
-            win, win_i = 0, 0
-            for i, m in enumerate(trick):
-                if m & allowed and m > win:
-                    win, win_i = m, i
-            partner_winning = len(trick) - win_i == 2
-            second = len(trick) == 1
+            partner_winning = n - trick.index(win) == 2
+            over = -1
+            if n == 2:
+                fourth = hands[(p + 1) & 3]
+                over = fourth & led_mask or fourth & trump
             for bit in reps:
-                beats = bit & allowed and bit > win
-                if partner_winning:
-                    score = (100 if beats else 200) - bit.bit_length()
-                elif second and beats:
+                b = bit.bit_length()
+                if not (bit & allowed and bit > win):
+                    # a card that loses: the lowest of its suit (relative rank) first
+                    low = (everyone & mask_of_bit[b - 1] & (bit - 1)).bit_count()
+                    score = (200 if partner_winning else 100) - low
+                elif partner_winning:
+                    score = 90 - b
+                elif n == 1:
                     # second hand: win only with a card nobody can beat, else play low
-                    rest = everyone & t.suit_mask[suit_of_bit[bit.bit_length() - 1]]
-                    top = rest.bit_length() - 1 == bit.bit_length() - 1
-                    score = (300 if top else 50) - bit.bit_length()
+                    score = (300 if (everyone & led_mask).bit_length() == b else 50) - b
+                elif n == 2:
+                    # third hand: the cheapest card the last hand cannot beat, else the cheapest winner
+                    score = (250 if over < bit else 200) - b
                 else:
-                    score = (200 if beats else 100) - bit.bit_length()
+                    score = 200 - b
                 scored.append((score, bit))
         scored.sort(reverse=True)
         return [bit for _, bit in scored]
