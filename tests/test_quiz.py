@@ -282,6 +282,11 @@ def extras(rules: st.Rules) -> set[st.Card]:
     return {c for c in rules.trump_order() if c.is_joker or c.suit != st.Suit.SPADES}
 
 
+def fight_cards(rules: st.Rules) -> set[st.Card]:
+    """The trumps that make a trick a close call: the jokers, the 2♦, and the ace and 2 of trumps."""
+    return extras(rules) | {c for c in rules.trump_order() if c.rank in (st.Rank.ACE, st.Rank.TWO)}
+
+
 def surprising(rules: st.Rules) -> set[st.Card]:
     """Extras, and a 2♠ ranked above the ace."""
     order = rules.trump_order()
@@ -314,24 +319,24 @@ def assert_level(item: QuizItem) -> None:
             )
         else:
             only_trumps = not trick and not broken and all(trump(c) for c in hand)
-            assert only_trumps or special & set(hand) or (trick and trick[0] in special)
+            one_way = plain and len(item.answer()) == 1
+            assert only_trumps or one_way or special & set(hand) or (trick and trick[0] in special)
+            assert only_trumps or len(item.answer()) < len(hand)  # some card is illegal
             if only_trumps:
                 assert item.check(hand).correct  # the exception: any trump may be led
     elif isinstance(item, TrickWinnerItem):
         trick = item.trick
         assert len(trick) == 4 and len(set(trick)) == 4
         trumps = [c for c in trick if trump(c)]
+        # a fight: two or more trumps with a joker, the 2♦, an ace or a 2 of trumps among them,
+        # or a side suit trumped twice
+        fight = len(trumps) >= 2 and (bool(fight_cards(rules) & set(trumps)) or not trump(trick[0]))
         if level == 1:
             assert not trumps
         elif level == 3:
-            assert len(trumps) >= 2
-            if special:
-                assert special & set(trumps)
-            else:
-                assert not trump(trick[0])
+            assert fight
         else:
-            assert trumps
-            assert not (len(trumps) >= 2 and special & set(trumps))
+            assert trumps and not fight
     elif isinstance(item, (HighestTrumpItem, TrumpOrderItem)):
         order = rules.trump_order()
         places = sorted(order.index(c) for c in item.choices if trump(c))
@@ -402,7 +407,7 @@ def assert_new_kind_level(item: QuizItem) -> None:
             trumps = [c for c in item.trick if rules.is_trump(c)]
             assert (level == 1) == (not trumps)
             if level == 3:
-                assert len(trumps) >= 2 and (not special or special & set(trumps))
+                assert len(trumps) >= 2 and (fight_cards(rules) & set(trumps) or not rules.is_trump(item.trick[0]))
         else:
             assert level != 3 or rules.first_lead == "two-of-clubs"
             assert item.question != "next-deal" or level == 2
@@ -434,6 +439,32 @@ def assert_new_kind_level(item: QuizItem) -> None:
                 assert len(item.choices) == 6
 
 
+def score_cases(
+    rules: st.Rules, bids: dict[st.Seat, st.Bid], tricks: dict[st.Seat, int], rolled: dict[st.Team, bool]
+) -> set[str]:
+    """The tricky cases a hand shows (level 3 asks them, level 2 never does)."""
+    cases = set()
+    for team in st.Team:
+        if rolled[team]:
+            cases.add("rollover")
+        seats = team.seats
+        if all(bids[s].is_nil for s in seats):
+            cases.add("both-nil")
+        for nil_seat in seats:
+            partner = nil_seat.partner
+            if not bids[nil_seat].is_nil:
+                continue
+            if bids[nil_seat].blind:
+                cases.add("blind-nil")
+            if tricks[nil_seat] and not bids[partner].is_nil:
+                counted = tricks[partner] + (tricks[nil_seat] if rules.failed_nil_tricks == "partner" else 0)
+                if counted >= bids[partner].tricks:
+                    cases.add("nil-fails-partner-makes")
+                elif rules.failed_nil_tricks == "bags":
+                    cases.add("set-with-nil-bags")
+    return cases
+
+
 def assert_score_level(item: ScoreItem) -> None:
     rules, level = item.rules, item.difficulty
     bids = {s: st.Bid.parse(b) for s, b in item.bids.items()}
@@ -456,27 +487,9 @@ def assert_score_level(item: ScoreItem) -> None:
         assert not any(bids[s].blind for s in nils)
         if rules.bag_limit > 2:
             assert not any(rolled.values())
+        assert not score_cases(rules, bids, tricks, rolled) - {"rollover"}, item.to_dict()  # level 3's own
     else:
-        cases = set()
-        for team in st.Team:
-            if rolled[team]:
-                cases.add("rollover")
-            seats = team.seats
-            if all(bids[s].is_nil for s in seats):
-                cases.add("both-nil")
-            for nil_seat in seats:
-                partner = nil_seat.partner
-                if not bids[nil_seat].is_nil:
-                    continue
-                if bids[nil_seat].blind:
-                    cases.add("blind-nil")
-                if tricks[nil_seat] and not bids[partner].is_nil:
-                    counted = tricks[partner] + (tricks[nil_seat] if rules.failed_nil_tricks == "partner" else 0)
-                    if counted >= bids[partner].tricks:
-                        cases.add("nil-fails-partner-makes")
-                    elif rules.failed_nil_tricks == "bags":
-                        cases.add("set-with-nil-bags")
-        assert cases, item.to_dict()
+        assert score_cases(rules, bids, tricks, rolled), item.to_dict()
 
 
 def assert_sure_level(item: SureTricksItem) -> None:
