@@ -13,6 +13,7 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -112,6 +113,11 @@ class GameWinnerItem(QuizItem):
         )
 
 
+def _span(rng: random.Random, lo: int, hi: int) -> int:
+    """A total in [lo, hi]; just ``lo`` where a very small target leaves no room."""
+    return _between(rng, lo, max(lo, hi))
+
+
 def _game_winner(rules: Rules, seed: int, difficulty: int) -> GameWinnerItem:
     rng = _rng("game-winner", seed, difficulty)
     target = rules.target
@@ -120,16 +126,16 @@ def _game_winner(rules: Rules, seed: int, difficulty: int) -> GameWinnerItem:
     if difficulty == 1:
         case = _choice(rng, ("one-over", "one-over", "neither"))
         if case == "one-over":
-            high, low = _between(rng, target + 1, target + 150), _between(rng, -100, target - 60)
+            high, low = _span(rng, target + 1, target + 150), _span(rng, -100, target - 60)
         else:
-            high, low = _between(rng, target - 250, target - 20), _between(rng, -50, target - 100)
+            high, low = _span(rng, target - 250, target - 20), _span(rng, -50, target - 100)
     elif difficulty == 2:
         case = _choice(rng, ("both-over", "both-over", "exactly"))
         if case == "both-over":
-            high = _between(rng, target + 20, target + 160)
-            low = _between(rng, target, high - 10)
+            high = _span(rng, target + 20, target + 160)
+            low = _span(rng, target, high - 10)
         else:
-            high, low = target, _between(rng, target - 200, target - 1)
+            high, low = target, _span(rng, target - 200, target - 1)
     else:
         mercy = rules.mercy
         cases = (
@@ -139,18 +145,18 @@ def _game_winner(rules: Rules, seed: int, difficulty: int) -> GameWinnerItem:
         )
         case = _choice(rng, cases)
         if case == "tie":
-            high = low = _between(rng, target, target + 120)
+            high = low = _span(rng, target, target + 120)
         elif case == "close":
-            high = _between(rng, target + 2, target + 120)
-            low = high - _between(rng, 1, 2)  # both over: the higher wins, by a point or two
+            high = _span(rng, target + 2, target + 120)
+            low = high - _span(rng, 1, 2)  # both over: the higher wins, by a point or two
         elif case == "no-mercy":  # a team far below zero, but this table plays no mercy rule: the game goes on
-            high, low = _between(rng, target - 150, target - 1), _between(rng, -450, -150)
+            high, low = _span(rng, target - 150, target - 1), _span(rng, -450, -150)
         elif mercy is not None and case == "mercy":
-            low = mercy - _between(rng, 0, 60)
-            high = _between(rng, mercy + 1, target - 1)
+            low = mercy - _span(rng, 0, 60)
+            high = _span(rng, mercy + 1, target - 1)
         else:  # both at or below the mercy score: the higher wins, an exact tie plays on
             assert mercy is not None
-            low = mercy - _between(rng, 0, 120)
-            high = low + _choice(rng, (0, _between(rng, 1, 40)))
+            low = mercy - _span(rng, 0, 120)
+            high = low + _choice(rng, (0, _span(rng, 1, 40)))
     scores = {first: high, first.other: low}
     return GameWinnerItem(rules, scores=scores, seed=seed, difficulty=difficulty)
