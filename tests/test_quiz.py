@@ -41,6 +41,11 @@ from spades_tutor.quiz import (
     item_from_dict,
     mixed,
 )
+from spades_tutor.quiz.base import Choice, PickCards
+from spades_tutor.quiz.kinds.deck_setup import DeckSetupItem
+from spades_tutor.quiz.kinds.first_leader import FirstLeaderItem
+from spades_tutor.quiz.kinds.game_winner import GameWinnerItem
+from spades_tutor.quiz.kinds.may_lead import MayLeadItem
 
 PRESETS = st.Rules.preset_names()
 TWO_OF_CLUBS = st.Card.parse("2C")
@@ -144,6 +149,21 @@ def wrong_answers(item: QuizItem, rng: random.Random) -> Iterator[Any]:
     elif isinstance(item, NilSafeItem):
         yield not right
         yield "no" if right else "yes"
+    elif isinstance(item, DeckSetupItem) and item.question == "trumps":
+        shown, trumps = list(item.choices), set(right)
+        for n in range(len(shown) + 1):
+            for chosen in itertools.combinations(shown, n):
+                if set(chosen) != trumps:
+                    yield chosen
+    elif isinstance(item, DeckSetupItem) and item.question == "count":
+        for n in (right - 1, right + 1, right + 2, 13, 0):
+            if n != right:
+                yield n
+                yield str(n)
+    elif isinstance(item.view().answer, Choice):  # the other options the view offers
+        for option in item.view().answer.options:  # type: ignore[union-attr]
+            if option != right:
+                yield option
     else:  # pragma: no cover
         raise AssertionError(item)
 
@@ -171,6 +191,15 @@ def right_forms(item: QuizItem, rng: random.Random) -> Iterator[Any]:
     elif isinstance(item, NilSafeItem):
         yield "yes" if right else "no"
         yield "YES " if right else " No"
+    elif isinstance(item, MayLeadItem):
+        yield f" {right.upper()} "
+    elif isinstance(item, FirstLeaderItem):
+        yield right[0]  # the seat's letter
+        yield right.lower()
+    elif isinstance(item, DeckSetupItem) and isinstance(item.view().answer, PickCards):
+        yield " ".join(c.letters.lower() for c in reversed(right))
+    elif isinstance(item, DeckSetupItem) and item.question == "count":
+        yield str(right)
 
 
 GARBAGE: list[Any] = [
@@ -253,6 +282,11 @@ def extras(rules: st.Rules) -> set[st.Card]:
     return {c for c in rules.trump_order() if c.is_joker or c.suit != st.Suit.SPADES}
 
 
+def fight_cards(rules: st.Rules) -> set[st.Card]:
+    """The trumps that make a trick a close call: the jokers, the 2♦, and the ace and 2 of trumps."""
+    return extras(rules) | {c for c in rules.trump_order() if c.rank in (st.Rank.ACE, st.Rank.TWO)}
+
+
 def surprising(rules: st.Rules) -> set[st.Card]:
     """Extras, and a 2♠ ranked above the ace."""
     order = rules.trump_order()
@@ -285,24 +319,24 @@ def assert_level(item: QuizItem) -> None:
             )
         else:
             only_trumps = not trick and not broken and all(trump(c) for c in hand)
-            assert only_trumps or special & set(hand) or (trick and trick[0] in special)
+            one_way = plain and len(item.answer()) == 1
+            assert only_trumps or one_way or special & set(hand) or (trick and trick[0] in special)
+            assert only_trumps or len(item.answer()) < len(hand)  # some card is illegal
             if only_trumps:
                 assert item.check(hand).correct  # the exception: any trump may be led
     elif isinstance(item, TrickWinnerItem):
         trick = item.trick
         assert len(trick) == 4 and len(set(trick)) == 4
         trumps = [c for c in trick if trump(c)]
+        # a fight: two or more trumps with a joker, the 2♦, an ace or a 2 of trumps among them,
+        # or a side suit trumped twice
+        fight = len(trumps) >= 2 and (bool(fight_cards(rules) & set(trumps)) or not trump(trick[0]))
         if level == 1:
             assert not trumps
         elif level == 3:
-            assert len(trumps) >= 2
-            if special:
-                assert special & set(trumps)
-            else:
-                assert not trump(trick[0])
+            assert fight
         else:
-            assert trumps
-            assert not (len(trumps) >= 2 and special & set(trumps))
+            assert trumps and not fight
     elif isinstance(item, (HighestTrumpItem, TrumpOrderItem)):
         order = rules.trump_order()
         places = sorted(order.index(c) for c in item.choices if trump(c))
@@ -330,6 +364,8 @@ def assert_level(item: QuizItem) -> None:
             assert item.choices[0] != item.answer()
     elif isinstance(item, ScoreItem):
         assert_score_level(item)
+    elif isinstance(item, (GameWinnerItem, FirstLeaderItem, MayLeadItem, DeckSetupItem)):
+        assert_new_kind_level(item)
     elif isinstance(item, SureTricksItem):
         assert_sure_level(item)
     elif isinstance(item, NilSafeItem):
@@ -347,6 +383,86 @@ def assert_level(item: QuizItem) -> None:
             assert rules.trump_order()[0] in item.hand or len(advice.reasons) >= 3
         if not advice.safe and level == 3:
             assert len(advice.reasons) == 1
+
+
+def assert_new_kind_level(item: QuizItem) -> None:
+    """What each level of the game-winner, who-leads, may-lead and deck set-up kinds asks."""
+    rules, level = item.rules, item.difficulty
+    special = extras(rules)
+    if isinstance(item, GameWinnerItem):
+        ns, ew = item.scores[st.Team.NS], item.scores[st.Team.EW]
+        over = [s for s in (ns, ew) if s >= rules.target]
+        if level == 1:
+            assert len(over) <= 1 and (over or max(ns, ew) < rules.target - 10)
+        elif level == 2:
+            assert (len(over) == 2 and ns != ew) or rules.target in (ns, ew)
+        else:
+            mercy = rules.mercy
+            tie_or_close = len(over) == 2 and abs(ns - ew) <= 2
+            below = mercy is not None and min(ns, ew) <= mercy
+            no_mercy = mercy is None and min(ns, ew) <= -150 and not over
+            assert tie_or_close or below or no_mercy
+    elif isinstance(item, FirstLeaderItem):
+        if item.question == "next-trick":
+            trumps = [c for c in item.trick if rules.is_trump(c)]
+            assert (level == 1) == (not trumps)
+            if level == 3:
+                assert len(trumps) >= 2 and (fight_cards(rules) & set(trumps) or not rules.is_trump(item.trick[0]))
+        else:
+            assert level != 3 or rules.first_lead == "two-of-clubs"
+            assert item.question != "next-deal" or level == 2
+            if rules.first_lead == "two-of-clubs" and item.question == "first":
+                assert item.two_of_clubs is not None and item.two_of_clubs != item.dealer.left
+    elif isinstance(item, MayLeadItem):
+        assert item.card in item.hand
+        only_trumps = all(rules.is_trump(c) for c in item.hand)
+        if level == 1:
+            assert not item.spades_broken and item.card not in special and not only_trumps
+        elif level == 2:
+            assert rules.is_trump(item.card) and item.card not in special and not only_trumps
+        else:
+            assert item.earlier  # spades broken or not: the learner reads it from the tricks
+            assert rules.is_trump(item.card) or only_trumps
+            broken = any(rules.is_trump(c) for _, trick in item.earlier for c in trick)
+            assert broken == item.spades_broken
+    elif isinstance(item, DeckSetupItem):
+        if level == 1:
+            assert item.question == "card"
+        elif level == 2:
+            assert item.question == "trumps" and len(item.choices) == 5
+            assert len(special & set(item.choices)) <= 1
+        else:
+            assert item.question in ("card", "trumps", "count")
+            if item.question == "card":
+                assert item.card is not None and (item.card.rank in (st.Rank.TWO, st.Rank.ACE) or item.card.is_joker)
+            if item.question == "trumps":
+                assert len(item.choices) == 6
+
+
+def score_cases(
+    rules: st.Rules, bids: dict[st.Seat, st.Bid], tricks: dict[st.Seat, int], rolled: dict[st.Team, bool]
+) -> set[str]:
+    """The tricky cases a hand shows (level 3 asks them, level 2 never does)."""
+    cases = set()
+    for team in st.Team:
+        if rolled[team]:
+            cases.add("rollover")
+        seats = team.seats
+        if all(bids[s].is_nil for s in seats):
+            cases.add("both-nil")
+        for nil_seat in seats:
+            partner = nil_seat.partner
+            if not bids[nil_seat].is_nil:
+                continue
+            if bids[nil_seat].blind:
+                cases.add("blind-nil")
+            if tricks[nil_seat] and not bids[partner].is_nil:
+                counted = tricks[partner] + (tricks[nil_seat] if rules.failed_nil_tricks == "partner" else 0)
+                if counted >= bids[partner].tricks:
+                    cases.add("nil-fails-partner-makes")
+                elif rules.failed_nil_tricks == "bags":
+                    cases.add("set-with-nil-bags")
+    return cases
 
 
 def assert_score_level(item: ScoreItem) -> None:
@@ -371,27 +487,9 @@ def assert_score_level(item: ScoreItem) -> None:
         assert not any(bids[s].blind for s in nils)
         if rules.bag_limit > 2:
             assert not any(rolled.values())
+        assert not score_cases(rules, bids, tricks, rolled) - {"rollover"}, item.to_dict()  # level 3's own
     else:
-        cases = set()
-        for team in st.Team:
-            if rolled[team]:
-                cases.add("rollover")
-            seats = team.seats
-            if all(bids[s].is_nil for s in seats):
-                cases.add("both-nil")
-            for nil_seat in seats:
-                partner = nil_seat.partner
-                if not bids[nil_seat].is_nil:
-                    continue
-                if bids[nil_seat].blind:
-                    cases.add("blind-nil")
-                if tricks[nil_seat] and not bids[partner].is_nil:
-                    counted = tricks[partner] + (tricks[nil_seat] if rules.failed_nil_tricks == "partner" else 0)
-                    if counted >= bids[partner].tricks:
-                        cases.add("nil-fails-partner-makes")
-                    elif rules.failed_nil_tricks == "bags":
-                        cases.add("set-with-nil-bags")
-        assert cases, item.to_dict()
+        assert score_cases(rules, bids, tricks, rolled), item.to_dict()
 
 
 def assert_sure_level(item: SureTricksItem) -> None:
@@ -527,8 +625,9 @@ def test_keys_name_kind_rules_seed_and_level() -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_mixed_uses_every_kind(preset: str) -> None:
     rules = rules_of(preset)
-    items = mixed(rules, 5, count=21)
-    assert len(items) == 21
+    count = 3 * len(KINDS)
+    items = mixed(rules, 5, count=count)
+    assert len(items) == count
     assert sorted(i.kind for i in items) == sorted(KINDS * 3)
     assert all(a.kind != b.kind for a, b in itertools.pairwise(items))
     positions = [(i.kind, json.dumps(i.position(), sort_keys=True, ensure_ascii=False)) for i in items]
@@ -537,7 +636,7 @@ def test_mixed_uses_every_kind(preset: str) -> None:
         assert item.seed is not None
         assert generate(item.kind, rules, item.seed, item.difficulty).to_dict() == item.to_dict()
         check_item(item, item.seed)
-    assert [i.to_dict() for i in mixed(rules, 5, count=21)] == [i.to_dict() for i in items]
+    assert [i.to_dict() for i in mixed(rules, 5, count=count)] == [i.to_dict() for i in items]
     assert {i.difficulty for i in items} == set(DIFFICULTIES)
 
 

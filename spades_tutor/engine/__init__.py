@@ -29,7 +29,7 @@ from .hand_eval import (
 )
 from .inputs import parse_whole_number, whole_number
 from .play import Trick, explain_trick, legal_plays, trick_winner, why_illegal
-from .round import Action, Phase, Round, SeatView, deal_hands, parse_deal_id
+from .round import Action, Phase, Round, SeatView, deal_hands, explain_first_leader, parse_deal_id
 from .rules import PRESETS, Rules
 from .scoring import BLIND_NIL, NIL, Bid, HandScore, ScoreLine, explain_game, game_winner, score_hand
 from .seats import Seat, Team
@@ -69,6 +69,7 @@ __all__ = [
     "Trick",
     "cards",
     "deal_hands",
+    "explain_first_leader",
     "explain_game",
     "explain_sure_tricks",
     "explain_trick",

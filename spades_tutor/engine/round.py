@@ -30,7 +30,7 @@ from .rules import Rules
 from .scoring import BLIND_NIL, Bid, HandScore, score_hand
 from .seats import Seat, Team
 
-__all__ = ["Action", "Phase", "Round", "SeatView", "deal_hands", "parse_deal_id"]
+__all__ = ["Action", "Phase", "Round", "SeatView", "deal_hands", "explain_first_leader", "parse_deal_id"]
 
 _FORMAT = "spades-tutor/round"
 _TWO_OF_CLUBS = Card.parse("2C")
@@ -419,11 +419,8 @@ class Round:
             self._to_act = actor.left
 
     def _first_leader(self) -> Seat:
-        if self.rules.first_lead == "two-of-clubs":
-            for s in Seat:
-                if _TWO_OF_CLUBS in self._hands[s]:
-                    return s
-        return self.dealer.left
+        holder = next((s for s in Seat if _TWO_OF_CLUBS in self._hands[s]), None)
+        return explain_first_leader(self.rules, self.dealer, holder)[0]
 
     # --- play ------------------------------------------------------------------------
 
@@ -708,6 +705,30 @@ class Round:
         from .display import round_html
 
         return round_html(self)
+
+
+def explain_first_leader(rules: Rules, dealer: Seat, two_of_clubs: Seat | None = None) -> tuple[Seat, str]:
+    """Who leads the first trick of a deal, and a sentence saying why.
+
+    The player left of the dealer leads, unless the table plays ``first_lead="two-of-clubs"``
+    (allowed only where the 2♣ is in the deck): then ``two_of_clubs``, the seat holding it, leads.
+
+    >>> from spades_tutor.engine.rules import Rules
+    >>> explain_first_leader(Rules.preset("jokers"), Seat.WEST)
+    (<Seat.NORTH: 0>, "West dealt, so North, on the dealer's left, leads the first trick.")
+    >>> rules = Rules.preset("jokers", first_lead="two-of-clubs")
+    >>> explain_first_leader(rules, Seat.WEST, Seat.SOUTH)[1]
+    'This table opens with the 2♣: South holds it and leads it to the first trick.'
+    """
+    left = dealer.left
+    if rules.first_lead == "two-of-clubs":
+        if two_of_clubs is None:
+            raise SpadesError("a deal with the 2♣ in the deck: say who holds it")
+        return (
+            two_of_clubs,
+            f"This table opens with the 2♣: {two_of_clubs.label} holds it and leads it to the first trick.",
+        )
+    return left, f"{dealer.label} dealt, so {left.label}, on the dealer's left, leads the first trick."
 
 
 def _check_deal(rules: Rules, hands: Mapping[Seat, Sequence[Card]]) -> None:

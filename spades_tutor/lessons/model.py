@@ -341,13 +341,17 @@ class Resolved:
 
     # --- quizzes ------------------------------------------------------------------------------
 
-    def quiz_item(self) -> QuizItem:
-        """The quiz item: built from the stated position (or generated), answered by the engine."""
+    def quiz_item(self, seed: int | None = None) -> QuizItem:
+        """The quiz item: built from the stated position (or generated), answered by the engine.
+
+        A generated block draws with its own ``seed:`` unless ``seed`` is given (the lesson
+        player draws a new one on each visit); a stated position ignores ``seed``.
+        """
         block, rules = self.block, self.rules
         if block.kind != "quiz" or block.quiz_kind is None:
             raise self.fault("is not a quiz")
         if block.generated:
-            return self._generate()
+            return self._generate(seed)
         data: dict[str, Any] = {
             "kind": block.quiz_kind,
             "preset": rules.name if rules.name in st.Rules.preset_names() else "jokers",
@@ -367,10 +371,10 @@ class Resolved:
         except (st.SpadesError, KeyError, TypeError) as e:
             raise self.error(str(e)) from None
 
-    def _generate(self) -> QuizItem:
+    def _generate(self, drawn: int | None = None) -> QuizItem:
         quiz_kind = self.block.quiz_kind
         assert quiz_kind is not None
-        seed: int = self.value("seed")
+        seed: int = self.value("seed") if drawn is None else drawn
         difficulty: int = self.value("difficulty", 1)
         try:  # imported only when a lesson first needs it
             generate = importlib.import_module("spades_tutor.quiz.generators").generate

@@ -257,6 +257,9 @@ class LearnPage:
         self.back.on_click(guarded(lambda _b: self.show_list()))
         self.widget = w.VBox([self.list_box])
         self._lessons: Any = None
+        # generated lesson quizzes draw from this session seed and the count of lessons opened
+        self.seed = random.SystemRandom().randrange(1, 100_000)
+        self.opened = 0
 
     @property
     def lessons(self) -> Any:
@@ -301,7 +304,9 @@ class LearnPage:
             on_finish=lambda _l: self.finished(lesson),
             four_colour=s.four_colour,
             large=s.large,
+            seed=self.seed * 1000 + self.opened,
         )
+        self.opened += 1
         self.app.reached(lesson, self.player.step)
         self.widget.children = [self.back, self.player.widget]
 

@@ -9,6 +9,7 @@ placeholders filled by the engine for the rule set they are shown in.
 from __future__ import annotations
 
 import html
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -56,8 +57,12 @@ class LessonPlayer:
         on_finish: Callable[[Lesson], None] | None = None,
         four_colour: bool = False,
         large: bool = False,
+        seed: int | None = None,
     ) -> None:
         self.lesson = lesson
+        #: where the generated quizzes draw from: each visit to a step draws anew from (seed, visit)
+        self.seed = random.SystemRandom().randrange(1, 100_000) if seed is None else seed
+        self.visits = 0
         self.rules = rules
         self.step = max(0, min(step, len(lesson.steps) - 1))
         self.on_step = on_step
@@ -120,6 +125,7 @@ class LessonPlayer:
         # the step's content first, then the labels that say where you are: the page applies
         # updates in order, so "Step 2 of 4" never shows above step 1's cards
         self.quizzes = []
+        self.visits += 1
         children: list[w.Widget] = []
         last_note: str | None = None  # blocks in a row shown in the same other rule set share one note
         for block in step.blocks:
@@ -207,10 +213,23 @@ class LessonPlayer:
         if kind == "play":
             return [TrickStepper(shown.round(), **opts).widget]
         if kind == "quiz":
-            view = QuizView(shown.quiz_item(), self.on_answer, **opts)
+            if not block.generated:
+                view = QuizView(shown.quiz_item(), self.on_answer, **opts)
+                self.quizzes.append(view)
+                return [view.widget]
+            seed = self.quiz_seed(block)
+            view = QuizView(shown.quiz_item(seed), self.on_answer, **opts)
             self.quizzes.append(view)
-            return [view.widget]
+            line = f"Question {seed} · {rules.title} · drawn fresh for this visit"
+            return [view.widget, w.HTML(f'<div class="st-note st-quiz-seed">{html.escape(line)}</div>')]
         return [w.HTML(f'<div class="st-warning">Unknown block {html.escape(kind)}</div>')]
+
+    def quiz_seed(self, block: Block) -> int:
+        """The seed a generated quiz block draws with on this visit: from the player's seed, the
+        lesson, the step, the block's place and the visit count (so a test can make it again)."""
+        place = self.lesson.steps[self.step].blocks.index(block)
+        text = f"spades-tutor/lesson/{self.seed}/{self.lesson.slug}/{self.step}/{place}/{self.visits}"
+        return random.Random(text).randrange(1, 100_000)
 
     def _four_hands(self, rules: Rules, hands: dict[Seat, Any]) -> w.Widget:
         cells = []

@@ -5,7 +5,7 @@ Levels:
     2. three trumps and a side ace or king as a decoy;
     3. the close calls at the top: big joker against little joker, 2♦ / 2♠ / A♠
        in deuces-high, the 2♠ in two-of-spades-third (plus a decoy, or the 2♠
-       where it is the lowest trump).
+       where it is the lowest trump, and often a lower trump).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from ..base import (
 )
 from ..seeded import (
     _between,
+    _chance,
     _choice,
     _far_apart,
     _rng,
@@ -142,6 +143,9 @@ def _highest_trump(rules: Rules, seed: int, difficulty: int) -> HighestTrumpItem
         if low_two is not None and low_two not in choices:
             traps.append(low_two)  # a 2 that is the lowest trump here
         choices.append(_choice(rng, traps))
+        lower = [c for c in order[6:] if c not in choices]
+        if lower and _chance(rng, 0.6):
+            choices.append(_choice(rng, lower))  # a lower trump beside the close call
     shown = _shuffled(rng, choices)
     best = min((c for c in shown if rules.is_trump(c)), key=order.index)
     if shown[0] == best:  # do not always put the answer first

@@ -2,11 +2,13 @@
 
 Levels:
     1. a side suit was led and you can follow it (some cards are illegal);
-    2. leading before spades are broken with trumps and side cards, void in the
-       side suit led (anything goes), or a spade lead you must follow;
-       no joker and no 2♦-as-trump anywhere in the position;
-    3. a joker (or in deuces-high the 2♦) in your hand or led, or leading with
-       nothing but trumps before spades are broken (the only-trumps exception).
+    2. leading before spades are broken with trumps and two side cards or more,
+       void in the side suit led (anything goes), or a spade lead you can follow
+       with two trumps or more; no joker and no 2♦-as-trump anywhere in the position;
+    3. a joker (or in deuces-high the 2♦) in your hand or led with some card illegal,
+       a single legal card (one side card among trumps before spades are broken, a
+       spade led and one trump held), or leading with nothing but trumps before
+       spades are broken (the only-trumps exception, asked least often).
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ class LegalPlaysItem(QuizItem):
     levels: ClassVar[Mapping[int, str]] = {
         1: "A side suit was led and you can follow it.",
         2: "Leading before spades are broken, void in the suit led, or following a spade lead.",
-        3: "A joker (or the 2♦ in deuces-high) in your hand or led, or a hand of nothing but trumps.",
+        3: "A joker (or the 2♦ in deuces-high) in your hand or led, a single legal card, or only trumps.",
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
         frozenset({"hand"}),
@@ -190,11 +192,14 @@ def _legal_tags(rules: Rules, hand: Sequence[Card], trick: Sequence[Card], broke
     trumps_in_hand = sum(1 for c in hand if is_trump(c))
     side_in_hand = len(hand) - trumps_in_hand
     plain = not any(c in extras for c in hand) and not any(c in extras for c in trick)
+    legal = legal_plays(rules, hand, trick, broken)
     if not trick:
         if not broken and side_in_hand == 0:
             tags.add("only-trumps")
-        if plain and not broken and trumps_in_hand and side_in_hand:
+        if plain and not broken and trumps_in_hand and side_in_hand >= 2:
             tags.add("lead-unbroken")
+        if plain and not broken and trumps_in_hand and side_in_hand == 1:
+            tags.add("one-way")  # a hand of trumps and one side card: that card is the only lead
     else:
         led = suit_of(trick[0])
         following = sum(1 for c in hand if suit_of(c) == led)
@@ -203,9 +208,11 @@ def _legal_tags(rules: Rules, hand: Sequence[Card], trick: Sequence[Card], broke
                 tags.add("follow")
             if not following:
                 tags.add("void")
-        if plain and led == Suit.SPADES and following and following < len(hand):
+        if plain and led == Suit.SPADES and following >= 2 and following < len(hand):
             tags.add("trump-lead")
-    if not (not trick and broken):  # a free lead teaches nothing about the special cards
+        if plain and led == Suit.SPADES and following == 1:
+            tags.add("one-way")  # a spade led and one trump held: it must be played
+    if not (not trick and broken) and len(legal) < len(hand):  # a special card, and not every card legal
         for card in extras:
             if card in hand or (trick and trick[0] == card):
                 tags.add("deuce" if card.suit is not None else "joker")
@@ -215,8 +222,11 @@ def _legal_tags(rules: Rules, hand: Sequence[Card], trick: Sequence[Card], broke
 _LEGAL_LEVELS: dict[int, tuple[str, ...]] = {
     1: ("follow",),
     2: ("lead-unbroken", "void", "trump-lead"),
-    3: ("only-trumps", "joker", "deuce"),
+    3: ("only-trumps", "one-way", "joker", "deuce"),
 }
+
+#: how often each level-3 type is asked: a hand of only trumps (every card legal) least
+_WEIGHT = {"only-trumps": 1, "one-way": 4, "joker": 3, "deuce": 2}
 
 
 def _legal_plays(rules: Rules, seed: int, difficulty: int) -> LegalPlaysItem:
@@ -224,7 +234,7 @@ def _legal_plays(rules: Rules, seed: int, difficulty: int) -> LegalPlaysItem:
     extras = _extras(rules)
     possible = [t for t in _LEGAL_LEVELS[difficulty] if t != "joker" or any(c.is_joker for c in extras)]
     possible = [t for t in possible if t != "deuce" or any(not c.is_joker for c in extras)]
-    wanted = _choice(rng, possible)
+    wanted = _choice(rng, [t for t in possible for _ in range(_WEIGHT.get(t, 1) if difficulty == 3 else 1)])
     fallback: list[tuple[Any, ...]] = []  # the first position of another type of the level
     found: list[tuple[Any, ...]] = []  # positions of the wanted type in the current round
     level = set(possible)

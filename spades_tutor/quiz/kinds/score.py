@@ -5,8 +5,9 @@ Levels:
     2. a nil made or failed (without nil: bags on both sides), no penalty;
     3. a tricky case: a nil fails while the partner makes, bags roll past the
        limit from the count before the hand, blind nil (only where the rules
-       allow it), a set team that still collects bags from a failed nil, or
-       both partners bidding nil.
+       allow it), a set team that still collects bags from a failed nil, a bag
+       penalty triggered by a failed nil's bags, or both partners bidding nil.
+       Level 2 never shows a level-3 case.
 """
 
 from __future__ import annotations
@@ -236,7 +237,7 @@ def _score_cases(rules: Rules) -> list[str]:
     if rules.nil:
         cases += ["nil-fails-partner-makes", "both-nil"]
         if rules.failed_nil_tricks == "bags":
-            cases.append("set-with-nil-bags")
+            cases += ["set-with-nil-bags", "nil-bags-penalty"]
     if rules.blind_nil != "off":
         cases.append("blind-nil")
     return cases
@@ -261,6 +262,8 @@ def _score_case_holds(scores: dict[Team, Any], case: str) -> bool:
             return True
         if case == "set-with-nil-bags" and contract and contract[0] < 0 and _lines(scores, team, "failed-nil-bags"):
             return True
+        if case == "nil-bags-penalty" and _lines(scores, team, "failed-nil-bags") and _lines(scores, team, "penalty"):
+            return True
     return False
 
 
@@ -275,7 +278,17 @@ def _score_position(
     limit = rules.bag_limit
     focus = _choice(rng, tuple(Team))
     other = focus.other
-    nil_team = rules.nil if difficulty == 2 else case in ("blind-nil", "nil-fails-partner-makes", "set-with-nil-bags")
+    nil_team = (
+        rules.nil
+        if difficulty == 2
+        else case
+        in (
+            "blind-nil",
+            "nil-fails-partner-makes",
+            "set-with-nil-bags",
+            "nil-bags-penalty",
+        )
+    )
     if case == "both-nil":
         focus_took = _between(rng, 0, 3)  # two nil bidders rarely take many tricks
     elif nil_team:
@@ -318,6 +331,9 @@ def _score_position(
             nil(False, nil_made=False, partner_made=True)
         elif case == "set-with-nil-bags":
             nil(False, nil_made=False, partner_made=False)
+        elif case == "nil-bags-penalty":  # the failed nil's tricks are the bags that reach the limit
+            bags[focus] = limit - _between(rng, 1, min(2, limit))
+            nil(False, nil_made=False)
         else:  # both-nil
             first = _between(rng, 0, focus_took)
             plans[focus] = ((NIL, NIL), (first, focus_took - first))
@@ -342,6 +358,8 @@ def _score_position(
         if penalty or any(b.blind for b in bids.values()):
             return None
         bagged = any(scores[t].new_bags for t in Team)
+        if any(_score_case_holds(scores, c) for c in ("nil-fails-partner-makes", "set-with-nil-bags", "both-nil")):
+            return None  # level 3's cases stay at level 3
         if (strict and not bagged) or rules.nil != any(b.is_nil for b in bids.values()):
             return None
     if difficulty == 3 and not _score_case_holds(scores, case):

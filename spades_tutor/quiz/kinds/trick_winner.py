@@ -3,8 +3,10 @@
 Levels:
     1. no trump in the trick: the highest card of the suit led wins;
     2. trumps in the trick, but not a fight between a joker (2♦) and other trumps;
-    3. two or more trumps including a joker or the 2♦ (regular Spades: a side
-       suit led and trumped twice).
+    3. two or more trumps fight, the close calls among them: the big joker against
+       the little one, a joker led into players void in spades, the 2♦ / 2♠ / A♠
+       without a joker (a joker wins about half of them, never all); regular
+       Spades: a side suit trumped twice, or the A♠ or 2♠ in a fight.
 """
 
 from __future__ import annotations
@@ -14,10 +16,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import (
+    BIG_JOKER,
+    LITTLE_JOKER,
     Card,
+    Rank,
     Rules,
     Seat,
     SpadesError,
+    Suit,
     Trick,
     cards,
     explain_trick,
@@ -40,6 +46,7 @@ from ..seeded import (
     _extras,
     _play_through,
     _rng,
+    _tricky,
 )
 from . import register
 
@@ -55,7 +62,7 @@ class TrickWinnerItem(QuizItem):
     levels: ClassVar[Mapping[int, str]] = {
         1: "No trump was played: the highest card of the suit led wins.",
         2: "A trump was played.",
-        3: "Two or more trumps, jokers among them.",
+        3: "Trumps fight: big against little joker, a joker led into a void, the 2♦ / 2♠ / A♠.",
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
         frozenset({"trick"}),
@@ -113,26 +120,57 @@ class TrickWinnerItem(QuizItem):
         return FeedbackView(right_and_wrong(self.answer(), selected), winner=self.winner.letter)
 
 
+def _close_calls(rules: Rules) -> frozenset[Card]:
+    """Trumps whose place a newcomer gets wrong: the 2♦ and 2♠ where they rank high, the A♠, a lowest 2♠."""
+    order = rules.trump_order()
+    close = {c for c in _tricky(rules) if not c.is_joker}
+    close |= {c for c in order if c.suit == Suit.SPADES and c.rank in (Rank.ACE, Rank.TWO)}
+    return frozenset(close)
+
+
 def _trick_level(rules: Rules, trick: Sequence[Card]) -> int:
-    """1: no trump; 3: two or more trumps with a joker/2♦ among them (regular Spades:
-    a side suit trumped twice); 2: any other trick with a trump in it."""
+    """1: no trump; 3: two or more trumps with a joker, the 2♦, the 2♠ or the A♠ among them (or, in
+    regular Spades, a side suit trumped twice); 2: any other trick with a trump in it."""
     trumps = [c for c in trick if rules.is_trump(c)]
     if not trumps:
         return 1
-    extras = _extras(rules)
     if len(trumps) >= 2:
-        if extras and any(c in extras for c in trumps):
-            return 3
-        if not extras and not rules.is_trump(trick[0]):
+        special = _extras(rules) | _close_calls(rules)
+        if any(c in special for c in trumps) or not rules.is_trump(trick[0]):
             return 3
     return 2
 
 
+def _trick_case(rules: Rules, trick: Sequence[Card]) -> str:
+    """Which level-3 fight a trick is: both jokers, a joker led into players void in spades,
+    or trumps fighting without a joker ('' for a trick of another level)."""
+    if _trick_level(rules, trick) != 3:
+        return ""
+    if BIG_JOKER in trick and LITTLE_JOKER in trick:
+        return "big-little"
+    if trick[0].is_joker and any(not rules.is_trump(c) for c in trick[1:]):
+        return "joker-led-void"
+    if not any(c.is_joker for c in trick):
+        return "no-joker"
+    return "joker"
+
+
+#: the level-3 fights, drawn in turn (a joker wins the first two, never the third)
+_CASES = ("big-little", "joker-led-void", "no-joker", "no-joker")
+
+
 def _trick_winner(rules: Rules, seed: int, difficulty: int) -> TrickWinnerItem:
     rng = _rng("trick-winner", seed, difficulty)
-    for _ in range(MAX_ROUNDS):
+    case = _choice(rng, _CASES if rules.jokers else ("no-joker",)) if difficulty == 3 else ""
+    fallback = None
+    for attempt in range(MAX_ROUNDS):
         rnd = _play_through(rules, rng, False, lambda _rnd: None)
         found = [t for t in rnd.tricks if _trick_level(rules, t.cards) == difficulty]
+        if case:
+            fallback = fallback or (found[0] if found else None)
+            found = [t for t in found if _trick_case(rules, t.cards) == case]
+            if not found and attempt >= MAX_ROUNDS // 4 and fallback is not None:
+                found = [fallback]
         if found:
             trick = _choice(rng, found)
             return TrickWinnerItem(rules, trick=trick.cards, leader=trick.leader, seed=seed, difficulty=difficulty)

@@ -5,7 +5,7 @@ Levels:
     2. four trumps anywhere in the order;
     3. five trumps with the close calls at the top: big joker against little
        joker, 2♦ / 2♠ / A♠ in deuces-high, the 2♠ in two-of-spades-third (or the
-       2♠ where it is the lowest trump).
+       2♠ where it is the lowest trump), and the others from anywhere in the order.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from ..base import (
 from ..seeded import (
     _ace_of_spades,
     _between,
+    _choice,
     _far_apart,
     _rng,
     _sample,
@@ -125,10 +126,13 @@ def _trump_order(rules: Rules, seed: int, difficulty: int) -> TrumpOrderItem:
         ace = _ace_of_spades(rules)
         if ace is not None and ace not in must:
             must.append(ace)
-        pool = [c for c in order[:7] if c not in must]
+        top = [c for c in order[:7] if c not in must]
         if order[-1].rank == Rank.TWO and order[-1] not in must:
-            pool.append(order[-1])
-        chosen = (must + _sample(rng, pool, max(0, 5 - len(must))))[:5]
+            top.append(order[-1])
+        # perhaps one more card from the top, the rest from anywhere in the order
+        chosen = (must + _sample(rng, top, _choice(rng, (0, 1))))[:5]
+        rest = [c for c in order if c not in chosen]
+        chosen = (chosen + _sample(rng, rest, max(0, 5 - len(chosen))))[:5]
     shown = _shuffled(rng, chosen)
     answer = sorted(chosen, key=order.index)
     if shown == answer:  # already in order: rotate so there is something to do

@@ -1,0 +1,240 @@
+"""Deck set-up: which cards are out, which are trumps, how many of each suit, per rule set.
+
+Every answer is the rule set's own (``Rules.in_deck``, ``Rules.is_trump``, ``Rules.suit_of``,
+``Rules.trump_position``).
+
+Levels:
+    1. one everyday card (or a card taken out, a joker): a trump, a side card, or
+       out of this deck?
+    2. select every trump among five everyday cards (a joker or the 2♦ at most);
+    3. the cards the rule sets treat differently (the 2s, the jokers, the aces):
+       one of them (trump, side card or out?), or every trump among six cards;
+       or how many cards of this deck count as a given suit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...engine import BIG_JOKER, LITTLE_JOKER, Card, Rank, Rules, SpadesError, Suit, cards, full_pack
+from ..base import (
+    Caption,
+    Feedback,
+    FeedbackView,
+    NumberField,
+    Numbers,
+    PickCards,
+    PositionReader,
+    QuizItem,
+    ShowCards,
+    ViewSpec,
+    _card_list,
+    _check_cards,
+    _parse_selection,
+    _whole,
+)
+from ..base import Choice as ChoiceField
+from ..seeded import _chance, _choice, _rng, _sample, _shuffled
+from . import register
+
+QUESTIONS = ("card", "trumps", "count")
+TRUMP, SIDE, OUT = "a trump", "a side card", "not in this deck"
+_OPTIONS = (TRUMP, SIDE, OUT)
+
+
+def _every_card() -> tuple[Card, ...]:
+    return (*full_pack(), BIG_JOKER, LITTLE_JOKER) if BIG_JOKER not in full_pack() else tuple(full_pack())
+
+
+def _category(rules: Rules, card: Card) -> str:
+    if not rules.in_deck(card):
+        return OUT
+    return TRUMP if rules.is_trump(card) else SIDE
+
+
+@register
+@dataclasses.dataclass(frozen=True, eq=False)
+class DeckSetupItem(QuizItem):
+    """Which cards are out, which are trumps, how many of a suit: in this rule set."""
+
+    kind: ClassVar[str] = "deck-setup"
+    title: ClassVar[str] = "Deck set-up"
+    order: ClassVar[int] = 35
+    levels: ClassVar[Mapping[int, str]] = {
+        1: "One card: a trump, a side card, or out of this deck?",
+        2: "Select every trump among five everyday cards.",
+        3: "The 2s, the jokers and the aces; or count the cards of a suit.",
+    }
+    position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
+        frozenset({"question"}),
+        frozenset({"card", "choices", "suit"}),
+    )
+    rules: Rules
+    question: str
+    card: Card | None = None
+    choices: tuple[Card, ...] = ()
+    suit: Suit = Suit.SPADES
+    seed: int | None = None
+    difficulty: int = 1
+
+    def __post_init__(self) -> None:
+        if self.question not in QUESTIONS:
+            raise SpadesError(f"a deck set-up question is one of {', '.join(QUESTIONS)}, not {self.question!r}")
+        if self.question == "card" and self.card is None:
+            raise SpadesError("a deck set-up card question names its card")
+        if self.question == "trumps":
+            _check_cards(self.rules, "a select-the-trumps question", self.choices, least=2)
+
+    @property
+    def prompt(self) -> str:
+        if self.question == "card":
+            return f"In {self.rules.title}, is {self.card} a trump, a side card, or not in the deck at all?"
+        if self.question == "trumps":
+            return f"In {self.rules.title}, select every card that is a trump."
+        return f"In {self.rules.title}, how many cards count as {self.suit.plural}?"
+
+    def answer(self) -> Any:
+        rules = self.rules
+        if self.question == "card":
+            assert self.card is not None
+            return _category(rules, self.card)
+        if self.question == "trumps":
+            return tuple(c for c in self.choices if rules.is_trump(c))
+        return sum(1 for c in rules.deck() if rules.suit_of(c) == self.suit)
+
+    def _explain(self) -> tuple[str, ...]:
+        rules = self.rules
+        out = (
+            f"{rules.title} takes out {_card_list(rules.removed)}"
+            if rules.removed
+            else f"{rules.title} takes out no card"
+        )
+        jokers = "and adds the two jokers" if rules.jokers else "and plays without jokers"
+        setup = f"{out} {jokers}: {len(rules.deck())} cards, {len(rules.trump_order())} of them trumps."
+        if self.question == "card":
+            assert self.card is not None
+            card = self.card
+            if not rules.in_deck(card):
+                return (setup, f"So {card} is not in the deck.")
+            if rules.is_trump(card):
+                return (setup, f"{card} is {rules.trump_position(card)}.")
+            return (setup, f"{card} is a {rules.suit_of(card).singular}, a side card.")
+        if self.question == "trumps":
+            return (setup, *(f"{c}: {rules.trump_position(c)}." for c in self.choices if rules.is_trump(c)))
+        counted = [c for c in rules.deck() if rules.suit_of(c) == self.suit]
+        return (setup, f"The {len(counted)} {self.suit.plural}: {_card_list(rules.sort_hand(counted))}.")
+
+    def check(self, response: Any) -> Feedback:
+        right = self.answer()
+        if self.question == "card":
+            correct = isinstance(response, str) and response.strip() == right
+            shown = str(right)
+        elif self.question == "trumps":
+            chosen = _parse_selection(response)
+            correct = chosen is not None and set(chosen) == set(right)
+            shown = _card_list(right)
+        else:
+            try:
+                correct = _whole(response) == right
+            except (TypeError, ValueError):
+                correct = False
+            shown = str(right)
+        return Feedback(correct, shown, self._explain())
+
+    def position(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"question": self.question}
+        if self.question == "card":
+            out["card"] = str(self.card)
+        elif self.question == "trumps":
+            out["choices"] = str(cards(self.choices))
+        else:
+            out["suit"] = self.suit.name.lower()
+        return out
+
+    @classmethod
+    def generate(cls, rules: Rules, seed: int, difficulty: int) -> DeckSetupItem:
+        return _deck_setup(rules, seed, difficulty)
+
+    @classmethod
+    def from_position(cls, rules: Rules, data: Mapping[str, Any], **common: Any) -> DeckSetupItem:
+        question = str(data["question"])
+        card = Card.parse(data["card"]) if data.get("card") is not None else None
+        suit = data.get("suit", "spades")
+        return cls(
+            rules,
+            question=question,
+            card=card,
+            choices=cards(data.get("choices", "")),
+            suit=suit if isinstance(suit, Suit) else Suit[str(suit).upper()],
+            **common,
+        )
+
+    @classmethod
+    def lesson_position(cls, rules: Rules, block: PositionReader) -> dict[str, Any]:
+        question = block.value("question")
+        if question == "trumps":
+            return {"question": question, "choices": block.cards("choices", 13, 2)}
+        if question == "count":
+            suit = block.value("suit", Suit.SPADES)
+            return {"question": question, "suit": suit.name.lower() if isinstance(suit, Suit) else suit}
+        raise block.error("question: trumps (with choices) or count (with suit)")
+
+    def view(self) -> ViewSpec:
+        if self.question == "card":
+            assert self.card is not None
+            return ViewSpec(
+                (
+                    ShowCards((self.card,), "the card", sort=False),
+                    ChoiceField(_OPTIONS, f"In {self.rules.title}:", "Choose one first."),
+                )
+            )
+        if self.question == "trumps":
+            return ViewSpec((PickCards(self.choices, "many", "select every trump", sort=False),))
+        field = NumberField("count", f"{self.suit.plural} in this deck", min=0, max=54)
+        return ViewSpec((Caption(self.prompt), Numbers((field,), lambda values: values["count"])))
+
+    def feedback_view(self, feedback: Feedback, selected: tuple[str, ...] = ()) -> FeedbackView:
+        if self.question != "trumps":
+            return FeedbackView()
+        trumps = {str(c) for c in self.answer()}
+        return FeedbackView({str(c): "legal" if str(c) in trumps else "illegal" for c in self.choices})
+
+
+def _tricky_cards(rules: Rules) -> list[Card]:
+    """The cards rule sets disagree on: the four 2s, the two jokers and the four aces."""
+    twos = [c for c in _every_card() if c.rank == Rank.TWO and not c.is_joker]
+    aces = [c for c in _every_card() if c.rank == Rank.ACE and not c.is_joker]
+    return [*twos, BIG_JOKER, LITTLE_JOKER, *aces]
+
+
+def _deck_setup(rules: Rules, seed: int, difficulty: int) -> DeckSetupItem:
+    rng = _rng("deck-setup", seed, difficulty)
+    common: dict[str, Any] = {"seed": seed, "difficulty": difficulty}
+    tricky = _tricky_cards(rules)
+    question = "card" if difficulty == 1 else "trumps"
+    if difficulty == 3:
+        question = _choice(rng, ("card", "trumps", "trumps", "count"))
+    if question == "card":
+        if difficulty == 1:
+            pool = [c for c in _every_card() if Rank.THREE <= c.rank <= Rank.KING or c.is_joker or c in rules.removed]
+        else:
+            pool = tricky
+        by_answer: dict[str, list[Card]] = {}
+        for card in dict.fromkeys(pool):
+            by_answer.setdefault(_category(rules, card), []).append(card)
+        wanted = _choice(rng, sorted(by_answer))
+        return DeckSetupItem(rules, question="card", card=_choice(rng, by_answer[wanted]), **common)
+    if question == "count":
+        return DeckSetupItem(rules, question="count", suit=_choice(rng, tuple(Suit)), **common)
+    in_deck = [c for c in tricky if rules.in_deck(c)]
+    spades = [c for c in rules.trump_order() if c not in tricky]
+    side = [c for c in rules.deck() if not rules.is_trump(c) and c not in tricky]
+    if difficulty == 2:  # everyday cards, a joker (or the 2♦) at most
+        extras = [c for c in rules.extra_trumps()]
+        chosen = _sample(rng, spades, _choice(rng, (1, 2, 3))) + _sample(rng, extras, 1 if _chance(rng, 0.5) else 0)
+        chosen += _sample(rng, side, 5 - len(chosen))
+    else:  # the 2s, jokers and aces in the deck, a spade and a side card
+        chosen = _sample(rng, in_deck, 4) + _sample(rng, spades, 1) + _sample(rng, side, 1)
+    return DeckSetupItem(rules, question="trumps", choices=tuple(_shuffled(rng, chosen)), **common)

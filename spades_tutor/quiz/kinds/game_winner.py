@@ -1,0 +1,162 @@
+"""Who wins the game: the totals after a hand; does a team win, or is another hand played?
+
+The answer is the engine's ``explain_game`` for those totals.
+
+Levels:
+    1. one team at or over the target, the other well under it (or neither near it);
+    2. both teams over the target with different scores, or a team exactly on it;
+    3. the close calls: an exact tie over the target (another hand), both over by a
+       point or two; at a table with the mercy rule a team at or below it (or both),
+       at one without it a team far below zero (the game goes on).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ...engine import Rules, SpadesError, Team, explain_game
+from ...engine.text import number
+from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTable, ViewSpec
+from ..seeded import _between, _choice, _rng
+from . import register
+
+#: the answers, as the view offers them
+GOES_ON = "another hand"
+_TEAM_ANSWER = {Team.NS: "North–South", Team.EW: "East–West"}
+_OPTIONS = (_TEAM_ANSWER[Team.NS], _TEAM_ANSWER[Team.EW], GOES_ON)
+
+
+@register
+@dataclasses.dataclass(frozen=True, eq=False)
+class GameWinnerItem(QuizItem):
+    """The totals after a hand: who wins the game, or is another hand played?"""
+
+    kind: ClassVar[str] = "game-winner"
+    title: ClassVar[str] = "Who wins the game?"
+    order: ClassVar[int] = 55
+    levels: ClassVar[Mapping[int, str]] = {
+        1: "One team reaches the target.",
+        2: "Both teams over the target, or a team exactly on it.",
+        3: "An exact tie over the target, a point or two apart, or a team far below zero (mercy?).",
+    }
+    position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (frozenset({"scores"}), frozenset())
+    rules: Rules
+    scores: Mapping[Team, int]
+    seed: int | None = None
+    difficulty: int = 1
+
+    def __post_init__(self) -> None:
+        if set(self.scores) != {Team.NS, Team.EW}:
+            raise SpadesError(f"a game-winner question needs both teams' totals, not {dict(self.scores)!r}")
+        for team, value in self.scores.items():
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 100_000:
+                raise SpadesError(f"{team.label}'s total must be a whole number, not {value!r}")
+
+    @property
+    def prompt(self) -> str:
+        mercy = f" A team at or below {number(self.rules.mercy)} loses." if self.rules.mercy is not None else ""
+        return (
+            f"These are the totals after a hand. The game is to {number(self.rules.target)}.{mercy} "
+            "Who wins the game — or is another hand played?"
+        )
+
+    def answer(self) -> str:
+        winner, _ = explain_game(self.rules, self.scores)
+        return GOES_ON if winner is None else _TEAM_ANSWER[winner]
+
+    def check(self, response: Any) -> Feedback:
+        given = response.strip() if isinstance(response, str) else None
+        aliases = {"NS": _OPTIONS[0], "N–S": _OPTIONS[0], "EW": _OPTIONS[1], "E–W": _OPTIONS[1]}
+        given = aliases.get(given, given) if given is not None else None
+        _, sentence = explain_game(self.rules, self.scores)
+        right = self.answer()
+        return Feedback(given == right, right, (sentence,))
+
+    def position(self) -> dict[str, Any]:
+        return {"scores": {t.short: v for t, v in self.scores.items()}}
+
+    @classmethod
+    def generate(cls, rules: Rules, seed: int, difficulty: int) -> GameWinnerItem:
+        return _game_winner(rules, seed, difficulty)
+
+    @classmethod
+    def from_position(cls, rules: Rules, data: Mapping[str, Any], **common: Any) -> GameWinnerItem:
+        raw = data["scores"]
+        if not isinstance(raw, Mapping):
+            raise SpadesError(f"scores map each team to its total, not {raw!r}")
+        scores: dict[Team, int] = {}
+        for key, value in raw.items():
+            team = key if isinstance(key, Team) else Team.parse(key)
+            scores[team] = value
+        return cls(rules, scores=scores, **common)
+
+    @classmethod
+    def lesson_position(cls, rules: Rules, block: PositionReader) -> dict[str, Any]:
+        scores = block.value("scores")
+        if not isinstance(scores, Mapping):
+            raise block.error("scores: give each team's total (NS 520, EW 530)")
+        return {"scores": {(t.short if isinstance(t, Team) else t): v for t, v in scores.items()}}
+
+    def view(self) -> ViewSpec:
+        rows = tuple((t.label, number(self.scores[t])) for t in (Team.NS, Team.EW))
+        note = f"Game to {number(self.rules.target)}" + (
+            f"; mercy at {number(self.rules.mercy)}" if self.rules.mercy is not None else ""
+        )
+        return ViewSpec(
+            (
+                ShowTable(("team", "total after the hand"), rows, note),
+                Choice(_OPTIONS, "Who wins?", "Choose a team, or another hand, first."),
+            )
+        )
+
+
+def _span(rng: random.Random, lo: int, hi: int) -> int:
+    """A total in [lo, hi]; just ``lo`` where a very small target leaves no room."""
+    return _between(rng, lo, max(lo, hi))
+
+
+def _game_winner(rules: Rules, seed: int, difficulty: int) -> GameWinnerItem:
+    rng = _rng("game-winner", seed, difficulty)
+    target = rules.target
+    first = _choice(rng, (Team.NS, Team.EW))
+    case = ""
+    if difficulty == 1:
+        case = _choice(rng, ("one-over", "one-over", "neither"))
+        if case == "one-over":
+            high, low = _span(rng, target + 1, target + 150), _span(rng, -100, target - 60)
+        else:
+            high, low = _span(rng, target - 250, target - 20), _span(rng, -50, target - 100)
+    elif difficulty == 2:
+        case = _choice(rng, ("both-over", "both-over", "exactly"))
+        if case == "both-over":
+            high = _span(rng, target + 20, target + 160)
+            low = _span(rng, target, high - 10)
+        else:
+            high, low = target, _span(rng, target - 200, target - 1)
+    else:
+        mercy = rules.mercy
+        cases = (
+            ("tie", "close", "mercy", "mercy", "both-mercy")
+            if mercy is not None
+            else ("tie", "close", "close", "no-mercy")
+        )
+        case = _choice(rng, cases)
+        if case == "tie":
+            high = low = _span(rng, target, target + 120)
+        elif case == "close":
+            high = _span(rng, target + 2, target + 120)
+            low = high - _span(rng, 1, 2)  # both over: the higher wins, by a point or two
+        elif case == "no-mercy":  # a team far below zero, but this table plays no mercy rule: the game goes on
+            high, low = _span(rng, target - 150, target - 1), _span(rng, -450, -150)
+        elif mercy is not None and case == "mercy":
+            low = mercy - _span(rng, 0, 60)
+            high = _span(rng, mercy + 1, target - 1)
+        else:  # both at or below the mercy score: the higher wins, an exact tie plays on
+            assert mercy is not None
+            low = mercy - _span(rng, 0, 120)
+            high = low + _choice(rng, (0, _span(rng, 1, 40)))
+    scores = {first: high, first.other: low}
+    return GameWinnerItem(rules, scores=scores, seed=seed, difficulty=difficulty)

@@ -1,0 +1,215 @@
+"""May you lead this card? (And are spades broken yet?)
+
+The answer is the engine's ``why_illegal`` for leading the card; positions are reached
+in seeded rounds played with legal cards, so "spades broken" is the table's own.
+
+Levels:
+    1. spades are not broken (the prompt says so): a side card or a natural spade;
+    2. the prompt says whether spades are broken: a natural spade, or a side card;
+    3. the earlier tricks are shown and the prompt does not say whether spades are
+       broken; the card is a joker (or the 2♦ in deuces-high) or a spade, or the
+       hand holds nothing but trumps.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ...engine import Card, Round, Rules, Seat, SpadesError, cards, legal_plays, why_illegal
+from ..base import (
+    Caption,
+    Choice,
+    Feedback,
+    PositionReader,
+    QuizItem,
+    ShowCards,
+    ShowTable,
+    ViewSpec,
+    _card_list,
+    _check_cards,
+)
+from ..seeded import MAX_ROUNDS, _chance, _choice, _extras, _play_through, _rng
+from . import register
+
+Earlier = tuple[tuple[Seat, tuple[Card, ...]], ...]
+
+
+@register
+@dataclasses.dataclass(frozen=True, eq=False)
+class MayLeadItem(QuizItem):
+    """You are to lead: may you lead this card?"""
+
+    kind: ClassVar[str] = "may-lead"
+    title: ClassVar[str] = "May you lead it?"
+    order: ClassVar[int] = 15
+    levels: ClassVar[Mapping[int, str]] = {
+        1: "Spades are not broken: a side card or a spade.",
+        2: "Spades broken or not (you are told): may you lead a spade?",
+        3: "Are spades broken yet? The earlier tricks are shown; jokers, the 2♦, a hand of only trumps.",
+    }
+    position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
+        frozenset({"hand", "card"}),
+        frozenset({"spades_broken", "earlier", "seat"}),
+    )
+    rules: Rules
+    hand: tuple[Card, ...]
+    card: Card
+    spades_broken: bool = False
+    earlier: Earlier = ()  # the tricks played so far (shown instead of saying whether spades are broken)
+    seat: Seat = Seat.SOUTH
+    seed: int | None = None
+    difficulty: int = 1
+
+    def __post_init__(self) -> None:
+        _check_cards(self.rules, "a may-lead hand", self.hand)
+        if self.card not in self.hand:
+            raise SpadesError(f"{self.card} is not in the hand {_card_list(self.hand)}")
+        for _, trick in self.earlier:
+            _check_cards(self.rules, "an earlier trick", trick, least=4, most=4)
+        seen = [c for _, t in self.earlier for c in t]
+        if len(set(seen) | set(self.hand)) != len(seen) + len(self.hand):
+            raise SpadesError("a card appears twice among the hand and the earlier tricks")
+
+    @property
+    def prompt(self) -> str:
+        if self.earlier:
+            return f"You are to lead. Are spades broken yet? May you lead {self.card}?"
+        broken = "Spades are broken." if self.spades_broken else "Spades are not broken yet."
+        return f"You are to lead. {broken} May you lead {self.card}?"
+
+    def answer(self) -> str:
+        return "yes" if why_illegal(self.rules, self.hand, self.card, (), self.spades_broken) is None else "no"
+
+    def _broken_note(self) -> str:
+        """Which earlier card broke spades (or that none did): shown when the prompt did not say."""
+        if not self.earlier:
+            return ""
+        for n, (_, trick) in enumerate(self.earlier, 1):
+            trumps = [c for c in trick if self.rules.is_trump(c)]
+            if trumps:
+                return f"Spades are broken: {_card_list(trumps)} {'was' if len(trumps) == 1 else 'were'} played to trick {n}."
+        return "Spades are not broken: no trump has been played yet."
+
+    def check(self, response: Any) -> Feedback:
+        given = response.strip().lower() if isinstance(response, str) else None
+        rules, card = self.rules, self.card
+        why = why_illegal(rules, self.hand, card, (), self.spades_broken)
+        if why is not None:
+            because = str(why)
+        elif self.spades_broken:
+            because = f"Spades are broken, so you may lead any card, {card} too."
+        elif not rules.is_trump(card):
+            because = f"{card} is not a trump, so you may lead it before spades are broken."
+        else:
+            because = "You hold nothing but trumps, so you may lead one even though spades are not broken."
+        note = self._broken_note()
+        explanation = (note, because) if note else (because,)
+        return Feedback(given == self.answer(), self.answer(), explanation)
+
+    def position(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "hand": str(cards(self.hand)),
+            "card": str(self.card),
+            "spades_broken": self.spades_broken,
+            "seat": self.seat.letter,
+        }
+        if self.earlier:
+            out["earlier"] = [f"{leader.letter}: {cards(trick)}" for leader, trick in self.earlier]
+        return out
+
+    @classmethod
+    def generate(cls, rules: Rules, seed: int, difficulty: int) -> MayLeadItem:
+        return _may_lead(rules, seed, difficulty)
+
+    @classmethod
+    def from_position(cls, rules: Rules, data: Mapping[str, Any], **common: Any) -> MayLeadItem:
+        earlier = []
+        for line in data.get("earlier", ()):
+            leader, _, played = str(line).partition(":")
+            earlier.append((Seat.parse(leader.strip()), cards(played)))
+        return cls(
+            rules,
+            hand=cards(data["hand"]),
+            card=Card.parse(data["card"]),
+            spades_broken=bool(data.get("spades_broken", False)),
+            earlier=tuple(earlier),
+            seat=Seat.parse(data.get("seat", "S")),
+            **common,
+        )
+
+    @classmethod
+    def lesson_position(cls, rules: Rules, block: PositionReader) -> dict[str, Any]:
+        (card,) = block.cards("card", 1, 1)
+        seat: Seat = block.value("seat", Seat.SOUTH)
+        return {
+            "hand": block.cards("hand", 13),
+            "card": str(card),
+            "spades_broken": bool(block.value("spades_broken", False)),
+            "seat": seat.letter,
+        }
+
+    def view(self) -> ViewSpec:
+        parts: list[Any] = []
+        if self.earlier:
+            rows = tuple((str(n), leader.label, _card_list(trick)) for n, (leader, trick) in enumerate(self.earlier, 1))
+            parts.append(ShowTable(("trick", "led by", "cards in play order"), rows, "The tricks played so far."))
+        parts.append(ShowCards(self.hand, f"your hand ({self.seat})"))
+        parts.append(Caption(f"May you lead {self.card}?"))
+        parts.append(Choice(("yes", "no"), f"Lead {self.card}?", "Choose yes or no first."))
+        return ViewSpec(tuple(parts))
+
+
+def _lead_type(rules: Rules, hand: Sequence[Card], card: Card, broken: bool, played: int) -> int:
+    """The level a lead of ``card`` belongs to (``played`` tricks so far); 0: none."""
+    if card in _extras(rules) or all(rules.is_trump(c) for c in hand):
+        return 3
+    early = played < 5
+    if not rules.is_trump(card):
+        return 1 if early and not broken else 0
+    return 1 if early and not broken else 2
+
+
+def _may_lead(rules: Rules, seed: int, difficulty: int) -> MayLeadItem:
+    rng = _rng("may-lead", seed, difficulty)
+    want_yes = _chance(rng, 0.5)
+    found: list[tuple[Any, ...]] = []
+
+    def visit(rnd: Round) -> None:
+        if rnd.trick.cards or not rnd.tricks:  # a lead after the first trick (the first lead has rules of its own)
+            return
+        seat = rnd.to_act
+        assert seat is not None
+        hand, broken = rnd.hands[seat], rnd.spades_broken
+        if set(legal_plays(rules, hand, (), broken)) != set(rnd.legal_plays()):
+            return
+        for card in hand:
+            level = _lead_type(rules, hand, card, broken, len(rnd.tricks))
+            if difficulty == 3 and level == 2 and _chance(rng, 0.3):
+                level = 3  # a plain spade, but the earlier tricks must tell whether spades are broken
+            if level != difficulty:
+                continue
+            legal = why_illegal(rules, hand, card, (), broken) is None
+            if legal == want_yes:
+                earlier = tuple((t.leader, t.cards) for t in rnd.tricks) if difficulty == 3 else ()
+                found.append((hand, card, broken, earlier, seat))
+
+    for _ in range(MAX_ROUNDS):
+        found.clear()
+        _play_through(rules, rng, _chance(rng, 0.5), visit)
+        if found:
+            hand, card, broken, earlier, seat = _choice(rng, found)
+            return MayLeadItem(
+                rules,
+                hand=rules.sort_hand(hand),
+                card=card,
+                spades_broken=broken,
+                earlier=earlier,
+                seat=seat,
+                seed=seed,
+                difficulty=difficulty,
+            )
+    raise SpadesError(  # pragma: no cover - every level turns up within a few rounds
+        f"no may-lead position of difficulty {difficulty} found for seed {seed} in {rules.name}"
+    )
