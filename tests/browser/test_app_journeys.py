@@ -280,6 +280,8 @@ def test_a_lesson_quiz_can_be_done_by_keyboard_only(page: Page, voila_server: Se
     open_app(page, voila_server)
     tab_to(page, r"Learn ▶")
     page.keyboard.press("Enter")
+    # the lesson list drawn by the kernel before tabbing through it
+    expect(page.get_by_role("button", name=re.compile(r"^3\. "))).to_be_visible()
     tab_to(page, r"^\s*3\. ")
     page.keyboard.press("Enter")
     expect(page.get_by_text(f"Lesson 3: {LESSONS[3].title}")).to_be_visible()
