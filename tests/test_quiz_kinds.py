@@ -20,7 +20,16 @@ from spades_tutor.ui import errors
 from spades_tutor.ui.app import App, QuizPage
 from spades_tutor.ui.quiz_view import QuizView
 
-BUILT_IN = ("legal-plays", "trick-winner", "highest-trump", "trump-order", "score", "sure-tricks", "nil-safe")
+BUILT_IN = (
+    "legal-plays",
+    "trick-winner",
+    "highest-trump",
+    "trump-order",
+    "score",
+    "sure-tricks",
+    "nil-safe",
+    "best-bid",
+)
 
 
 def answer_through_the_view(view: QuizView) -> None:

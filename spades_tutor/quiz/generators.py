@@ -65,7 +65,7 @@ def generate(kind: str, rules: Rules, seed: int, difficulty: int = 1) -> QuizIte
     >>> generate("bidding", rules, seed=1)
     Traceback (most recent call last):
     ...
-    spades_tutor.engine.errors.SpadesError: unknown quiz kind 'bidding'; the kinds are legal-plays, trick-winner, highest-trump, trump-order, score, sure-tricks, nil-safe
+    spades_tutor.engine.errors.SpadesError: unknown quiz kind 'bidding'; the kinds are legal-plays, trick-winner, highest-trump, trump-order, score, sure-tricks, nil-safe, best-bid
     """
     cls = _check_inputs(kind, rules, seed, difficulty)
     return cls.generate(rules, seed, difficulty)
@@ -87,7 +87,7 @@ def mixed(
     that plays without nil).
 
     >>> import spades_tutor as st
-    >>> items = mixed(st.Rules.preset("deuces-high"), seed=3, count=7)
+    >>> items = mixed(st.Rules.preset("deuces-high"), seed=3, count=len(KINDS))
     >>> sorted(item.kind for item in items) == sorted(KINDS)
     True
     >>> all(item.check(item.answer()).correct for item in items)
