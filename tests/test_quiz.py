@@ -41,6 +41,7 @@ from spades_tutor.quiz import (
     item_from_dict,
     mixed,
 )
+from spades_tutor.quiz.kinds.best_bid import BestBidItem
 from spades_tutor.quiz.kinds.nil_safe import RISKY, SAFE
 
 PRESETS = st.Rules.preset_names()
@@ -145,6 +146,12 @@ def wrong_answers(item: QuizItem, rng: random.Random) -> Iterator[Any]:
     elif isinstance(item, NilSafeItem):
         yield not right
         yield "no" if right else "yes"
+    elif isinstance(item, BestBidItem):
+        for n in range(14):
+            if n not in item.accepted():
+                yield n
+                yield str(n)
+        yield "a few"
     else:  # pragma: no cover
         raise AssertionError(item)
 
@@ -339,6 +346,10 @@ def assert_level(item: QuizItem) -> None:
         assert item.answer() == (p >= SAFE)
         if level < 3:
             assert not RISKY < p < SAFE  # levels 1 and 2 never ask a borderline hand
+    elif isinstance(item, BestBidItem):
+        trumps = sum(trump(c) for c in item.hand)
+        assert trumps <= 2 if level == 1 else 3 <= trumps <= 4 if level == 2 else trumps >= 5
+        assert item.answer() in item.accepted() and len(item.accepted()) >= 2
 
 
 def assert_score_level(item: ScoreItem) -> None:
@@ -511,8 +522,8 @@ def test_keys_name_kind_rules_seed_and_level() -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_mixed_uses_every_kind(preset: str) -> None:
     rules = rules_of(preset)
-    items = mixed(rules, 5, count=21)
-    assert len(items) == 21
+    items = mixed(rules, 5, count=3 * len(KINDS))
+    assert len(items) == 3 * len(KINDS)
     assert sorted(i.kind for i in items) == sorted(KINDS * 3)
     assert all(a.kind != b.kind for a, b in itertools.pairwise(items))
     positions = [(i.kind, json.dumps(i.position(), sort_keys=True, ensure_ascii=False)) for i in items]
@@ -521,7 +532,7 @@ def test_mixed_uses_every_kind(preset: str) -> None:
         assert item.seed is not None
         assert generate(item.kind, rules, item.seed, item.difficulty).to_dict() == item.to_dict()
         check_item(item, item.seed)
-    assert [i.to_dict() for i in mixed(rules, 5, count=21)] == [i.to_dict() for i in items]
+    assert [i.to_dict() for i in mixed(rules, 5, count=3 * len(KINDS))] == [i.to_dict() for i in items]
     assert {i.difficulty for i in items} == set(DIFFICULTIES)
 
 

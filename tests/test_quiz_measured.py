@@ -189,3 +189,22 @@ def test_best_bid_levels_go_by_trump_count_and_the_dealer_varies() -> None:
             again = item_from_dict(item.to_dict())
             assert isinstance(again, BestBidItem) and again.hand == item.hand and again.dealer == item.dealer
     assert len(dealers) >= 3
+
+
+def test_the_quiz_view_draws_a_bid_question_and_its_tricks_chart() -> None:
+    import html
+
+    from spades_tutor.ui.quiz_view import QuizView
+
+    item = generate("best-bid", st.Rules.preset("jokers"), 7, 1)
+    assert isinstance(item, BestBidItem)
+    seen: list[bool] = []
+    view = QuizView(item, lambda i, fb: seen.append(fb.correct))
+    assert view.numbers is not None and view.detail.value == ""
+    best = item.answer()
+    view.numbers._page_message(view.numbers, {"values": {"bid": str(best)}})
+    feedback = view.check()
+    assert feedback is not None and feedback.correct and seen == [True]
+    shown = html.unescape(view.result.value + view.detail.value)
+    assert item.odds().sentence() in shown
+    assert f"Tricks South took in {BID_DEALS} deals" in shown and "█" in shown
