@@ -32,6 +32,7 @@ BUILT_IN = (
     "game-winner",
     "sure-tricks",
     "nil-safe",
+    "best-bid",
 )
 
 

@@ -41,7 +41,7 @@ from .table import Table, play_out
 from .tables import card_tables
 from .words import DEAL, DEALER, choose_many, round_words
 
-__all__ = ["HandOdds", "hand_odds"]
+__all__ = ["HandOdds", "hand_odds", "nil_made_counts"]
 
 _ONE = np.uint64(1)
 _LOW6 = np.uint64(63)
@@ -393,3 +393,36 @@ def hand_odds(
 
 def _counts(values: npt.NDArray[np.intp]) -> tuple[int, ...]:
     return tuple(int(c) for c in np.bincount(values, minlength=14))
+
+
+def nil_made_counts(
+    rules: Rules, hands: list[CardsLike], seat: Seat | str = Seat.SOUTH, deals: int = 100, seed: int = 0
+) -> tuple[int, ...]:
+    """For each hand, in how many of ``deals`` deals a nil with it was made: all the hands played in
+    one batch (a quiz screens many hands quickly). Each count equals
+    ``hand_odds(rules, hand, seat, deals, seed, nil=True).seat_tricks[0]``.
+
+    >>> import spades_tutor as st
+    >>> rules = st.Rules.preset("classic")
+    >>> hands = ["QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D", "AS KS QS AH KH AC KC AD KD QD JD 10D 9D"]
+    >>> nil_made_counts(rules, hands, deals=100)
+    (77, 0)
+    """
+    checked = [_check(rules, hand, seat, deals, seed, True) for hand in hands]
+    if not checked:
+        return ()
+    me = int(checked[0][1])
+    words = round_words(seed, 0, deals)
+    parts = [_deal_table(rules, held, me, words, None) for held, _ in checked]
+    table = Table(
+        rules,
+        parts[0].tables,
+        np.concatenate([p.words for p in parts]),
+        np.concatenate([p.dealer for p in parts]),
+        np.concatenate([p.dealt for p in parts]),
+        np.concatenate([p.hands for p in parts]),
+        np.concatenate([p.dealt_cards for p in parts]),
+    )
+    play_out(table, _SeatBidsPolicy(me, True))
+    made = (table.taken[:, me] == 0).reshape(len(parts), deals).sum(axis=1)
+    return tuple(int(m) for m in made)

@@ -65,7 +65,7 @@ def generate(kind: str, rules: Rules, seed: int, difficulty: int = 1) -> QuizIte
     >>> generate("bidding", rules, seed=1)
     Traceback (most recent call last):
     ...
-    spades_tutor.engine.errors.SpadesError: unknown quiz kind 'bidding'; the kinds are legal-plays, may-lead, trick-winner, first-leader, highest-trump, deck-setup, trump-order, score, game-winner, sure-tricks, nil-safe
+    spades_tutor.engine.errors.SpadesError: unknown quiz kind 'bidding'; the kinds are legal-plays, may-lead, trick-winner, first-leader, highest-trump, deck-setup, trump-order, score, game-winner, sure-tricks, nil-safe, best-bid
     """
     cls = _check_inputs(kind, rules, seed, difficulty)
     return cls.generate(rules, seed, difficulty)

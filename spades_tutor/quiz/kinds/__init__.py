@@ -8,13 +8,13 @@ so adding a kind is one new module (and its tests); the quiz page, mixed quizzes
 lessons and ``item_from_dict`` find it here.
 
 >>> names()
-('legal-plays', 'may-lead', 'trick-winner', 'first-leader', 'highest-trump', 'deck-setup', 'trump-order', 'score', 'game-winner', 'sure-tricks', 'nil-safe')
+('legal-plays', 'may-lead', 'trick-winner', 'first-leader', 'highest-trump', 'deck-setup', 'trump-order', 'score', 'game-winner', 'sure-tricks', 'nil-safe', 'best-bid')
 >>> get("score").title
 'Score this hand'
 >>> get("bidding")
 Traceback (most recent call last):
 ...
-spades_tutor.engine.errors.SpadesError: unknown quiz kind 'bidding'; the kinds are legal-plays, may-lead, trick-winner, first-leader, highest-trump, deck-setup, trump-order, score, game-winner, sure-tricks, nil-safe
+spades_tutor.engine.errors.SpadesError: unknown quiz kind 'bidding'; the kinds are legal-plays, may-lead, trick-winner, first-leader, highest-trump, deck-setup, trump-order, score, game-winner, sure-tricks, nil-safe, best-bid
 """
 
 from __future__ import annotations

@@ -1,18 +1,26 @@
 """Is nil safe: would a nil bid be safe with this hand?
 
-Levels (the answers are balanced: even seeds ask about a safe hand, odd seeds a risky one):
-    1. obvious: the top trump, or three problems or more / a clean hand with
-       no side king and at most two (low) trumps;
-    2. one or two plain problems (a side ace, a high natural spade) / a safe
-       hand with one guarded king or three low trumps;
-    3. one subtle problem (an unguarded king, exactly four low trumps, a lone
-       little joker, 2♦ or high 2♠) / safe although it holds two guarded kings,
-       or a king and three trumps.
+The answer is measured, not guessed: the hand is played as a nil ``NIL_DEALS`` times by the
+heuristic bots (``hand_odds(..., nil=True)``, seed ``NIL_SEED``, so the same hand always
+gives the same answer) and the nil is **safe** when it was made in ``SAFE`` (80%) of the
+deals or more (the point estimate; the 95% interval is quoted beside it). At ``RISKY``
+(50%) or less it is risky; between the two it is a gamble, and not safe either.
+
+Levels (the generator's own seeded stream picks "yes" or "no" first, then draws hands
+until one's measured rate fits the level, so answers are balanced but follow no pattern
+in the seed):
+    1. clear hands: made in 90% or more, or in 25% or less;
+    2. plain hands: made in 80–90%, or in 25–50%;
+    3. borderline hands: made in 80–88% (just safe), or in 50–80% (a gamble: not safe).
+
+The explanation quotes the measurement and the rules of thumb (``nil_advice``), each
+true for the hand shown.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -20,8 +28,10 @@ from ...engine import (
     Card,
     Rank,
     Rules,
+    Suit,
     cards,
     nil_advice,
+    sure_trick_count,
 )
 from ..base import (
     Choice,
@@ -32,13 +42,54 @@ from ..base import (
     ViewSpec,
     _check_cards,
 )
-from ..seeded import (
-    MAX_DEALS,
-    _hands,
-    _rng,
-    _tricky,
-)
+from ..seeded import _hands, _rng
 from . import register
+
+__all__ = ["NIL_DEALS", "NIL_SEED", "RISKY", "SAFE", "NilSafeItem", "nil_levels", "nil_odds"]
+
+#: a nil made this often or more is safe; this often or less, risky
+SAFE = 0.80
+RISKY = 0.50
+#: the measurement: how many deals, from which seed (fixed: a hand's answer never changes)
+NIL_DEALS = 400
+NIL_SEED = 0
+#: each level's bands of the measured rate, for "yes" and for "no": (low, high), low <= p < high
+BANDS: Mapping[int, Mapping[bool, tuple[float, float]]] = {
+    1: {True: (0.90, 1.01), False: (0.0, 0.2501)},
+    2: {True: (SAFE, 0.90), False: (0.2501, RISKY + 0.0001)},
+    3: {True: (SAFE, 0.88), False: (RISKY + 0.0001, SAFE)},
+}
+#: the generator screens hands a batch at a time with a short measurement, then measures in full
+#: only those whose short rate is within ``SCREEN_SLACK`` of the level's band
+SCREEN_HANDS = 16
+SCREEN_DEALS = 40
+SCREEN_SLACK = 0.15
+#: after this many full measurements a hand with the wanted answer outside the level's band will do
+MAX_MEASURED = 12
+
+
+@functools.lru_cache(maxsize=4096)
+def _measured(rules: Rules, hand: tuple[Card, ...]) -> tuple[float, float, float]:
+    from ...lab.odds import hand_odds
+
+    odds = hand_odds(_nil_rules(rules), hand, deals=NIL_DEALS, seed=NIL_SEED, nil=True)
+    low, high = odds.p_zero_interval
+    return odds.p_zero, low, high
+
+
+def _nil_rules(rules: Rules) -> Rules:
+    """The rule set a nil is measured at (a table without nil is judged as if it allowed nil)."""
+    return rules if rules.nil else dataclasses.replace(rules, nil=True)
+
+
+def nil_odds(rules: Rules, hand: Sequence[Card]) -> tuple[float, float, float]:
+    """How often the bots made a nil with ``hand``: (rate, 95% interval low, high), cached per hand."""
+    return _measured(rules, tuple(sorted(hand, key=lambda c: c.index)))
+
+
+def nil_levels(p: float) -> set[int]:
+    """The levels whose bands hold a rate ``p`` (none for a rate no level asks)."""
+    return {level for level, bands in BANDS.items() for lo, hi in bands.values() if lo <= p < hi}
 
 
 @register
@@ -50,9 +101,9 @@ class NilSafeItem(QuizItem):
     title: ClassVar[str] = "Is nil safe?"
     order: ClassVar[int] = 70
     levels: ClassVar[Mapping[int, str]] = {
-        1: "Obvious hands.",
-        2: "One or two plain problems, or an ordinary safe hand.",
-        3: "One subtle problem, or safe although it looks risky.",
+        1: "Clear hands: nil made in 90% of deals or more, or in 25% or less.",
+        2: "Plain hands: nil made in 80–90% of deals, or in 25–50%.",
+        3: "Borderline hands: nil made in 80–88% of deals (just safe), or in 50–80% (a gamble).",
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
         frozenset({"hand"}),
@@ -72,8 +123,36 @@ class NilSafeItem(QuizItem):
             return "This table plays without nil, but judge the hand anyway: would a nil bid be safe with it?"
         return "Is a nil bid safe with this hand?"
 
+    def odds(self) -> tuple[float, float, float]:
+        """The measured nil: (rate, 95% interval low, high)."""
+        return nil_odds(self.rules, self.hand)
+
     def answer(self) -> bool:
-        return nil_advice(self.rules, self.hand).safe
+        return self.odds()[0] >= SAFE
+
+    def reasons(self) -> tuple[str, ...]:
+        """The measurement, then the rules of thumb, each true for this hand."""
+        p, low, high = self.odds()
+        verdict = (
+            f"safe ({_pct(SAFE)}% or more)"
+            if p >= SAFE
+            else f"risky ({_pct(RISKY)}% or less)"
+            if p <= RISKY
+            else f"a gamble, not safe (below {_pct(SAFE)}%, above {_pct(RISKY)}%)"
+        )
+        measured = (
+            f"Nil made in {_pct(p)}% of {NIL_DEALS} deals of this hand (95% interval {_pct(low)}–{_pct(high)}%), "
+            f"the heuristic bots playing all four seats: {verdict}."
+        )
+        advice = nil_advice(self.rules, self.hand)
+        thumbs = list(advice.reasons) if not advice.safe else []
+        thumbs += _long_suits(self.rules, self.hand)
+        if not thumbs:
+            return (measured, "Rules of thumb: " + advice.reasons[0])
+        lines = [measured, *(f"Rule of thumb: {r}" for r in thumbs)]
+        if p >= SAFE:
+            lines.append("Here those dangers cost less than they seem: the others usually take those tricks first.")
+        return tuple(lines)
 
     def check(self, response: Any) -> Feedback:
         if isinstance(response, str):
@@ -84,8 +163,8 @@ class NilSafeItem(QuizItem):
             given = response
         else:
             given = None
-        advice = nil_advice(self.rules, self.hand)
-        return Feedback(given == advice.safe, "yes" if advice.safe else "no", advice.reasons)
+        safe = self.answer()
+        return Feedback(given == safe, "yes" if safe else "no", self.reasons())
 
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand))}
@@ -113,48 +192,64 @@ class NilSafeItem(QuizItem):
         return ViewSpec((ShowCards(self.hand, "the hand"), choice))
 
 
-def _nil_level(rules: Rules, hand: Sequence[Card]) -> int:
-    """How hard the nil question is for this hand (the answer itself comes from the engine)."""
-    advice = nil_advice(rules, hand)
+def _pct(p: float) -> int:
+    return round(100 * p)
+
+
+_HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+def _long_suits(rules: Rules, hand: Sequence[Card]) -> list[str]:
+    """A side suit of five cards or more holding two honours: once the others have run out of it,
+    each of those honours may be left to win (the rules of thumb for single cards miss it)."""
+    out = []
+    for suit in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
+        held = sorted((c for c in hand if not rules.is_trump(c) and c.suit == suit), key=lambda c: -c.rank)
+        high = [c for c in held if c.rank in _HONOURS]
+        if len(held) >= 5 and len(high) >= 2:
+            out.append(
+                f"{len(held)} {suit.plural} with {' '.join(str(c) for c in high)}: once the others have no "
+                f"{suit.plural} left, your high {suit.plural} can be left to win tricks."
+            )
+    return out
+
+
+def _worth_measuring(rules: Rules, hand: Sequence[Card], want_safe: bool, difficulty: int) -> bool:
+    """A cheap filter (never the answer): skip hands the measurement would surely not fit."""
     order = rules.trump_order()
-    trumps = [c for c in hand if rules.is_trump(c)]
-    side = [c for c in hand if not rules.is_trump(c)]
-    if advice.safe:
-        kings = sum(1 for c in side if c.rank == Rank.KING)
-        if kings >= 2 or (kings and len(trumps) >= 3):
-            return 3  # looks risky, yet every king is guarded and every trump low
-        if not kings and len(trumps) <= 2:
-            return 1
-        return 2
-    problems = len(advice.reasons)
-    if order[0] in hand or problems >= 3:
-        return 1
-    if problems == 1:
-        high = [c for c in order[:5] if c in hand]
-        tricky = set(_tricky(rules))
-        unguarded_king = any(
-            c.rank == Rank.KING and sum(1 for d in side if d.suit == c.suit and d.rank < c.rank) < 2 for c in side
-        )
-        subtle_trump = len(high) == 1 and (high[0] in tricky)
-        if unguarded_king or subtle_trump or (not high and len(trumps) >= 4):
-            return 3
-    return 2
+    sure = sure_trick_count(rules, hand) > 0 or order[0] in hand
+    problems = 0 if nil_advice(rules, hand).safe else len(nil_advice(rules, hand).reasons)
+    if want_safe:
+        return not sure and problems <= (1 if difficulty == 1 else 2)
+    if difficulty == 1:
+        return sure or problems >= 2
+    return not sure and problems <= 2
 
 
 def _nil_safe(rules: Rules, seed: int, difficulty: int) -> NilSafeItem:
+    from ...lab.odds import nil_made_counts  # the simulator loads only when a nil is measured
+
     rng = _rng("nil-safe", seed, difficulty)
-    want_safe = seed % 2 == 0  # consecutive seeds alternate yes and no
-    second_best: tuple[Card, ...] | None = None
-    last: tuple[Card, ...] = ()
-    for n, hand in enumerate(_hands(rules, rng)):
-        last = hand
-        if nil_advice(rules, hand).safe == want_safe:
-            if _nil_level(rules, hand) == difficulty:
+    want_safe = rng.random() < 0.5  # the seeded stream, not the seed's parity, picks the answer
+    lo, hi = BANDS[difficulty][want_safe]
+    fallback: tuple[Card, ...] | None = None
+    measured = 0
+    hands = _hands(rules, rng)
+    while True:
+        batch: list[tuple[Card, ...]] = []
+        while len(batch) < SCREEN_HANDS:
+            hand = next(hands)
+            if _worth_measuring(rules, hand, want_safe, difficulty):
+                batch.append(hand)
+        screened = nil_made_counts(_nil_rules(rules), list(batch), deals=SCREEN_DEALS, seed=NIL_SEED)
+        for hand, made in zip(batch, screened, strict=True):
+            if not lo - SCREEN_SLACK <= made / SCREEN_DEALS < hi + SCREEN_SLACK:
+                continue
+            p = nil_odds(rules, hand)[0]  # the measurement that decides
+            measured += 1
+            if lo <= p < hi:
                 return NilSafeItem(rules, hand=rules.sort_hand(hand), seed=seed, difficulty=difficulty)
-            if second_best is None:
-                second_best = hand
-        if n >= 4 * MAX_DEALS:
-            break
-    # not reached in practice: the wanted answer and level turn up within a few hundred hands
-    chosen = second_best if second_best is not None else last
-    return NilSafeItem(rules, hand=rules.sort_hand(chosen), seed=seed, difficulty=difficulty)
+            if fallback is None and (p >= SAFE) == want_safe and not RISKY < p < SAFE:
+                fallback = hand  # the wanted answer, not borderline: used if the level's band is rare
+        if measured >= MAX_MEASURED and fallback is not None:
+            return NilSafeItem(rules, hand=rules.sort_hand(fallback), seed=seed, difficulty=difficulty)
