@@ -1,4 +1,6 @@
-// Landmarks and the page title: roles for the app's header, tabs and page area (plain divs in ipywidgets).
+// Landmarks, live regions and the page title, which ipywidgets' plain divs cannot carry themselves:
+// roles for the app's header, tabs and page area; aria-live on every box with the class `live`
+// (polite: a screen reader reads what it says once the reader is idle); document.title naming the page.
 function render({ model, el }) {
   el.setAttribute("aria-hidden", "true");
   el.style.display = "none";
@@ -8,20 +10,23 @@ function render({ model, el }) {
     [model.get("main"), "main", null],
   ];
   const apply = () => {
-    let all = true;
     for (const [cls, role, label] of roles()) {
       const node = document.querySelector("." + cls);
-      if (!node) { all = false; continue; }
+      if (!node) continue;
       if (node.getAttribute("role") !== role) node.setAttribute("role", role);
       if (label && node.getAttribute("aria-label") !== label) node.setAttribute("aria-label", label);
     }
-    return all;
+    // the region must exist before its text changes, or nothing is read: mark the box, not its content
+    for (const node of document.querySelectorAll("." + model.get("live") + ":not([aria-live])")) {
+      node.setAttribute("aria-live", "polite");
+    }
   };
   const title = () => { document.title = model.get("title"); };
   title();
-  // the boxes are drawn after this hidden widget: wait for them
-  const observer = new MutationObserver(() => { if (apply()) observer.disconnect(); });
-  if (!apply()) observer.observe(document.body, { childList: true, subtree: true });
+  apply();
+  // pages are drawn after this hidden widget, and their boxes are made as the learner goes
+  const observer = new MutationObserver(apply);
+  observer.observe(document.body, { childList: true, subtree: true });
   model.on("change:title", title);
   return () => { observer.disconnect(); model.off("change:title", title); };
 }
