@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from ..engine import Rules
 from .errors import guarded
+from .landmarks import live
 
 SAMPLE_SIZES = (2_000, 20_000, 100_000)
 BOT_SIZES = ((500, 50), (2_000, 200))  # (rounds for the bidding, whole games)
@@ -89,7 +90,7 @@ class LabPage:
         self.run_button.on_click(guarded(lambda _b: self.run()))
         self.bar = w.IntProgress(min=0, max=1, value=0, layout=w.Layout(width="100%"))
         self.bar.add_class("st-progress")
-        self.status = w.HTML('<div class="st-note" role="status">Pick two rule sets and press Run.</div>')
+        self.status = live(w.HTML('<div class="st-note" role="status">Pick two rule sets and press Run.</div>'))
         self.table_choice = w.Dropdown(description="Table:", style={"description_width": "initial"})
         self.table_choice.observe(guarded(lambda _c: self._show_table()), names="value")
         self.table = w.HTML()
@@ -100,7 +101,7 @@ class LabPage:
         # picks the rule sets, and each run only replaces their content
         from ..lab.plots import BOT_TITLES, TITLES
 
-        self.readings = {key: w.HTML() for key in TITLES}
+        self.readings = {key: live(w.HTML()) for key in TITLES}
         self.plots = {key: _plot_slot() for key in TITLES}
         parts: list[w.Widget] = []
         for key in TITLES:
@@ -122,8 +123,8 @@ class LabPage:
         self.bot_button = w.Button(description="Play the bots ▶", button_style="info")
         self.bot_button.add_class("st-run-lab")
         self.bot_button.on_click(guarded(lambda _b: self.run_bots()))
-        self.bot_status = w.HTML()
-        self.bot_readings = {key: w.HTML() for key in ("bidding", "games", "paths")}
+        self.bot_status = live(w.HTML())
+        self.bot_readings = {key: live(w.HTML()) for key in ("bidding", "games", "paths")}
         self.bot_plots = {key: _plot_slot() for key in self.bot_readings}
         bot_parts: list[w.Widget] = []
         for key, reading in self.bot_readings.items():
@@ -287,9 +288,10 @@ class LabPage:
         if key not in self.frames:
             return
         frame = self.frames[key]
-        self.table.value = frame.to_html(
-            index=False, float_format=lambda x: f"{x:.3f}", classes="st-score-table", border=0
-        )
+        table = frame.to_html(index=False, float_format=lambda x: f"{x:.3f}", classes="st-score-table", border=0)
+        # the scroller is a named region in the tab order, so the keyboard can scroll the table too
+        name = html.escape(f"Results table: {self.table_choice.label}", quote=True)
+        self.table.value = f'<div class="st-lab-scroll" role="region" tabindex="0" aria-label="{name}">{table}</div>'
 
     def _make_download(self) -> None:
         import pandas as pd
