@@ -4,7 +4,8 @@ ipywidgets draws boxes as plain ``div`` elements and has no way to give one a ro
 anywidget (``static/landmarks.js``) finds the app's header, its page tabs and its page area and
 marks them ``banner``, ``navigation`` and ``main``; it makes every box with the class ``st-live``
 a polite live region (what a screen reader reads out when its text changes: quiz verdicts, whose
-turn it is, a trick's winner, why a card may not be played, a hint, the lab's readings); it keeps
+turn it is, a trick's winner, why a card may not be played, a hint, the lab's readings); it makes
+each lab plot a figure named by its one-line reading; it keeps
 ``document.title`` naming the page shown.
 """
 
@@ -53,3 +54,5 @@ class Landmarks(anywidget.AnyWidget):
     navigation = traitlets.Unicode("st-nav-tabs").tag(sync=True)
     main = traitlets.Unicode("st-main").tag(sync=True)
     live = traitlets.Unicode(LIVE).tag(sync=True)
+    #: boxes holding a plot: each becomes a figure named by the reading in the box just before it
+    figure = traitlets.Unicode("st-plot").tag(sync=True)

@@ -237,6 +237,12 @@ def test_a_screen_reader_is_told_verdicts_turns_reasons_hints_and_readings(page:
     expect(page.get_by_text("simulated and measured")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     readings = [t for t in live_text(page) if t.strip() and "Press “Run the lab”" not in t]
     assert len(readings) >= 5, readings
+    # each plot is a figure named by its reading: its text alternative
+    figures = page.get_by_role("figure")
+    expect(figures).to_have_count(5)
+    for i in range(5):
+        name = figures.nth(i).get_attribute("aria-label") or ""
+        assert name.strip() and name.strip() in [r.strip() for r in readings], name
     for reading in readings[:3]:
         assert reading.split("\n")[0][:40] in main.aria_snapshot()
 

@@ -1,6 +1,7 @@
 // Landmarks, live regions and the page title, which ipywidgets' plain divs cannot carry themselves:
 // roles for the app's header, tabs and page area; aria-live on every box with the class `live`
-// (polite: a screen reader reads what it says once the reader is idle); document.title naming the page.
+// (polite: a screen reader reads what it says once the reader is idle); each plot a figure named by
+// the reading above it; document.title naming the page.
 function render({ model, el }) {
   el.setAttribute("aria-hidden", "true");
   el.style.display = "none";
@@ -14,6 +15,12 @@ function render({ model, el }) {
       const node = document.querySelector("." + cls);
       if (!node) continue;
       if (node.getAttribute("role") !== role) node.setAttribute("role", role);
+      if (label && node.getAttribute("aria-label") !== label) node.setAttribute("aria-label", label);
+    }
+    // a plot is a figure named by the one-line reading drawn just above it
+    for (const node of document.querySelectorAll("." + model.get("figure"))) {
+      const label = (node.previousElementSibling?.textContent || "").trim();
+      if (node.getAttribute("role") !== "figure") node.setAttribute("role", "figure");
       if (label && node.getAttribute("aria-label") !== label) node.setAttribute("aria-label", label);
     }
     // the region must exist before its text changes, or nothing is read: mark the box, not its content
