@@ -42,6 +42,30 @@ def _draw(slot: w.Output, spec: dict[str, Any]) -> None:
     slot.outputs = ({"output_type": "display_data", "data": bundle(spec), "metadata": {}},)
 
 
+def _data_box() -> w.HTML:
+    """The box under a plot that holds its data table, in a closed disclosure (empty until a run)."""
+    box = w.HTML()
+    box.add_class("st-plot-data")
+    return box
+
+
+def _data(box: w.HTML, spec: dict[str, Any], caption: str) -> None:
+    """Put the numbers ``spec`` plots in ``box``: a native disclosure the keyboard opens, holding its table."""
+    from ..lab.plots import data_table
+
+    # the scroller is a named region in the tab order, so the keyboard can scroll a long table too
+    name = html.escape(f"Data of this plot: {caption}", quote=True)
+    table = (
+        f'<div class="st-lab-scroll" role="region" tabindex="0" aria-label="{name}">{data_table(spec, caption)}</div>'
+    )
+    box.value = f"<details><summary>Data of this plot</summary>{table}</details>"
+
+
+def _caption(title: str, text: str) -> str:
+    """The caption of a plot's data table: its reading, as written above the plot."""
+    return f"{title}. {text}"
+
+
 def _warm_up() -> None:
     """Import what a run needs (numpy, pandas, the simulator) while the learner picks the settings."""
     import pandas  # noqa: F401
@@ -103,9 +127,10 @@ class LabPage:
 
         self.readings = {key: live(w.HTML()) for key in TITLES}
         self.plots = {key: _plot_slot() for key in TITLES}
+        self.plot_data = {key: _data_box() for key in TITLES}
         parts: list[w.Widget] = []
         for key in TITLES:
-            parts.extend([self.readings[key], self.plots[key]])
+            parts.extend([self.readings[key], self.plots[key], self.plot_data[key]])
         self.table_box = w.VBox(
             [w.HTML("<h3>Results table</h3>"), self.table_choice, self.table, self.download],
             layout=w.Layout(display="none"),
@@ -126,9 +151,10 @@ class LabPage:
         self.bot_status = live(w.HTML())
         self.bot_readings = {key: live(w.HTML()) for key in ("bidding", "games", "paths")}
         self.bot_plots = {key: _plot_slot() for key in self.bot_readings}
+        self.bot_plot_data = {key: _data_box() for key in self.bot_readings}
         bot_parts: list[w.Widget] = []
         for key, reading in self.bot_readings.items():
-            bot_parts.extend([reading, self.bot_plots[key]])
+            bot_parts.extend([reading, self.bot_plots[key], self.bot_plot_data[key]])
         self.bot_results = w.VBox(bot_parts, layout=w.Layout(display="none", width="100%"))
         self.bot_results.add_class("st-bot-results")
         self._bot_titles = {**BOT_TITLES, "paths": "Score paths"}
@@ -224,15 +250,20 @@ class LabPage:
                 per_hand.append(one_path)
             frames = {"bidding": pd.concat(bidding, ignore_index=True), "games": pd.concat(per_game, ignore_index=True)}
             paths = pd.concat(per_hand, ignore_index=True)
+            captions = {}
             for key, frame in frames.items():
-                self.bot_readings[key].value = _reading(BOT_TITLES[key], bot_reading(key, frame))
+                captions[key] = (BOT_TITLES[key], bot_reading(key, frame))
                 self.frames[f"bots-{key}"] = frame
-            self.bot_readings["paths"].value = _reading(self._bot_titles["paths"], paths_reading(paths))
+            captions["paths"] = (self._bot_titles["paths"], paths_reading(paths))
+            for key, (title, text) in captions.items():
+                self.bot_readings[key].value = _reading(title, text)
             self.frames["bots-paths"] = paths
             self.bot_results.layout.display = None  # shown before drawing: a hidden plot has no width
-            for key, frame in frames.items():
-                _draw(self.bot_plots[key], bot_spec(key, frame))
-            _draw(self.bot_plots["paths"], paths_spec(paths))
+            specs = {key: bot_spec(key, frame) for key, frame in frames.items()}
+            specs["paths"] = paths_spec(paths)
+            for key, one in specs.items():
+                _draw(self.bot_plots[key], one)
+                _data(self.bot_plot_data[key], one, _caption(*captions[key]))
             if self.table_choice.options or self.frames:
                 self._refresh_table_choices()
             elapsed = time.perf_counter() - start
@@ -273,13 +304,16 @@ class LabPage:
     def render(self) -> None:
         from ..lab.plots import TITLES, reading, spec
 
-        # every reading first (they are instant), then each plot, in its own place on the page
+        # every reading first (they are instant), then each plot, in its own place on the page, and
+        # under it the table of its numbers, built from the same JSON the plot is drawn from
+        texts = {key: reading(key, frame) for key, frame in self.frames.items() if key in TITLES}
+        for key, text in texts.items():
+            self.readings[key].value = _reading(TITLES[key], text)
         for key, frame in self.frames.items():
             if key in TITLES:
-                self.readings[key].value = _reading(TITLES[key], reading(key, frame))
-        for key, frame in self.frames.items():
-            if key in TITLES:
-                _draw(self.plots[key], spec(key, frame))
+                one = spec(key, frame)
+                _draw(self.plots[key], one)
+                _data(self.plot_data[key], one, _caption(TITLES[key], texts[key]))
         self._refresh_table_choices()
         self.table_box.layout.display = None
 
