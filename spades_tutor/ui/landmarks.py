@@ -5,7 +5,8 @@ anywidget (``static/landmarks.js``) finds the app's header, its page tabs and it
 marks them ``banner``, ``navigation`` and ``main``; it makes every box with the class ``st-live``
 a polite live region (what a screen reader reads out when its text changes: quiz verdicts, whose
 turn it is, a trick's winner, why a card may not be played, a hint, the lab's readings); it makes
-each lab plot a figure named by its one-line reading; it keeps
+each lab plot a figure named by its one-line reading (the plot's numbers are in the table under it,
+in a native disclosure the lab page writes itself); it keeps
 ``document.title`` naming the page shown.
 """
 
