@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from spades_tutor import Rules
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
 from spades_tutor.ui.progress import Progress
@@ -137,3 +138,45 @@ def test_the_quiz_level_is_kept_when_the_rule_set_changes_and_after_a_reload(app
         assert again.quiz.item is not None and again.quiz.item.difficulty == 3
     finally:
         errors.remove_sink(again.show_error)
+
+
+def test_the_tab_title_names_the_page_and_the_lesson_open(app: App) -> None:
+    assert app.landmarks.title == "Home · Spades with Jokers tutor"
+    app.show("Quiz yourself")
+    assert app.landmarks.title == "Quiz yourself · Spades with Jokers tutor"
+    app.show("Learn")
+    lesson = app.learn.lessons[2]
+    app.learn.open(lesson)
+    assert app.landmarks.title == f"Lesson 3: {lesson.title} · Spades with Jokers tutor"
+    app.learn.show_list()
+    assert app.landmarks.title == "Learn · Spades with Jokers tutor"
+
+
+def test_the_header_is_outside_main_and_notes_errors_and_the_page_inside_it(app: App) -> None:
+    assert app.header in app.widget.children and app.main in app.widget.children
+    assert list(app.main.children) == [app.notes, app.error, app.page]
+    assert "st-main" in app.main._dom_classes and app.landmarks.main == "st-main"
+
+
+def test_play_says_who_won_each_trick_in_its_live_status_line() -> None:
+    from spades_tutor.engine import Phase
+    from spades_tutor.ui.play_page import PLAYER, PlayPage
+
+    play = PlayPage(Rules.preset("jokers"))
+    assert "st-live" in play.status._dom_classes
+    play.new_game(seed=7)
+    game = play.game
+    assert game is not None
+    while game.round.phase is Phase.BIDDING:
+        play.bid_choice.value = play.bid_choice.options[2][1]
+        play.bid()
+    for _ in range(13):  # South plays its first legal card until the hand is over
+        rnd = game.round
+        if rnd.to_act != PLAYER or rnd.phase is not Phase.PLAYING:
+            break
+        play.play(rnd.legal_plays()[0])
+    winners = [t.winner for t in rnd.tricks]
+    said = [line for line in play.log if "the trick" in line]
+    assert len(said) == len(winners) >= 1
+    for line, winner in zip(said, winners, strict=True):
+        assert line == ("You win the trick." if winner == PLAYER else f"{winner} wins the trick.")

@@ -22,7 +22,18 @@ from typing import Any
 
 from ..engine import Rules, RulesError
 
-__all__ = ["READINGS", "TITLES", "bot_spec", "bundle", "figure", "nil_by_holding", "paths_spec", "reading", "spec"]
+__all__ = [
+    "READINGS",
+    "TITLES",
+    "bot_spec",
+    "bundle",
+    "data_table",
+    "figure",
+    "nil_by_holding",
+    "paths_spec",
+    "reading",
+    "spec",
+]
 
 TITLES = {
     "trumps-per-hand": "Trumps per hand at the deal",
@@ -445,6 +456,7 @@ def paths_spec(per_hand: Any, games: int = 4) -> dict[str, Any]:
                         "line": {"color": colour, "dash": dash},
                         "name": f"{_title(rs)}, {side}",
                         "legendgroup": f"{rs}-{team}",
+                        "meta": f"game {g + 1}",
                         "showlegend": k == 0,
                         "hovertemplate": f"{_title(rs)} game {g + 1}, {side}: %{{y}} after hand %{{x}}<extra></extra>",
                     }
@@ -500,3 +512,86 @@ def bundle(fig: Any) -> dict[str, Any]:
     config = {"responsive": True, "displaylogo": False}
     layout = {**layout, "autosize": True, "height": PLOT_HEIGHT}
     return {MIME: {"data": raw["data"], "layout": layout, "config": config}}
+
+
+# --- each plot's numbers as a table: its text alternative, built from the figure's own JSON ------
+
+
+def _cell(value: Any, percent: bool) -> str:
+    """A plotted number as the readings write it: a share as a whole percentage, else 2 decimals."""
+    if value is None:
+        return "no data"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return _pct(float(value)) if percent else f"{float(value):.2f}"
+
+
+def _interval(y: Any, plus: Any, minus: Any, percent: bool) -> str:
+    """A point's 95% interval from its error bar, as the readings write it (``27–31%``)."""
+    if y is None or plus is None or minus is None:
+        return "no interval"
+    low, high = float(y) - float(minus), float(y) + float(plus)
+    if percent:
+        return f"{_pct(low)[:-1]}–{_pct(high)}"
+    return f"{low:.2f}–{high:.2f}"
+
+
+def _histogram(xs: list[Any], size: float) -> tuple[list[Any], list[int]]:
+    """A histogram trace's bars: each bin's start and how many values fall in it (bins of ``size``)."""
+    counts: dict[float, int] = {}
+    for x in xs:
+        if x is not None:
+            start = math.floor(float(x) / size) * size
+            counts[start] = counts.get(start, 0) + 1
+    bins = sorted(counts)
+    return [int(b) if float(b).is_integer() else b for b in bins], [counts[b] for b in bins]
+
+
+def data_table(fig: dict[str, Any], caption: str) -> str:
+    """The HTML table of exactly the numbers ``fig`` (its plotly JSON) draws, captioned ``caption``.
+
+    One row per point of every trace: the trace's name (and its ``meta``, the game of a score path),
+    the point's x and y, and its 95% interval where the trace has error bars. A histogram's rows are
+    its bars (the bin and its count). Shares are written as the readings write them.
+
+    >>> fig = {"data": [{"type": "bar", "name": "A", "x": [1], "y": [0.25],
+    ...         "error_y": {"array": [0.05], "arrayminus": [0.04]}}],
+    ...        "layout": {"xaxis": {"title": {"text": "n"}}, "yaxis": {"title": {"text": "share"}, "tickformat": ".0%"}}}
+    >>> print(data_table(fig, "A <b>"))  # doctest: +NORMALIZE_WHITESPACE
+    <table class="st-score-table st-plot-table"><caption>A &lt;b&gt;</caption><thead><tr><th scope="col">series</th><th scope="col">n</th><th scope="col">share</th><th scope="col">95% interval</th></tr></thead><tbody><tr><th scope="row">A</th><td>1</td><td>25%</td><td>21–30%</td></tr></tbody></table>
+    """
+    import html
+
+    layout = fig.get("layout", {})
+    percent = "%" in str(layout.get("yaxis", {}).get("tickformat", ""))
+    x_title = str(layout.get("xaxis", {}).get("title", {}).get("text", "")) or "measure"
+    y_title = str(layout.get("yaxis", {}).get("title", {}).get("text", "")) or "value"
+    traces = fig.get("data", [])
+    histogram = any(t.get("type") == "histogram" for t in traces)
+    intervals = any("error_y" in t for t in traces)
+    heads = ["series", x_title, "count" if histogram and y_title == "value" else y_title]
+    heads += ["95% interval"] if intervals else []
+    rows = []
+    for t in traces:
+        name = str(t.get("name", ""))
+        if t.get("meta") is not None:
+            name += f", {t['meta']}"
+        if t.get("type") == "histogram":
+            xs, ys = _histogram(list(t.get("x", [])), float(t.get("xbins", {}).get("size", 1)))
+        else:
+            xs, ys = list(t.get("x", [])), list(t.get("y", []))
+        err = t.get("error_y", {})
+        plus, minus = err.get("array", [None] * len(ys)), err.get("arrayminus", err.get("array", [None] * len(ys)))
+        for k, (x, y) in enumerate(zip(xs, ys, strict=True)):
+            cells = [_cell(x, False), _cell(y, percent and not isinstance(y, int))]
+            if intervals:
+                cells.append(_interval(y, plus[k], minus[k], percent) if "error_y" in t else "no interval")
+            row = f'<th scope="row">{html.escape(name)}</th>' + "".join(f"<td>{html.escape(c)}</td>" for c in cells)
+            rows.append(f"<tr>{row}</tr>")
+    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in heads)
+    return (
+        f'<table class="st-score-table st-plot-table"><caption>{html.escape(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )

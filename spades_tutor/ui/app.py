@@ -24,6 +24,7 @@ from ..quiz import Feedback, QuizItem
 from . import errors
 from .errors import guarded
 from .heartbeat import Heartbeat
+from .landmarks import Landmarks, page_title
 from .progress import Progress, Settings
 from .quiz_view import KIND_TITLES, QuizView
 from .storage import BrowserStore, Place
@@ -289,6 +290,7 @@ class LearnPage:
             grid,
         ]
         self.widget.children = [self.list_box]
+        self.app.name_page()
         self.app.remember_place()
 
     def open(self, lesson: Any, step: int | None = None) -> None:
@@ -309,6 +311,7 @@ class LearnPage:
         self.opened += 1
         self.app.reached(lesson, self.player.step)
         self.widget.children = [self.back, self.player.widget]
+        self.app.name_page()
 
     def finished(self, lesson: Any) -> None:
         self.app.reached(lesson, len(lesson.steps) - 1)
@@ -538,7 +541,7 @@ class App:
         self.nav.add_class("st-nav-tabs")
         self.nav.observe(guarded(lambda _c: self.show(self.nav.value)), names="value")
         self.header = w.HBox(
-            [w.HTML('<div class="st-brand">♠ Spades with <span class="st-jk">Jokers</span> · tutor</div>'), self.nav]
+            [w.HTML('<h1 class="st-brand">♠ Spades with <span class="st-jk">Jokers</span> · tutor</h1>'), self.nav]
         )
         self.header.add_class("st-header")
         self.page = w.VBox()
@@ -551,8 +554,13 @@ class App:
         # a dead kernel or server: the page says so and offers a reload (in Voilà only: in JupyterLab
         # the notebook shows its kernel's state, and a banner over the whole lab would be in the way)
         self.heartbeat = Heartbeat() if errors.served_by_voila() else None
-        hidden = [_style(), self.store, self.place_store] + ([self.heartbeat] if self.heartbeat else [])
-        self.widget = w.VBox([*hidden, self.header, self.notes, self.error, self.page])
+        self.landmarks = Landmarks()
+        hidden = [_style(), self.store, self.place_store, self.landmarks]
+        hidden += [self.heartbeat] if self.heartbeat else []
+        # the header is the page's banner, the rest its main landmark (notes and errors included)
+        self.main = w.VBox([self.notes, self.error, self.page])
+        self.main.add_class("st-main")
+        self.widget = w.VBox([*hidden, self.header, self.main])
         self.widget.add_class("st-app")
         self.add_notes(link_notes)
         self.show(self.link.get("page", "Home"))
@@ -718,7 +726,7 @@ class App:
             else ""
         )
         intro = w.HTML(
-            '<div class="st-home-intro"><h1>Learn Spades with Jokers</h1>'
+            '<div class="st-home-intro"><h2>Learn Spades with Jokers</h2>'
             "<p>Regular partnership Spades, with the <b>big joker</b> and the <b>little joker</b> as the two "
             "highest trumps. Learn the rules step by step with real hands, then test yourself on legal plays, "
             "trump order and scoring. Pick a rule set below: everything re-renders for it.</p>"
@@ -746,7 +754,14 @@ class App:
             self.page.children = [self.play.widget]
         else:
             self.page.children = [self.home]
+        self.name_page()
         self.remember_place()
+
+    def name_page(self) -> None:
+        """The browser tab names the page shown (and the lesson open in Learn)."""
+        player = self.learn.player if self.nav.value == "Learn" else None
+        name = f"Lesson {player.lesson.number}: {player.lesson.title}" if player is not None else self.nav.value
+        self.landmarks.title = page_title(name)
 
     def add_notes(self, notes: Iterable[str]) -> None:
         """Say, above the page, what a link or the stored progress held that was not understood."""

@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from ..engine import Rules
 from .errors import guarded
+from .landmarks import live
 
 SAMPLE_SIZES = (2_000, 20_000, 100_000)
 BOT_SIZES = ((500, 50), (2_000, 200))  # (rounds for the bidding, whole games)
@@ -39,6 +40,30 @@ def _draw(slot: w.Output, spec: dict[str, Any]) -> None:
     from ..lab.plots import bundle
 
     slot.outputs = ({"output_type": "display_data", "data": bundle(spec), "metadata": {}},)
+
+
+def _data_box() -> w.HTML:
+    """The box under a plot that holds its data table, in a closed disclosure (empty until a run)."""
+    box = w.HTML()
+    box.add_class("st-plot-data")
+    return box
+
+
+def _data(box: w.HTML, spec: dict[str, Any], caption: str) -> None:
+    """Put the numbers ``spec`` plots in ``box``: a native disclosure the keyboard opens, holding its table."""
+    from ..lab.plots import data_table
+
+    # the scroller is a named region in the tab order, so the keyboard can scroll a long table too
+    name = html.escape(f"Data of this plot: {caption}", quote=True)
+    table = (
+        f'<div class="st-lab-scroll" role="region" tabindex="0" aria-label="{name}">{data_table(spec, caption)}</div>'
+    )
+    box.value = f"<details><summary>Data of this plot</summary>{table}</details>"
+
+
+def _caption(title: str, text: str) -> str:
+    """The caption of a plot's data table: its reading, as written above the plot."""
+    return f"{title}. {text}"
 
 
 def _warm_up() -> None:
@@ -89,7 +114,7 @@ class LabPage:
         self.run_button.on_click(guarded(lambda _b: self.run()))
         self.bar = w.IntProgress(min=0, max=1, value=0, layout=w.Layout(width="100%"))
         self.bar.add_class("st-progress")
-        self.status = w.HTML('<div class="st-note" role="status">Pick two rule sets and press Run.</div>')
+        self.status = live(w.HTML('<div class="st-note" role="status">Pick two rule sets and press Run.</div>'))
         self.table_choice = w.Dropdown(description="Table:", style={"description_width": "initial"})
         self.table_choice.observe(guarded(lambda _c: self._show_table()), names="value")
         self.table = w.HTML()
@@ -100,11 +125,12 @@ class LabPage:
         # picks the rule sets, and each run only replaces their content
         from ..lab.plots import BOT_TITLES, TITLES
 
-        self.readings = {key: w.HTML() for key in TITLES}
+        self.readings = {key: live(w.HTML()) for key in TITLES}
         self.plots = {key: _plot_slot() for key in TITLES}
+        self.plot_data = {key: _data_box() for key in TITLES}
         parts: list[w.Widget] = []
         for key in TITLES:
-            parts.extend([self.readings[key], self.plots[key]])
+            parts.extend([self.readings[key], self.plots[key], self.plot_data[key]])
         self.table_box = w.VBox(
             [w.HTML("<h3>Results table</h3>"), self.table_choice, self.table, self.download],
             layout=w.Layout(display="none"),
@@ -122,12 +148,13 @@ class LabPage:
         self.bot_button = w.Button(description="Play the bots ▶", button_style="info")
         self.bot_button.add_class("st-run-lab")
         self.bot_button.on_click(guarded(lambda _b: self.run_bots()))
-        self.bot_status = w.HTML()
-        self.bot_readings = {key: w.HTML() for key in ("bidding", "games", "paths")}
+        self.bot_status = live(w.HTML())
+        self.bot_readings = {key: live(w.HTML()) for key in ("bidding", "games", "paths")}
         self.bot_plots = {key: _plot_slot() for key in self.bot_readings}
+        self.bot_plot_data = {key: _data_box() for key in self.bot_readings}
         bot_parts: list[w.Widget] = []
         for key, reading in self.bot_readings.items():
-            bot_parts.extend([reading, self.bot_plots[key]])
+            bot_parts.extend([reading, self.bot_plots[key], self.bot_plot_data[key]])
         self.bot_results = w.VBox(bot_parts, layout=w.Layout(display="none", width="100%"))
         self.bot_results.add_class("st-bot-results")
         self._bot_titles = {**BOT_TITLES, "paths": "Score paths"}
@@ -223,15 +250,20 @@ class LabPage:
                 per_hand.append(one_path)
             frames = {"bidding": pd.concat(bidding, ignore_index=True), "games": pd.concat(per_game, ignore_index=True)}
             paths = pd.concat(per_hand, ignore_index=True)
+            captions = {}
             for key, frame in frames.items():
-                self.bot_readings[key].value = _reading(BOT_TITLES[key], bot_reading(key, frame))
+                captions[key] = (BOT_TITLES[key], bot_reading(key, frame))
                 self.frames[f"bots-{key}"] = frame
-            self.bot_readings["paths"].value = _reading(self._bot_titles["paths"], paths_reading(paths))
+            captions["paths"] = (self._bot_titles["paths"], paths_reading(paths))
+            for key, (title, text) in captions.items():
+                self.bot_readings[key].value = _reading(title, text)
             self.frames["bots-paths"] = paths
             self.bot_results.layout.display = None  # shown before drawing: a hidden plot has no width
-            for key, frame in frames.items():
-                _draw(self.bot_plots[key], bot_spec(key, frame))
-            _draw(self.bot_plots["paths"], paths_spec(paths))
+            specs = {key: bot_spec(key, frame) for key, frame in frames.items()}
+            specs["paths"] = paths_spec(paths)
+            for key, one in specs.items():
+                _draw(self.bot_plots[key], one)
+                _data(self.bot_plot_data[key], one, _caption(*captions[key]))
             if self.table_choice.options or self.frames:
                 self._refresh_table_choices()
             elapsed = time.perf_counter() - start
@@ -272,13 +304,16 @@ class LabPage:
     def render(self) -> None:
         from ..lab.plots import TITLES, reading, spec
 
-        # every reading first (they are instant), then each plot, in its own place on the page
+        # every reading first (they are instant), then each plot, in its own place on the page, and
+        # under it the table of its numbers, built from the same JSON the plot is drawn from
+        texts = {key: reading(key, frame) for key, frame in self.frames.items() if key in TITLES}
+        for key, text in texts.items():
+            self.readings[key].value = _reading(TITLES[key], text)
         for key, frame in self.frames.items():
             if key in TITLES:
-                self.readings[key].value = _reading(TITLES[key], reading(key, frame))
-        for key, frame in self.frames.items():
-            if key in TITLES:
-                _draw(self.plots[key], spec(key, frame))
+                one = spec(key, frame)
+                _draw(self.plots[key], one)
+                _data(self.plot_data[key], one, _caption(TITLES[key], texts[key]))
         self._refresh_table_choices()
         self.table_box.layout.display = None
 
@@ -287,9 +322,10 @@ class LabPage:
         if key not in self.frames:
             return
         frame = self.frames[key]
-        self.table.value = frame.to_html(
-            index=False, float_format=lambda x: f"{x:.3f}", classes="st-score-table", border=0
-        )
+        table = frame.to_html(index=False, float_format=lambda x: f"{x:.3f}", classes="st-score-table", border=0)
+        # the scroller is a named region in the tab order, so the keyboard can scroll the table too
+        name = html.escape(f"Results table: {self.table_choice.label}", quote=True)
+        self.table.value = f'<div class="st-lab-scroll" role="region" tabindex="0" aria-label="{name}">{table}</div>'
 
     def _make_download(self) -> None:
         import pandas as pd

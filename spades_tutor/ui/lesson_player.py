@@ -20,6 +20,7 @@ from ..engine.text import signed
 from ..quiz import Feedback, QuizItem
 from .cards import hand_view, trick_view
 from .errors import guarded, report
+from .landmarks import live
 from .quiz_view import QuizView
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class LessonPlayer:
         self.quizzes: list[QuizView] = []
 
         self.title = w.HTML()
-        self.where = w.HTML()
+        self.where = live(w.HTML())
         self.bar = w.IntProgress(min=0, max=len(lesson.steps), value=self.step + 1, description="")
         self.bar.add_class("st-progress")
         self.body = w.VBox()
@@ -296,7 +297,7 @@ class TrickStepper:
         self.large = large
         self.header = w.HTML()
         self.table = w.Box()
-        self.sentence = w.HTML()
+        self.sentence = live(w.HTML())
         self.prev = w.Button(description="◀ Trick", tooltip="Previous trick")
         self.next = w.Button(description="Trick ▶", tooltip="Next trick")
         self.prev.add_class("st-trick-prev")

@@ -13,10 +13,23 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from ..engine import Bid, Card, Game, IllegalAction, Phase, Rules, Seat, Team, explain_sure_tricks, nil_advice
+from ..engine import (
+    Bid,
+    Card,
+    Game,
+    IllegalAction,
+    Phase,
+    Round,
+    Rules,
+    Seat,
+    Team,
+    explain_sure_tricks,
+    nil_advice,
+)
 from ..engine.text import number, signed
 from .cards import hand_view, trick_view
 from .errors import guarded
+from .landmarks import live
 from .storage import BrowserStore
 
 if TYPE_CHECKING:
@@ -62,7 +75,7 @@ class PlayPage:
         )
         self.bid_button = w.Button(description="Bid", button_style="primary")
         self.bid_button.on_click(guarded(lambda _b: self.bid()))
-        self.status = w.HTML()
+        self.status = live(w.HTML())  # whose turn, the trick's winner, why a card may not be played, hints
         self.body = w.VBox()
         self.widget = w.VBox(
             [
@@ -114,8 +127,10 @@ class PlayPage:
                 self.log.append(f"{seat} bids {decision.action}.")
             else:
                 decision = bot.play(view)
+                done = len(rnd.tricks)
                 game.play(decision.action, seat)  # type: ignore[arg-type]
                 self.log.append(f"{seat} plays {decision.action}.")
+                self._say_trick_winner(rnd, done)
         self.save()
         self.render()
 
@@ -152,6 +167,8 @@ class PlayPage:
         game = self.game
         if game is None:
             return
+        rnd = game.round
+        done = len(rnd.tricks)
         try:
             game.play(card, PLAYER)
         except IllegalAction as e:
@@ -159,8 +176,15 @@ class PlayPage:
             self.render()
             return
         self.log.append(f"You play {card}.")
+        self._say_trick_winner(rnd, done)
         self.message = ""
         self.advance()
+
+    def _say_trick_winner(self, rnd: Round, done: int) -> None:
+        """Once a play completes a trick (``done`` tricks were complete before it), the log says who won it."""
+        if len(rnd.tricks) > done and rnd.tricks[-1].winner is not None:
+            winner = rnd.tricks[-1].winner
+            self.log.append("You win the trick." if winner == PLAYER else f"{winner} wins the trick.")
 
     def hint(self) -> None:
         game = self.game

@@ -18,6 +18,7 @@ from ..engine import Rules, Seat
 from .cards import hand_view, trick_view
 from .classroom import ClassroomHand, read_deal_id
 from .errors import guarded
+from .landmarks import live
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -59,7 +60,7 @@ class ProjectorPage:
         self.keys = ArrowKeys(active=True)
         self.keys.on_msg(guarded(self._key))
         self.header = w.HTML()
-        self.sentence = w.HTML()
+        self.sentence = live(w.HTML())
         self.table = w.VBox()  # North above; West, the trick, East; South below
         self.table.add_class("st-proj-table")
         self.detail = w.HTML()

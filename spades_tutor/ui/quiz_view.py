@@ -28,6 +28,7 @@ from ..quiz.base import (
 )
 from .cards import CardsWidget, hand_view, trick_view
 from .errors import guarded
+from .landmarks import live
 from .numbers import Field, NumberFields
 
 AnswerCallback = Callable[[QuizItem, Feedback], None]
@@ -80,7 +81,7 @@ class QuizView:
         self.check_button = w.Button(description="Check answer", button_style="primary")
         self.check_button.add_class("st-check")
         self.check_button.on_click(guarded(self._check))
-        self.result = w.HTML()
+        self.result = live(w.HTML())  # the verdict is read out
         self.result.add_class("st-result")
         self.detail = w.HTML()
         title = item.title or item.kind

@@ -146,6 +146,7 @@ function render({ model, el }) {
         } else {
           const empty = document.createElement("span");
           empty.className = "st-empty";
+          empty.setAttribute("role", "img");
           empty.setAttribute("aria-label", SEAT_NAMES[seat] + ": no card yet");
           cell.appendChild(empty);
         }
