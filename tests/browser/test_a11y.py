@@ -276,3 +276,32 @@ def test_at_320_px_and_200_percent_zoom_every_control_is_reachable_without_sidew
         page.wait_for_timeout(400)
         problems += [f"{name} at {width} px: {p}" for p in page.evaluate(PROBLEMS)]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("width", [320, 640], ids=["320px", "200pct-zoom"])
+def test_a_lesson_step_and_a_hand_in_play_reflow_at_320_px_and_200_percent_zoom(
+    page: Page, voila_server: Server, width: int
+) -> None:
+    """Deeper states than the pages as they open: a lesson step with its quiz, and Play mid-hand."""
+    page.set_viewport_size({"width": width, "height": 900})
+    problems: list[str] = []
+    open_app(page, voila_server, "/?lesson=3&step=3")
+    expect(page.get_by_text("Step 3 of")).to_be_visible()
+    page.wait_for_timeout(400)
+    problems += [f"lesson 3 step 3 at {width} px: {p}" for p in page.evaluate(PROBLEMS)]
+    open_app(page, voila_server, "/?page=play")
+    page.get_by_role("button", name="Deal ▶").click()
+    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.wait_for_timeout(400)
+    problems += [f"Play bidding at {width} px: {p}" for p in page.evaluate(PROBLEMS)]
+    page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
+    page.get_by_role("button", name="Bid", exact=True).click()
+    cards = page.locator(".st-play").get_by_role("radio")
+    expect(cards).to_have_count(13)
+    for left in (13, 12):
+        expect(cards).to_have_count(left)
+        page.locator(".st-play .st-mark-legal").first.click()
+    expect(cards).to_have_count(11)
+    page.wait_for_timeout(400)
+    problems += [f"Play mid-hand at {width} px: {p}" for p in page.evaluate(PROBLEMS)]
+    assert not problems, "\n".join(problems)
