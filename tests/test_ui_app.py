@@ -140,6 +140,18 @@ def test_the_quiz_level_is_kept_when_the_rule_set_changes_and_after_a_reload(app
         errors.remove_sink(again.show_error)
 
 
+def test_rules_picked_before_the_saved_progress_arrives_are_kept_and_saved(app: App) -> None:
+    saved = Progress()
+    saved.record("score", "classic", "score:classic:1/1", True)
+    saved.settings.quiz_level = 2
+    app.picker.preset.value = "bicycle"  # the learner is quicker than the browser's storage
+    app.store.value = saved.to_json()
+    app.store.loaded = True
+    assert app.settings.preset == "bicycle" and app.picker.preset.value == "bicycle"
+    assert app.settings.quiz_level == 2 and app.progress.answered == 1  # the rest of the record is kept
+    assert json.loads(app.store.value)["settings"]["preset"] == "bicycle"
+
+
 def test_the_tab_title_names_the_page_and_the_lesson_open(app: App) -> None:
     assert app.landmarks.title == "Home · Spades with Jokers tutor"
     app.show("Quiz yourself")

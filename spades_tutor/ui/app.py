@@ -520,6 +520,7 @@ class App:
             errors.protect_kernel()  # the page gets friendly messages, the server's log the tracebacks
         self.link, link_notes = read_query(query)
         self.progress = Progress()
+        self._chose_settings = False  # the learner changed the rules before the browser sent the saved ones
         if "preset" in self.link:
             self.progress.settings.preset = self.link["preset"]
         self.store = BrowserStore(key=STORAGE_KEY)
@@ -582,6 +583,8 @@ class App:
     def settings_changed(self, settings: Settings) -> None:
         settings.quiz_level = self.settings.quiz_level  # the picker sets the rules, not the quiz's level
         self.progress.settings = settings
+        if not self.store.loaded:
+            self._chose_settings = True
         self._apply_display()
         self.learn.rules_changed()
         if self._quiz is not None and self._quiz.view is not None:
@@ -607,7 +610,11 @@ class App:
         stored.answers.extend(self.progress.answers)
         for slug, step in self.progress.lessons.items():
             stored.reach(slug, step)
-        if "preset" in self.link:  # a shared link's rule set wins over the one saved
+        if self._chose_settings:  # rules picked on this page before the saved ones arrived win over them
+            level = stored.settings.quiz_level
+            stored.settings = self.progress.settings
+            stored.settings.quiz_level = level
+        elif "preset" in self.link:  # a shared link's rule set wins over the one saved
             stored.settings.preset = self.link["preset"]
         self.progress = stored
         self.picker.load(self.settings)
@@ -620,6 +627,8 @@ class App:
             self._quiz.refresh_board()
         if self.nav.value == "Learn" and self.learn.player is None:
             self.learn.show_list()
+        if self._chose_settings or stored.answers:  # what this page added before the record arrived
+            self.save()
 
     def save(self) -> None:
         if self.store.loaded:
