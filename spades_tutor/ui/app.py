@@ -605,6 +605,7 @@ class App:
         if not change["new"]:
             return
         stored = Progress.from_json(self.store.value)
+        added = bool(self.progress.answers or self.progress.lessons)  # what this page held before the record
         self.add_notes(stored.notes)
         # answers given before the page's storage arrived are kept, after the stored ones
         stored.answers.extend(self.progress.answers)
@@ -627,7 +628,7 @@ class App:
             self._quiz.refresh_board()
         if self.nav.value == "Learn" and self.learn.player is None:
             self.learn.show_list()
-        if self._chose_settings or stored.answers:  # what this page added before the record arrived
+        if self._chose_settings or added:  # keep what this page added before the record arrived
             self.save()
 
     def save(self) -> None:
