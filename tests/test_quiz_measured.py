@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import time
 
 import pytest
 
 import spades_tutor as st
+from spades_tutor.lab.bid_plot import BID_PLOT_HEIGHT, bid_figure, bid_reading
 from spades_tutor.lab.odds import hand_odds, nil_made_counts
+from spades_tutor.lab.plots import data_table
 from spades_tutor.quiz import generate, item_from_dict
 from spades_tutor.quiz.kinds.best_bid import BID_DEALS, BID_SLACK, BestBidItem
 from spades_tutor.quiz.kinds.nil_safe import NIL_DEALS, NIL_SEED, RISKY, SAFE, NilSafeItem, nil_levels
@@ -158,23 +162,64 @@ def test_best_bid_accepts_the_best_bid_and_one_either_side_only() -> None:
         assert not item.check("lots").correct
 
 
-def test_best_bid_feedback_quotes_the_odds_and_charts_the_tricks() -> None:
-    item = generate("best-bid", st.Rules.preset("classic"), 3, 2)
+def test_best_bid_feedback_quotes_the_odds_and_plots_what_each_bid_scores() -> None:
+    rules = st.Rules.preset("classic")
+    item = generate("best-bid", rules, 3, 2)
     assert isinstance(item, BestBidItem)
-    odds = item.odds()
+    # measured again here, not read from the item: the plot must draw hand_odds's own numbers
+    odds = hand_odds(rules, item.hand, st.Seat.SOUTH, deals=BID_DEALS, seed=0, dealer=item.dealer)
     feedback = item.check(13)
     text = " ".join(feedback.explanation)
     assert odds.sentence() in text and "Your bid of 13" in text
-    chart = item.feedback_view(feedback).detail
-    assert chart is not None
-    shown = dict(chart.items)
-    for k, n in enumerate(odds.seat_tricks):
-        label = f"{k} trick{'s' if k != 1 else ''}"
-        assert (label in shown) == (n > 0)
-        if n:
-            assert shown[label].endswith(f" {round(100 * n / odds.deals)}%")
-    widest = max(odds.seat_tricks)
-    assert shown[f"{odds.seat_tricks.index(widest)} tricks"].count("█") == 24 or widest == odds.seat_tricks[1]
+    plot = item.feedback_view(feedback).plot
+    assert plot is not None and plot.height == BID_PLOT_HEIGHT
+    bars: dict[int, tuple[str, float, float, float]] = {}
+    for trace in plot.spec["data"]:
+        assert trace["type"] == "bar"
+        err = trace["error_y"]
+        for x, y, plus, minus in zip(trace["x"], trace["y"], err["array"], err["arrayminus"], strict=True):
+            assert x not in bars  # each bid drawn once
+            bars[x] = (trace["name"], y, y - minus, y + plus)
+    assert sorted(bars) == list(range(1, 14))
+    best = odds.best_bid
+    for bid, (group, y, low, high) in bars.items():
+        assert y == pytest.approx(odds.points[bid])
+        assert (low, high) == pytest.approx(odds.points_interval[bid])
+        assert group == (
+            "best bid" if bid == best else "counted right" if abs(bid - best) <= BID_SLACK else "other bids"
+        )
+    assert [a["x"] for a in plot.spec["layout"]["annotations"] if a["text"] == "best"] == [best]
+    low, high = odds.points_interval[best]
+    assert plot.reading.startswith(
+        f"Bid {best} scores best: {odds.points[best]:+.0f} points to the side on average "
+        f"(95% interval {low:+.0f} to {high:+.0f}) over {BID_DEALS} deals"
+    )
+    right = [b for b in range(1, 14) if abs(b - best) <= BID_SLACK]
+    assert plot.reading.endswith(f"bids {right[0]}–{right[-1]} count as right.")
+    # its text alternative: one row per bid, the best first
+    table = data_table(dict(plot.spec), plot.reading)
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th><td>(\d+)</td><td>([^<]+)</td><td>([^<]+)</td></tr>', table)
+    assert len(rows) == 13 and rows[0][:3] == ("best bid", str(best), f"{odds.points[best]:.2f}")
+
+
+def test_the_bid_plot_is_plain_json_built_without_plotly() -> None:
+    code = (
+        "import json, sys, spades_tutor as st\n"
+        "from spades_tutor.quiz import generate\n"
+        "item = generate('best-bid', st.Rules.preset('jokers'), 5, 3)\n"
+        "plot = item.feedback_view(item.check(4)).plot\n"
+        "json.dumps(dict(plot.spec))\n"
+        "assert not [m for m in sys.modules if m.startswith('plotly')], 'plotly imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_the_bid_figure_for_a_notebook_is_titled_by_its_reading() -> None:
+    item = generate("best-bid", st.Rules.preset("jokers"), 5, 3)
+    assert isinstance(item, BestBidItem)
+    fig = bid_figure(item.odds(), item.accepted())
+    assert fig.layout.title.text == bid_reading(item.odds(), item.accepted())
+    assert list(fig.data[0].x) == [item.answer()]
 
 
 def test_best_bid_levels_go_by_trump_count_and_the_dealer_varies() -> None:
@@ -191,7 +236,7 @@ def test_best_bid_levels_go_by_trump_count_and_the_dealer_varies() -> None:
     assert len(dealers) >= 3
 
 
-def test_the_quiz_view_draws_a_bid_question_and_its_tricks_chart() -> None:
+def test_the_quiz_view_draws_a_bid_question_and_its_plot_with_the_data_table() -> None:
     import html
 
     from spades_tutor.ui.quiz_view import QuizView
@@ -200,11 +245,23 @@ def test_the_quiz_view_draws_a_bid_question_and_its_tricks_chart() -> None:
     assert isinstance(item, BestBidItem)
     seen: list[bool] = []
     view = QuizView(item, lambda i, fb: seen.append(fb.correct))
-    assert view.numbers is not None and view.detail.value == ""
+    assert view.numbers is not None and view.plot is None
+    before = len(view.widget.children)
+    assert not any("st-plot" in c._dom_classes for c in view.widget.children)  # no empty plot box held open
     best = item.answer()
     view.numbers._page_message(view.numbers, {"values": {"bid": str(best)}})
     feedback = view.check()
     assert feedback is not None and feedback.correct and seen == [True]
-    shown = html.unescape(view.result.value + view.detail.value)
-    assert item.odds().sentence() in shown
-    assert f"Tricks South took in {BID_DEALS} deals" in shown and "█" in shown
+    assert item.odds().sentence() in html.unescape(view.result.value)
+    reading, slot, data = view.widget.children[before:]
+    plot = item.feedback_view(feedback).plot
+    assert plot is not None
+    # the reading comes just before the plot box (the page names the figure by it), the data after it
+    assert html.unescape(reading.value) == f'<div class="st-reading"><b>{plot.reading}</b></div>'
+    assert slot is view.plot and {"st-plot", "st-plot-small"} <= set(slot._dom_classes)
+    drawn = slot.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert drawn["data"] == plot.spec["data"] and drawn["layout"]["height"] == BID_PLOT_HEIGHT
+    assert drawn["config"]["responsive"] and "width" not in drawn["layout"]
+    shown = html.unescape(data.value)
+    assert shown.startswith("<details><summary>Data of this plot</summary>")  # closed until opened
+    assert f"<caption>{plot.reading}</caption>" in shown and 'tabindex="0"' in shown

@@ -494,12 +494,13 @@ MIME = "application/vnd.plotly.v1+json"
 PLOT_HEIGHT = 440  # px; app.css gives .st-plot's plot the same height
 
 
-def bundle(fig: Any) -> dict[str, Any]:
+def bundle(fig: Any, height: int = PLOT_HEIGHT) -> dict[str, Any]:
     """The display bundle for plotly's renderer of a spec or a ``go.Figure``: filling the width of its box.
 
     No fixed width: the plot is as wide as its box and redraws itself when the page is resized
-    (``responsive``); its height is ``PLOT_HEIGHT``, which the page's style gives its box too (a
-    box left to size itself can measure 0 px high halfway through a redraw).
+    (``responsive``); its height is ``height`` (``PLOT_HEIGHT`` unless the plot is a small one),
+    which the page's style gives its box too (a box left to size itself can measure 0 px high
+    halfway through a redraw).
 
     >>> b = bundle({"data": [{"type": "bar", "x": [1], "y": [2]}], "layout": {"width": 500}})
     >>> b[MIME]["config"]["responsive"], "width" in b[MIME]["layout"], b[MIME]["layout"]["height"]
@@ -510,7 +511,7 @@ def bundle(fig: Any) -> dict[str, Any]:
     raw = json.loads(fig.to_json(validate=False)) if hasattr(fig, "to_json") else fig
     layout = {k: v for k, v in raw.get("layout", {}).items() if k != "width"}
     config = {"responsive": True, "displaylogo": False}
-    layout = {**layout, "autosize": True, "height": PLOT_HEIGHT}
+    layout = {**layout, "autosize": True, "height": height}
     return {MIME: {"data": raw["data"], "layout": layout, "config": config}}
 
 
@@ -529,13 +530,14 @@ def _cell(value: Any, percent: bool) -> str:
 
 
 def _interval(y: Any, plus: Any, minus: Any, percent: bool) -> str:
-    """A point's 95% interval from its error bar, as the readings write it (``27–31%``)."""
+    """A point's 95% interval from its error bar, as the readings write it (``27–31%``; with a
+    negative end, ``-20.25 to -8.93``, as a dash between two minus signs reads badly)."""
     if y is None or plus is None or minus is None:
         return "no interval"
     low, high = float(y) - float(minus), float(y) + float(plus)
     if percent:
         return f"{_pct(low)[:-1]}–{_pct(high)}"
-    return f"{low:.2f}–{high:.2f}"
+    return f"{low:.2f} to {high:.2f}" if low < 0 else f"{low:.2f}–{high:.2f}"
 
 
 def _histogram(xs: list[Any], size: float) -> tuple[list[Any], list[int]]:

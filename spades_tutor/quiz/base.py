@@ -29,6 +29,7 @@ __all__ = [
     "NumberField",
     "Numbers",
     "PickCards",
+    "Plot",
     "PositionReader",
     "QuizItem",
     "ShowCards",
@@ -160,6 +161,16 @@ class Detail:
 
 
 @dataclasses.dataclass(frozen=True)
+class Plot:
+    """A plot below the feedback: its plotly JSON (plain data; the page draws it, the numbers become its
+    data table) and its one-line ``reading``, which names the plot and captions the table."""
+
+    spec: Mapping[str, Any]
+    reading: str
+    height: int
+
+
+@dataclasses.dataclass(frozen=True)
 class FeedbackView:
     """After answering: marks on the cards, the trick's winner, and whether the explanation is shown."""
 
@@ -167,6 +178,7 @@ class FeedbackView:
     winner: str | None = None  # a seat letter, for a trick
     explain: bool = True  # False: the explanation is the detail list instead
     detail: Detail | None = None
+    plot: Plot | None = None
 
 
 class PositionReader(Protocol):

@@ -13,6 +13,11 @@ import ipywidgets as w
 from ..engine import Rules
 from .errors import guarded
 from .landmarks import live
+from .plot_box import data_box as _data_box
+from .plot_box import draw as _draw
+from .plot_box import fill_data as _data
+from .plot_box import plot_slot as _plot_slot
+from .plot_box import reading_html as _reading
 
 SAMPLE_SIZES = (2_000, 20_000, 100_000)
 BOT_SIZES = ((500, 50), (2_000, 200))  # (rounds for the bidding, whole games)
@@ -28,39 +33,6 @@ def nil_rounds(n_rounds: int) -> int:
     return min(n_rounds, max(1_000, n_rounds // 10))
 
 
-def _plot_slot() -> w.Output:
-    """A box one plot is drawn in; it keeps its place on the page and only its content changes."""
-    out = w.Output(layout=w.Layout(width="100%"))
-    out.add_class("st-plot")
-    return out
-
-
-def _draw(slot: w.Output, spec: dict[str, Any]) -> None:
-    """Show a plot's JSON in ``slot``: plotly's renderer draws it in the page, at the slot's full width."""
-    from ..lab.plots import bundle
-
-    slot.outputs = ({"output_type": "display_data", "data": bundle(spec), "metadata": {}},)
-
-
-def _data_box() -> w.HTML:
-    """The box under a plot that holds its data table, in a closed disclosure (empty until a run)."""
-    box = w.HTML()
-    box.add_class("st-plot-data")
-    return box
-
-
-def _data(box: w.HTML, spec: dict[str, Any], caption: str) -> None:
-    """Put the numbers ``spec`` plots in ``box``: a native disclosure the keyboard opens, holding its table."""
-    from ..lab.plots import data_table
-
-    # the scroller is a named region in the tab order, so the keyboard can scroll a long table too
-    name = html.escape(f"Data of this plot: {caption}", quote=True)
-    table = (
-        f'<div class="st-lab-scroll" role="region" tabindex="0" aria-label="{name}">{data_table(spec, caption)}</div>'
-    )
-    box.value = f"<details><summary>Data of this plot</summary>{table}</details>"
-
-
 def _caption(title: str, text: str) -> str:
     """The caption of a plot's data table: its reading, as written above the plot."""
     return f"{title}. {text}"
@@ -71,11 +43,6 @@ def _warm_up() -> None:
     import pandas  # noqa: F401
 
     from ..lab import experiments, plots, simulate  # noqa: F401
-
-
-def _reading(title: str, text: str) -> str:
-    """A plot's one-line reading, under its title in bold."""
-    return f'<div class="st-reading"><b>{html.escape(title)}.</b> {html.escape(text)}</div>'
 
 
 def _titles() -> dict[str, str]:

@@ -2,7 +2,8 @@
 
 The view draws what the item's kind says (``item.view()``, plain data): cards shown,
 a trick, a table, captions, and one way to answer (cards to pick, numbers to type,
-a word to choose); after the answer, ``item.feedback_view()`` says what to mark. No
+a word to choose); after the answer, ``item.feedback_view()`` says what to mark, and
+may bring a plot (drawn under the feedback, named by its reading, its numbers in a table). No
 kind is named here: a kind the registry lists is drawn without changes to this module.
 """
 
@@ -22,6 +23,7 @@ from ..quiz.base import (
     Detail,
     Numbers,
     PickCards,
+    Plot,
     ShowCards,
     ShowTable,
     ShowTrick,
@@ -30,6 +32,7 @@ from .cards import CardsWidget, hand_view, trick_view
 from .errors import guarded
 from .landmarks import live
 from .numbers import Field, NumberFields
+from .plot_box import data_box, draw, fill_data, plot_slot, reading_html
 
 AnswerCallback = Callable[[QuizItem, Feedback], None]
 
@@ -84,6 +87,7 @@ class QuizView:
         self.result = live(w.HTML())  # the verdict is read out
         self.result.add_class("st-result")
         self.detail = w.HTML()
+        self.plot: w.Output | None = None  # the feedback's plot, once drawn
         title = item.title or item.kind
         self.widget = w.VBox(
             [
@@ -193,6 +197,21 @@ class QuizView:
             self.picker.marks = dict(shown.marks)
         if shown.detail is not None:
             self.detail.value = detail_html(shown.detail)
+        if shown.plot is not None:
+            self.show_plot(shown.plot)
+
+    def show_plot(self, plot: Plot) -> None:
+        """The plot under the feedback: its reading (which names it), the plot, its data in a disclosure.
+
+        The boxes join the page only now (an empty plot box would hold a plot's height open), and the
+        plot is drawn once its box is on the page (a box not yet shown has no width)."""
+        reading = w.HTML(reading_html("", plot.reading))
+        slot = plot_slot(small=True)
+        table = data_box()
+        fill_data(table, plot.spec, plot.reading)
+        self.widget.children = (*self.widget.children, reading, slot, table)
+        draw(slot, plot.spec, plot.height)
+        self.plot = slot
 
 
 def detail_html(detail: Detail) -> str:

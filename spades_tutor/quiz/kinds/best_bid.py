@@ -5,7 +5,7 @@ The answer is measured: the hand is played ``BID_DEALS`` times by the heuristic 
 most expected points for the side. A bid is right when it is within ``BID_SLACK`` (one
 trick) of the best bid: the bots' play varies, and a trick either side of the best bid
 scores nearly as well on most hands; the feedback quotes each accepted bid's expected
-points and draws how many tricks the hand took as a small bar chart.
+points and plots what every bid from 1 to 13 scores, with its 95% interval (``bid_plot``).
 
 Levels (by how many trumps the hand holds, the hardest thing to value):
     1. two trumps or fewer;
@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...engine import Card, Rules, Seat, cards
 from ..base import (
     Caption,
-    Detail,
     Feedback,
     FeedbackView,
     NumberField,
     Numbers,
+    Plot,
     PositionReader,
     QuizItem,
     ShowCards,
@@ -47,8 +47,6 @@ BID_DEALS = 400
 BID_SEED = 0
 #: a bid this many tricks or fewer from the best bid is right
 BID_SLACK = 1
-#: the widest bar of the tricks chart, in characters
-BAR = 24
 
 
 @functools.lru_cache(maxsize=1024)
@@ -126,7 +124,7 @@ class BestBidItem(QuizItem):
         return Feedback(given in accepted, right, tuple(lines))
 
     def feedback_view(self, feedback: Feedback, selected: tuple[str, ...] = ()) -> FeedbackView:
-        return FeedbackView(detail=tricks_chart(self.odds()))
+        return FeedbackView(plot=points_plot(self.odds(), self.accepted()))
 
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand)), "dealer": self.dealer.name}
@@ -178,15 +176,9 @@ def _or(items: Sequence[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def tricks_chart(odds: HandOdds) -> Detail:
-    """How many tricks the hand took, as a bar per count (a compact chart drawn in text)."""
-    top = max(odds.seat_tricks)
-    rows = tuple(
-        (
-            f"{k} trick{'s' if k != 1 else ''}",
-            f"{'█' * max(1, round(BAR * n / top))} {round(100 * n / odds.deals)}%",
-        )
-        for k, n in enumerate(odds.seat_tricks)
-        if n
-    )
-    return Detail(rows, "st-tricks-chart", summary=f"Tricks South took in {odds.deals} deals")
+def points_plot(odds: HandOdds, accepted: Sequence[int]) -> Plot:
+    """What each bid scores (the side's mean points and 95% interval, as ``odds`` measured them),
+    the accepted bids highlighted and the best marked; named by its one-line reading."""
+    from ...lab.bid_plot import BID_PLOT_HEIGHT, bid_reading, bid_spec
+
+    return Plot(bid_spec(odds, accepted), bid_reading(odds, accepted), BID_PLOT_HEIGHT)

@@ -1,0 +1,117 @@
+"""What each bid of one measured hand scores, as a small bar chart with its one-line reading.
+
+``bid_spec(odds, accepted)`` is plotly JSON (plain data: no plotly import), drawn by the page;
+``bid_reading`` is the line that names it, and ``bid_figure`` a ``go.Figure`` titled by it (for a
+notebook). Every number is ``hand_odds``'s: the side's mean points had South bid 1..13 and their
+95% intervals, measured over the hand's deals (the bars and error bars draw exactly those).
+The bids in ``accepted`` are highlighted, the best bid marked.
+
+>>> import spades_tutor as st
+>>> from spades_tutor.lab import hand_odds
+>>> odds = hand_odds(st.Rules.preset("classic"), "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D", deals=100)
+>>> print(bid_reading(odds, (1, 2, 3)))
+Bid 2 scores best: +56 points to the side on average (95% interval +50 to +61) over 100 deals played by the bots; bids 1–3 count as right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .plots import _layout
+
+if TYPE_CHECKING:
+    from .odds import HandOdds
+
+__all__ = ["BID_PLOT_HEIGHT", "bid_figure", "bid_reading", "bid_spec"]
+
+#: px: a small plot (app.css gives ``.st-plot-small`` the same height)
+BID_PLOT_HEIGHT = 340
+
+BEST, RIGHT, OTHER = "best bid", "counted right", "other bids"
+_COLOURS = {BEST: "#2e7d32", RIGHT: "#1565c0", OTHER: "#757575"}
+X_TITLE, Y_TITLE = "South's bid", "side's points, average"
+
+
+def _bids(odds: HandOdds) -> list[int]:
+    return sorted(b for b in odds.points if b > 0)
+
+
+def _range(bids: Sequence[int]) -> str:
+    if len(bids) == 1:
+        return f"bid {bids[0]} counts"
+    return (
+        f"bids {bids[0]}–{bids[-1]} count"
+        if list(bids) == list(range(bids[0], bids[-1] + 1))
+        else ("bids " + ", ".join(str(b) for b in bids[:-1]) + f" and {bids[-1]} count")
+    )
+
+
+def bid_reading(odds: HandOdds, accepted: Sequence[int]) -> str:
+    """The plot in one line: the best bid, its points and interval, the deals, the bids counted right."""
+    low, high = odds.best_points_interval
+    deals = f"{odds.deals:,} deal{'s' if odds.deals != 1 else ''}"
+    return (
+        f"Bid {odds.best_bid} scores best: {odds.best_points:+.0f} points to the side on average "
+        f"(95% interval {low:+.0f} to {high:+.0f}) over {deals} played by the bots; "
+        f"{_range(sorted(accepted))} as right."
+    )
+
+
+def _group(odds: HandOdds, bid: int, accepted: Sequence[int]) -> str:
+    return BEST if bid == odds.best_bid else RIGHT if bid in accepted else OTHER
+
+
+def bid_spec(odds: HandOdds, accepted: Sequence[int]) -> dict[str, Any]:
+    """The plotly JSON: one bar per bid with its 95% interval; best bid, bids counted right, the others.
+
+    The traces come in that order (the data table reads the best bid first); each bid is in one.
+    """
+    data: list[dict[str, Any]] = []
+    for group in (BEST, RIGHT, OTHER):
+        bids = [b for b in _bids(odds) if _group(odds, b, accepted) == group]
+        if not bids:
+            continue
+        y = [odds.points[b] for b in bids]
+        low = [odds.points_interval[b][0] for b in bids]
+        high = [odds.points_interval[b][1] for b in bids]
+        data.append(
+            {
+                "type": "bar",
+                "name": group,
+                "x": bids,
+                "y": y,
+                "marker": {"color": _COLOURS[group]},
+                "error_y": {
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [h - v for h, v in zip(high, y, strict=True)],
+                    "arrayminus": [v - lo for v, lo in zip(y, low, strict=True)],
+                    "color": "#111",
+                },
+                "customdata": [[lo, h] for lo, h in zip(low, high, strict=True)],
+                "hovertemplate": "bid %{x}: %{y:+.1f} points (95% interval %{customdata[0]:+.0f} to "
+                "%{customdata[1]:+.0f})<extra>" + group + "</extra>",
+            }
+        )
+    top = odds.best_points_interval[1]
+    layout = _layout("", X_TITLE, Y_TITLE, height=BID_PLOT_HEIGHT, barmode="overlay", bargap=0.25)
+    del layout["title"]
+    layout["margin"] = {"l": 50, "r": 10, "t": 30, "b": 30}
+    layout["legend"] = {**layout["legend"], "y": -0.25}
+    layout["xaxis"] = {**layout["xaxis"], "tickmode": "linear", "tick0": 1, "dtick": 1, "range": [0.4, 13.6]}
+    layout["yaxis"] = {**layout["yaxis"], "tickformat": "+d", "zerolinecolor": "#9e9e9e"}
+    layout["annotations"] = [
+        {"x": odds.best_bid, "y": top, "text": "best", "showarrow": False, "yanchor": "bottom", "font": {"size": 13}}
+    ]
+    return {"data": data, "layout": layout}
+
+
+def bid_figure(odds: HandOdds, accepted: Sequence[int]) -> Any:
+    """A ``plotly.graph_objects.Figure`` of ``bid_spec``, titled by its reading."""
+    import plotly.graph_objects as go
+
+    spec = bid_spec(odds, accepted)
+    spec["layout"]["title"] = {"text": bid_reading(odds, accepted), "x": 0.02}
+    spec["layout"]["margin"]["t"] = 60
+    return go.Figure(spec)
