@@ -253,7 +253,7 @@ def test_the_quiz_view_draws_a_bid_question_and_its_plot_with_the_data_table() -
     feedback = view.check()
     assert feedback is not None and feedback.correct and seen == [True]
     assert item.odds().sentence() in html.unescape(view.result.value)
-    reading, slot, data = view.widget.children[before:]
+    reading, slot, key, data = view.widget.children[before:]
     plot = item.feedback_view(feedback).plot
     assert plot is not None
     # the reading comes just before the plot box (the page names the figure by it), the data after it
@@ -262,6 +262,11 @@ def test_the_quiz_view_draws_a_bid_question_and_its_plot_with_the_data_table() -
     drawn = slot.outputs[0]["data"]["application/vnd.plotly.v1+json"]
     assert drawn["data"] == plot.spec["data"] and drawn["layout"]["height"] == BID_PLOT_HEIGHT
     assert drawn["config"]["responsive"] and "width" not in drawn["layout"]
+    # the key under the plot names every colour the bars are drawn in
+    colours = [(t["name"], t["marker"]["color"]) for t in plot.spec["data"]]
+    assert plot.key == tuple(colours) and [n for n, _ in colours] == ["best bid", "counted right", "other bids"]
+    for name, colour in colours:
+        assert f'style="background:{colour}" aria-hidden="true"></span>{name}</li>' in key.value
     shown = html.unescape(data.value)
     assert shown.startswith("<details><summary>Data of this plot</summary>")  # closed until opened
     assert f"<caption>{plot.reading}</caption>" in shown and 'tabindex="0"' in shown

@@ -23,7 +23,7 @@ from .plots import _layout
 if TYPE_CHECKING:
     from .odds import HandOdds
 
-__all__ = ["BID_PLOT_HEIGHT", "bid_figure", "bid_reading", "bid_spec"]
+__all__ = ["BID_PLOT_HEIGHT", "bid_figure", "bid_key", "bid_reading", "bid_spec"]
 
 #: px: a small plot (app.css gives ``.st-plot-small`` the same height)
 BID_PLOT_HEIGHT = 340
@@ -82,6 +82,7 @@ def bid_spec(odds: HandOdds, accepted: Sequence[int]) -> dict[str, Any]:
                 "x": bids,
                 "y": y,
                 "marker": {"color": _COLOURS[group]},
+                "width": 0.75,  # in bids: each trace's own gaps would otherwise set its bars' width
                 "error_y": {
                     "type": "data",
                     "symmetric": False,
@@ -95,16 +96,35 @@ def bid_spec(odds: HandOdds, accepted: Sequence[int]) -> dict[str, Any]:
             }
         )
     top = odds.best_points_interval[1]
-    layout = _layout("", X_TITLE, Y_TITLE, height=BID_PLOT_HEIGHT, barmode="overlay", bargap=0.25)
+    ends = [v for b in _bids(odds) for v in (*odds.points_interval[b], 0.0)]
+    span = max(ends) - min(ends) or 1.0
+    layout = _layout("", X_TITLE, Y_TITLE, height=BID_PLOT_HEIGHT, barmode="overlay")
     del layout["title"]
-    layout["margin"] = {"l": 50, "r": 10, "t": 30, "b": 30}
-    layout["legend"] = {**layout["legend"], "y": -0.25}
-    layout["xaxis"] = {**layout["xaxis"], "tickmode": "linear", "tick0": 1, "dtick": 1, "range": [0.4, 13.6]}
+    layout["margin"] = {"l": 50, "r": 10, "t": 20, "b": 30}
+    # no plotly legend: placed above or below, it was drawn over the bars or their labels after a
+    # resize; the page writes the key (``bid_key``) under the plot, where it wraps on a phone
+    layout["showlegend"] = False
+    layout["yaxis"] = {**layout["yaxis"], "range": [min(ends) - 0.05 * span, max(ends) + 0.15 * span]}
+    # every bid labelled, upright, even on a phone (13 labels in under 300 px)
+    xaxis = {
+        "tickmode": "linear",
+        "tick0": 1,
+        "dtick": 1,
+        "range": [0.4, 13.6],
+        "tickangle": 0,
+        "tickfont": {"size": 12},
+    }
+    layout["xaxis"] = {**layout["xaxis"], **xaxis}
     layout["yaxis"] = {**layout["yaxis"], "tickformat": "+d", "zerolinecolor": "#9e9e9e"}
     layout["annotations"] = [
         {"x": odds.best_bid, "y": top, "text": "best", "showarrow": False, "yanchor": "bottom", "font": {"size": 13}}
     ]
     return {"data": data, "layout": layout}
+
+
+def bid_key(odds: HandOdds, accepted: Sequence[int]) -> tuple[tuple[str, str], ...]:
+    """The colours of ``bid_spec``'s bars and what they mean, ``(name, colour)`` per trace drawn."""
+    return tuple((t["name"], t["marker"]["color"]) for t in bid_spec(odds, accepted)["data"])
 
 
 def bid_figure(odds: HandOdds, accepted: Sequence[int]) -> Any:
@@ -114,4 +134,7 @@ def bid_figure(odds: HandOdds, accepted: Sequence[int]) -> Any:
     spec = bid_spec(odds, accepted)
     spec["layout"]["title"] = {"text": bid_reading(odds, accepted), "x": 0.02}
     spec["layout"]["margin"]["t"] = 60
+    spec["layout"]["showlegend"] = True  # a notebook's figure carries its own key
+    spec["layout"]["legend"] = {"orientation": "h", "yanchor": "top", "y": -0.2, "x": 0}
+    spec["layout"]["margin"]["b"] = 80
     return go.Figure(spec)

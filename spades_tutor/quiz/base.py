@@ -168,6 +168,7 @@ class Plot:
     spec: Mapping[str, Any]
     reading: str
     height: int
+    key: tuple[tuple[str, str], ...] = ()  # (what, colour) of each colour drawn: written under the plot
 
 
 @dataclasses.dataclass(frozen=True)

@@ -57,3 +57,13 @@ def reading_html(title: str, text: str) -> str:
     if not title:
         return f'<div class="st-reading"><b>{html.escape(text)}</b></div>'
     return f'<div class="st-reading"><b>{html.escape(title)}.</b> {html.escape(text)}</div>'
+
+
+def key_html(key: tuple[tuple[str, str], ...]) -> str:
+    """A plot's key under it, ``(what, colour)`` each: a swatch and its words, wrapping on a narrow page."""
+    items = "".join(
+        f'<li><span class="st-swatch" style="background:{html.escape(colour)}" aria-hidden="true"></span>'
+        f"{html.escape(what)}</li>"
+        for what, colour in key
+    )
+    return f'<ul class="st-plot-key" aria-label="Key">{items}</ul>' if key else ""

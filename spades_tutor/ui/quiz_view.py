@@ -32,7 +32,7 @@ from .cards import CardsWidget, hand_view, trick_view
 from .errors import guarded
 from .landmarks import live
 from .numbers import Field, NumberFields
-from .plot_box import data_box, draw, fill_data, plot_slot, reading_html
+from .plot_box import data_box, draw, fill_data, key_html, plot_slot, reading_html
 
 AnswerCallback = Callable[[QuizItem, Feedback], None]
 
@@ -201,15 +201,16 @@ class QuizView:
             self.show_plot(shown.plot)
 
     def show_plot(self, plot: Plot) -> None:
-        """The plot under the feedback: its reading (which names it), the plot, its data in a disclosure.
+        """The plot under the feedback: its reading (which names it), the plot, its key, its data in a disclosure.
 
         The boxes join the page only now (an empty plot box would hold a plot's height open), and the
         plot is drawn once its box is on the page (a box not yet shown has no width)."""
         reading = w.HTML(reading_html("", plot.reading))
         slot = plot_slot(small=True)
+        key = w.HTML(key_html(plot.key))
         table = data_box()
         fill_data(table, plot.spec, plot.reading)
-        self.widget.children = (*self.widget.children, reading, slot, table)
+        self.widget.children = (*self.widget.children, reading, slot, *([key] if plot.key else []), table)
         draw(slot, plot.spec, plot.height)
         self.plot = slot
 

@@ -179,6 +179,6 @@ def _or(items: Sequence[int]) -> str:
 def points_plot(odds: HandOdds, accepted: Sequence[int]) -> Plot:
     """What each bid scores (the side's mean points and 95% interval, as ``odds`` measured them),
     the accepted bids highlighted and the best marked; named by its one-line reading."""
-    from ...lab.bid_plot import BID_PLOT_HEIGHT, bid_reading, bid_spec
+    from ...lab.bid_plot import BID_PLOT_HEIGHT, bid_key, bid_reading, bid_spec
 
-    return Plot(bid_spec(odds, accepted), bid_reading(odds, accepted), BID_PLOT_HEIGHT)
+    return Plot(bid_spec(odds, accepted), bid_reading(odds, accepted), BID_PLOT_HEIGHT, bid_key(odds, accepted))
