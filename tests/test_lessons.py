@@ -275,6 +275,34 @@ def test_lesson_6_sure_tricks_as_the_tip_says() -> None:
     assert answers["classic:AS KS QS 9H 4C"] == 3 and answers["jokers:AS KS QS 9H 4C"] == 1
 
 
+def test_a_lesson_before_scoring_that_shows_a_bag_says_what_a_bag_is_where_it_first_shows() -> None:
+    """A bag is 1 point and counts toward a penalty (lesson 8 teaches it); earlier lessons say so in place."""
+    from spades_tutor.ui.lesson_player import LessonPlayer
+
+    teaches = min(lesson.number for lesson in LESSONS if any("bag" in s.title.lower() for s in lesson.steps))
+    rules = st.Rules.preset("jokers")
+    showing = []
+    for lesson in LESSONS:
+        if lesson.number >= teaches:
+            continue
+        player = LessonPlayer(lesson, rules, seed=1)
+        for i, step in enumerate(lesson.steps):
+            player.go(i)
+            shown = " ".join(str(getattr(c, "value", "")) for c in player.body.children)
+            if not re.search(r"\bbags?\b", re.sub(r"<[^>]+>", " ", shown), re.IGNORECASE):
+                continue
+            showing.append(lesson.number)
+            prose = " ".join(b.text_in(lesson, rules) for b in step.blocks if b.kind == "markdown")
+            prose = re.sub(r"\s+", " ", prose.replace("**", ""))
+            explained = all(w in prose for w in ("bag", "1 point", "penalty", f"lesson {teaches}"))
+            if lesson.number not in showing[:-1]:  # the first step of this lesson that shows a bag
+                assert explained, f"lesson {lesson.number}, step {i + 1} shows a bag before saying what it is"
+        for block in lesson.blocks("markdown"):  # and no prose names a bag without saying what it is
+            if "bag" in block.text.lower():
+                assert "1 point" in block.text, f"{lesson.path.name}:{block.line}"
+    assert showing, "a score before the scoring lesson shows a bag"
+
+
 def test_lesson_7_never_nil_with_the_big_joker() -> None:
     lesson = BY_NUMBER[7]
     items = [b.quiz_item(lesson) for b in quiz_blocks(lesson, "nil-safe")]
