@@ -26,7 +26,7 @@ page is measured to "button visible and enabled" too; the ratio is only indicati
 Run it from the project root::
 
     .venv/bin/python bench/app.py            # the app at /?lesson=1: Next visible, clicked, "Step 2 of" seen
-    .venv/bin/python bench/app.py --reps 7 --app-path / --ready-selector "text=Learn ▶" --after-click-text "Eleven short"
+    .venv/bin/python bench/app.py --reps 7 --app-path / --ready-selector "text=Learn ▶" --after-click-text "short lessons, in order"
     .venv/bin/python bench/app.py --ready-selector ".st-app button.next" --click-selector ".st-app button.next" \\
         --after-click-text "Trick 1"
 
@@ -69,7 +69,7 @@ CHROMIUM_ARGS = [
 ]
 READY_PATH = "/voila/labextensions/anywidget/package.json"
 APP_NOTEBOOK = "notebooks/app.ipynb"
-# the first interactive lesson step: a link straight to lesson 1, whose Next button the kernel answers
+# an interactive lesson step: a link straight to lesson 1's first step, whose Next button the kernel answers
 APP_PATH = "/?lesson=1"
 APP_READY = 'role=button[name="Next ▶"]'
 APP_AFTER_CLICK = "Step 2 of"

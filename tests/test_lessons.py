@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import html
 import re
 import sys
 import types
@@ -101,7 +102,7 @@ def test_every_lesson_loads_and_validates(path: Path) -> None:
 
 
 def test_load_lessons_reads_them_all_in_order() -> None:
-    assert load_lessons() == LESSONS and len(LESSONS) == len(LESSON_FILES) >= 11
+    assert load_lessons() == LESSONS and len(LESSONS) == len(LESSON_FILES) >= 12
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.path.name)
@@ -115,10 +116,11 @@ def test_every_lesson_is_a_few_short_steps_with_a_quiz(lesson: Lesson) -> None:
     assert any(b.kind in pictures for b in lesson.blocks()), "illustrated, not only prose"
 
 
-def test_lessons_1_to_11_exist_in_order_with_their_topics() -> None:
+def test_lessons_0_to_11_exist_in_order_with_their_topics() -> None:
     numbers = [lesson.number for lesson in LESSONS]
-    assert numbers[:11] == list(range(1, 12)) and numbers == sorted(set(numbers))
+    assert numbers[:12] == list(range(0, 12)) and numbers == sorted(set(numbers))
     topics = {
+        0: ("two teams", "bids", "trick", "clockwise", "suit led", "trump", "leads the next", "wins the game"),
         1: ("deck", "jokers", "52", "13"),
         2: ("trump", "regular spades"),
         3: ("follow suit", "trumping", "discard", "spade lead"),
@@ -135,6 +137,56 @@ def test_lessons_1_to_11_exist_in_order_with_their_topics() -> None:
         text = text_of(BY_NUMBER[number]).lower()
         for word in words:
             assert word in text, f"lesson {number} should speak of {word!r}"
+
+
+# who leads the first trick changes with a house rule, allowed where the 2♣ is in the deck
+FIRST_LEAD_RULE_SETS = [
+    st.Rules.preset(name, **flags)
+    for name in PRESETS
+    for flags in ({}, {"first_lead": "two-of-clubs"})
+    if not flags or C("2C") in st.Rules.preset(name).deck()
+]
+
+
+@pytest.mark.parametrize("rules", FIRST_LEAD_RULE_SETS, ids=lambda rules: f"{rules.name}-{rules.first_lead}")
+def test_lesson_0_says_who_leads_the_first_trick_as_the_engine_plays_it(rules: st.Rules) -> None:
+    """'The player left of the dealer leads first' (or the 2♣ holder, where the table opens with it)."""
+    from spades_tutor.ui.lesson_player import LessonPlayer
+
+    lesson = BY_NUMBER[0]
+    for block in lesson.blocks():  # the whole lesson holds in this rule set, the house rule included
+        if block.adaptive:
+            block.spec.check(block.resolved_in(lesson, rules))
+    deals = [b for b in lesson.blocks("hands") if b.value(lesson, "first_lead", False)]
+    assert deals, "lesson 0 shows who leads the first trick of a deal"
+    for block in deals:
+        seat, sentence = block.resolve(lesson, rules).first_leader()
+        # the same deal bid through by the engine: the seat it then asks to lead
+        rnd = st.Round.from_deal_id(rules, block.options["deal"])
+        while rnd.phase is st.Phase.BIDDING:
+            rnd.bid(3)
+        assert rnd.to_act == seat and seat.label in sentence
+        if rules.first_lead == "two-of-clubs":
+            assert C("2C") in rnd.dealt[seat] and "2♣" in sentence
+        else:
+            assert seat == rnd.dealer.left and "2♣" not in sentence
+        # the player shows that sentence on the step
+        step = next(i for i, s in enumerate(lesson.steps) if block in s.blocks)
+        player = LessonPlayer(lesson, rules, step=step)
+        assert any(html.escape(sentence) in getattr(child, "value", "") for child in player.body.children)
+    quiz = next(b for b in quiz_blocks(lesson, "first-leader") if b.options.get("question") == "first")
+    item = quiz.quiz_item(lesson, rules)
+    dealer, holder = quiz.value(lesson, "dealer"), quiz.value(lesson, "two_of_clubs")
+    assert item.answer() == (holder if rules.first_lead == "two-of-clubs" else dealer.left).label
+
+
+def test_lesson_0_deals_a_hand_where_the_house_rule_changes_who_leads() -> None:
+    lesson = BY_NUMBER[0]
+    for block in lesson.blocks("hands"):
+        if block.value(lesson, "first_lead", False):
+            usual = block.resolve(lesson, st.Rules.preset("jokers")).first_leader()[0]
+            clubs = block.resolve(lesson, st.Rules.preset("jokers", first_lead="two-of-clubs")).first_leader()[0]
+            assert usual != clubs
 
 
 def test_lesson_1_the_deck() -> None:
@@ -221,6 +273,34 @@ def test_lesson_6_sure_tricks_as_the_tip_says() -> None:
     assert answers["jokers:LJ AS KS 8H 4D"] == 2
     # the ace of spades is sure in regular Spades; with the jokers, they can take two of A♠ K♠ Q♠
     assert answers["classic:AS KS QS 9H 4C"] == 3 and answers["jokers:AS KS QS 9H 4C"] == 1
+
+
+def test_a_lesson_before_scoring_that_shows_a_bag_says_what_a_bag_is_where_it_first_shows() -> None:
+    """A bag is 1 point and counts toward a penalty (lesson 8 teaches it); earlier lessons say so in place."""
+    from spades_tutor.ui.lesson_player import LessonPlayer
+
+    teaches = min(lesson.number for lesson in LESSONS if any("bag" in s.title.lower() for s in lesson.steps))
+    rules = st.Rules.preset("jokers")
+    showing = []
+    for lesson in LESSONS:
+        if lesson.number >= teaches:
+            continue
+        player = LessonPlayer(lesson, rules, seed=1)
+        for i, step in enumerate(lesson.steps):
+            player.go(i)
+            shown = " ".join(str(getattr(c, "value", "")) for c in player.body.children)
+            if not re.search(r"\bbags?\b", re.sub(r"<[^>]+>", " ", shown), re.IGNORECASE):
+                continue
+            showing.append(lesson.number)
+            prose = " ".join(b.text_in(lesson, rules) for b in step.blocks if b.kind == "markdown")
+            prose = re.sub(r"\s+", " ", prose.replace("**", ""))
+            explained = all(w in prose for w in ("bag", "1 point", "penalty", f"lesson {teaches}"))
+            if lesson.number not in showing[:-1]:  # the first step of this lesson that shows a bag
+                assert explained, f"lesson {lesson.number}, step {i + 1} shows a bag before saying what it is"
+        for block in lesson.blocks("markdown"):  # and no prose names a bag without saying what it is
+            if "bag" in block.text.lower():
+                assert "1 point" in block.text, f"{lesson.path.name}:{block.line}"
+    assert showing, "a score before the scoring lesson shows a bag"
 
 
 def test_lesson_7_never_nil_with_the_big_joker() -> None:

@@ -24,7 +24,7 @@ from spades_tutor.ui.projector import ProjectorPage
 
 LESSONS = {lesson.number: lesson for lesson in load_lessons()}
 STEPS = {number: len(lesson.steps) for number, lesson in LESSONS.items()}
-LAST = max(LESSONS)
+FIRST, LAST = min(LESSONS), max(LESSONS)
 PAGES = set(LINK_PAGES.values())
 
 
@@ -110,16 +110,38 @@ def test_lesson_99_opens_the_last_lesson_and_says_so(opened: list[App]) -> None:
     assert f"so here is lesson {LAST}" in note_text(app)
 
 
-def test_lesson_0_opens_the_first_lesson_and_a_lesson_that_is_not_a_number_the_list() -> None:
-    assert read_query("lesson=0") == (
+def test_lesson_0_opens_lesson_0_the_game_itself(opened: list[App]) -> None:
+    assert FIRST == 0 and LESSONS[0].slug == "the-game"
+    assert read_query("lesson=0") == ({"page": "Learn", "lesson": 0}, [])
+    assert read_query("lesson=00&step=2") == ({"page": "Learn", "lesson": 0, "step": 1}, [])
+    app = open_app(opened, "lesson=0")
+    assert app.learn.player is not None and app.learn.player.lesson.number == 0 and app.learn.player.step == 0
+    assert f"Lesson 0: {LESSONS[0].title}" in app.learn.player.title.value and app.notes.children == ()
+
+
+def test_the_lesson_list_starts_with_lesson_0_and_counts_the_lessons(opened: list[App]) -> None:
+    app = open_app(opened, "page=learn")
+    heading, grid = app.learn.list_box.children
+    assert [b.description for b in grid.children] == [f"{n}. {LESSONS[n].title}" for n in sorted(LESSONS)]
+    assert grid.children[0].description == f"0. {LESSONS[0].title}"
+    assert f"{len(LESSONS)} short lessons" in heading.value
+
+
+def test_a_lesson_before_the_first_and_a_lesson_that_is_not_a_number() -> None:
+    # below the first lesson there is nothing; where the numbering starts later, the note says so
+    assert read_query("lesson=0", lessons={1: 4, 2: 5}) == (
         {"page": "Learn", "lesson": 1},
         ["This link asked for lesson 0; lessons start at 1, so here is lesson 1."],
     )
+    link, notes = read_query("lesson=-1")
+    assert link == {"page": "Learn"} and f"'-1', which is not a lesson number ({FIRST} to {LAST})" in notes[0]
     link, notes = read_query("lesson=three")
     assert link == {"page": "Learn"} and "'three', which is not a lesson number" in notes[0]
     assert "list of lessons" in notes[0]
     link, notes = read_query("page=quiz&lesson=three")
-    assert link == {"page": "Quiz yourself"} and notes[0].endswith(f"(1 to {LAST}), so here is the page it names.")
+    assert link == {"page": "Quiz yourself"} and notes[0].endswith(
+        f"({FIRST} to {LAST}), so here is the page it names."
+    )
     # a lesson missing from the middle of the numbering: the nearest one, the lower on a tie
     assert read_query("lesson=3", lessons={1: 2, 2: 2, 4: 2, 5: 2})[0] == {"page": "Learn", "lesson": 2}
     assert read_query("lesson=4", lessons={2: 2, 6: 2}) == (

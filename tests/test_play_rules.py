@@ -431,9 +431,11 @@ def test_a_trump_led_by_a_leader_holding_only_trumps_breaks_spades(preset):
 def test_the_player_left_of_the_dealer_leads_first(preset, dealer):
     """'The player left of the dealer leads first.'"""
     rnd = st.Round.deal(rules_of(preset), dealer=dealer, seed=5)
+    said, why = rnd.first_leader()  # asked before the bidding, as a lesson asks it
     bid_all(rnd)
     assert rnd.phase == st.Phase.PLAYING
-    assert rnd.to_act == dealer.left
+    assert rnd.to_act == dealer.left == said
+    assert why == f"{dealer.label} dealt, so {said.label}, on the dealer's left, leads the first trick."
 
 
 @pytest.mark.parametrize("preset", ALL_PRESETS)
@@ -458,8 +460,11 @@ def test_two_of_clubs_first_lead_flag_the_holder_leads_it(preset, holder):
     rules = dataclasses.replace(rules_of(preset), first_lead="two-of-clubs")
     rnd = make_round(rules, {holder: "2C AH 5D"}, dealer=Seat.WEST)
     assert rnd.to_act == Seat.NORTH  # the bidding still starts left of the dealer
+    said, why = rnd.first_leader()
+    assert said == holder and f"{holder.label} holds it" in why
     bid_all(rnd)
     assert rnd.to_act == holder
+    assert rnd.first_leader() == (said, why)  # the same answer once the bidding is over
     assert rnd.legal_plays() == (C("2C"),)
     before = rnd.to_json()
     with pytest.raises(st.IllegalAction) as info:

@@ -157,7 +157,7 @@ def test_the_tab_title_names_the_page_and_the_lesson_open(app: App) -> None:
     app.show("Quiz yourself")
     assert app.landmarks.title == "Quiz yourself · Spades with Jokers tutor"
     app.show("Learn")
-    lesson = app.learn.lessons[2]
+    lesson = next(x for x in app.learn.lessons if x.number == 3)
     app.learn.open(lesson)
     assert app.landmarks.title == f"Lesson 3: {lesson.title} · Spades with Jokers tutor"
     app.learn.show_list()

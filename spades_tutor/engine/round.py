@@ -413,14 +413,19 @@ class Round:
         self._history.append(Action(actor, "bid", b))
         if len(self._bids) == 4:
             self._phase = Phase.PLAYING
-            self._leader = self._first_leader()
+            self._leader = self.first_leader()[0]
             self._to_act = self._leader
         else:
             self._to_act = actor.left
 
-    def _first_leader(self) -> Seat:
-        holder = next((s for s in Seat if _TWO_OF_CLUBS in self._hands[s]), None)
-        return explain_first_leader(self.rules, self.dealer, holder)[0]
+    def first_leader(self) -> tuple[Seat, str]:
+        """Who leads the first trick of this deal, and the sentence saying why (``explain_first_leader``).
+
+        >>> Round.from_deal_id(Rules.preset("jokers"), "4127W").first_leader()
+        (<Seat.NORTH: 0>, "West dealt, so North, on the dealer's left, leads the first trick.")
+        """
+        holder = next((s for s in Seat if _TWO_OF_CLUBS in self._dealt[s]), None)
+        return explain_first_leader(self.rules, self.dealer, holder)
 
     # --- play ------------------------------------------------------------------------
 

@@ -31,7 +31,8 @@ of the lesson's preset unless such a comment stands above it.
 kind               keys (``?`` optional)
 =================  =====================================================================
 ``hand``           cards, label?
-``hands``          N, E, S, W (13 cards each) and dealer?, or deal (a deal id); label?
+``hands``          N, E, S, W (13 cards each) and dealer?, or deal (a deal id); first_lead?
+                   (true: who leads the first trick, in the engine's sentence); label?
 ``trick``          cards (lead first), leader, spades_broken?, label?
 ``trumps``         (none): the trump order
 ``deck``           (none): the cards taken out and the jokers

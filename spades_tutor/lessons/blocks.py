@@ -83,12 +83,16 @@ class Hand(BlockKind):
 
 
 class Hands(BlockKind):
+    """The four hands of one deal; ``first_lead: true`` adds who leads the first trick, in the engine's words."""
+
     name = "hands"
-    optional = frozenset({*_SEATS, "deal", "dealer", "label"})
+    optional = frozenset({*_SEATS, "deal", "dealer", "first_lead", "label"})
     seat_keys = True
 
     def check(self, r: Resolved) -> None:
         r.hands()
+        if r.value("first_lead", False):
+            r.first_leader()
 
 
 class Trick(BlockKind):

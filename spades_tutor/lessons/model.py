@@ -283,6 +283,10 @@ class Resolved:
         """The four hands of a "hands" or "play" block, checked as a real deal."""
         return self._deal().dealt
 
+    def first_leader(self) -> tuple[st.Seat, str]:
+        """A "hands" or "play" block's deal: who leads the first trick, and the engine's sentence why."""
+        return self._deal().first_leader()
+
     def _deal(self) -> st.Round:
         if self.kind not in ("hands", "play"):
             raise self.fault("has no deal")

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from .. import engine as st
+from ..engine.text import number
 
 __all__ = ["PLACEHOLDERS", "fill_placeholders"]
 
@@ -39,6 +40,7 @@ PLACEHOLDERS: dict[str, tuple[str, Callable[[st.Rules], str]]] = {
         "the trumps that are not natural spades, in words",
         lambda rules: _in_words(rules.extra_trumps(), rules),
     ),
+    "target": ("the score that wins the game", lambda rules: number(rules.target)),
     "ace of spades place": (
         "where the ace of spades stands among the trumps",
         lambda rules: rules.trump_position(st.Card.parse("AS")),

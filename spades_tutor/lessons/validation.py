@@ -29,8 +29,6 @@ def validate_lesson(lesson: Lesson) -> list[str]:
     (prose, tips, labels) say nothing the rule set they are shown in makes false.
     """
     problems: list[str] = []
-    if lesson.number < 1:
-        problems.append(f"{_where(lesson.path, 1)}: lesson numbers start at 01")
     if not lesson.steps:
         problems.append(f"{_where(lesson.path, 1)}: a lesson needs at least one step (`## Step title`)")
     # titles and the summary are shown whatever the pick: they speak of the lesson's own rule set

@@ -285,7 +285,8 @@ class LearnPage:
         grid.add_class("st-lesson-list")
         self.list_box.children = [
             w.HTML(
-                '<h2 class="st-lesson-title">Learn</h2><p>Eleven short lessons, in order. Each step has pictures; each lesson ends with a quiz.</p>'
+                f'<h2 class="st-lesson-title">Learn</h2><p>{len(self.lessons)} short lessons, in order, starting '
+                "with the game itself. Each step has pictures; each lesson ends with a quiz.</p>"
             ),
             grid,
         ]
@@ -376,7 +377,7 @@ def read_query(
 ) -> tuple[dict[str, Any], list[str]]:
     """The page address's options, checked, and a note for each thing in it that was not understood.
 
-    Options: ``page`` (home/learn/quiz/play/lab/classroom), ``lesson`` and ``step`` (from 1),
+    Options: ``page`` (home/learn/quiz/play/lab/classroom), ``lesson`` (from 0) and ``step`` (from 1),
     ``deal`` and ``preset``. ``lessons`` maps each lesson number to its count of steps (read from
     the lesson files only if the link names a lesson). Whatever a link holds, the answer is a page
     the app can open, the nearest to what was asked, never an exception; each note says in one
@@ -719,7 +720,11 @@ class App:
         return self._lab
 
     def _home(self) -> w.Widget:
-        learn = w.Button(description="Learn ▶", button_style="primary", tooltip="Eleven short lessons, step by step")
+        learn = w.Button(
+            description="Learn ▶",
+            button_style="primary",
+            tooltip="Short lessons, step by step, starting with the game itself",
+        )
         quiz = w.Button(
             description="Quiz yourself ▶", button_style="info", tooltip="Questions of every kind, with feedback"
         )

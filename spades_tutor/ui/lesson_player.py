@@ -181,7 +181,11 @@ class LessonPlayer:
         if kind == "hand":
             return [*caption, hand_view(rules, shown.shown_cards(), label=label or "hand", **opts)]
         if kind == "hands":
-            return [*caption, self._four_hands(rules, shown.hands())]
+            deal: list[w.Widget] = [*caption, self._four_hands(rules, shown.hands())]
+            if shown.value("first_lead", False):
+                _seat, why = shown.first_leader()
+                deal.append(w.HTML(f'<div class="st-explain st-first-lead">{html.escape(why)}</div>'))
+            return deal
         if kind == "trick":
             trick = shown.trick()
             parts: list[w.Widget] = [*caption, trick_view(trick, label=label or "trick", **opts)]

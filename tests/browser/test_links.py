@@ -39,6 +39,16 @@ def test_a_mistyped_link_opens_the_nearest_lesson_with_a_note(page: Page, voila_
     expect(note).to_have_count(0)
 
 
+def test_a_link_to_lesson_0_opens_the_game_itself(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?lesson=0")
+    expect(page.get_by_text(f"Lesson 0: {LESSONS[0].title}")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_text(f"Step 1 of {len(LESSONS[0].steps)}")).to_be_visible()
+    expect(page.get_by_text(LESSONS[0].steps[0].title, exact=True)).to_be_visible()
+    expect(page.locator(".st-link-note")).to_have_count(0)  # a good link, nothing to say
+    page.get_by_role("button", name="◀ All lessons").click()
+    expect(page.locator(".st-lesson-button").first).to_contain_text(f"0. {LESSONS[0].title}")
+
+
 def test_a_step_only_isdigit_reads_as_a_number_opens_the_lesson(page: Page, voila_server: Server) -> None:
     open_app(
         page, voila_server, "/?lesson=3&step=²"

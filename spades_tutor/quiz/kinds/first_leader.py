@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine import Card, Rules, Seat, SpadesError, cards, explain_first_leader, explain_trick, trick_winner
-from ..base import Caption, Choice, Feedback, PositionReader, QuizItem, ShowTrick, ViewSpec, _check_cards
+from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTrick, ViewSpec, _check_cards
 from ..seeded import MAX_ROUNDS, _choice, _play_through, _rng
 from . import register
 from .trick_winner import _trick_level
@@ -140,14 +140,16 @@ class FirstLeaderItem(QuizItem):
             leader: Seat = block.value("leader", Seat.WEST)
             return {"question": question, "trick": block.cards("trick", 4, 4), "leader": leader.letter}
         dealer: Seat = block.value("dealer", Seat.WEST)
-        return {"question": question, "dealer": dealer.letter}
+        out = {"question": question, "dealer": dealer.letter}
+        holder: Seat | None = block.value("two_of_clubs")  # asked only at a table that opens with the 2♣
+        if holder is not None:
+            out["two_of_clubs"] = holder.letter
+        return out
 
     def view(self) -> ViewSpec:
         parts: list[Any] = []
-        if self.question == "next-trick":
+        if self.question == "next-trick":  # the other questions are all in the prompt, shown above the view
             parts.append(ShowTrick(self.leader, self.trick, "the trick just played"))
-        else:
-            parts.append(Caption(self.prompt))
         parts.append(Choice(_OPTIONS, "Who leads?", "Choose a seat first."))
         return ViewSpec(tuple(parts))
 
