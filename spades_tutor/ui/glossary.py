@@ -84,6 +84,7 @@ class GlossaryPage:
             description="Find a term:",
             continuous_update=True,
             style={"description_width": "initial"},
+            layout=w.Layout(width="100%", max_width="30em"),
         )
         self.search.add_class("st-gloss-search")
         self.search.observe(guarded(lambda _c: self.render()), names="value")

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from spades_tutor.lessons.glossary import load_glossary
 
-from .conftest import SCREENSHOTS, Server
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server
 from .test_a11y import axe_findings, go, open_app
 from .test_layout import PROBLEMS
 
@@ -33,7 +33,7 @@ def shoot(page: Page, label: str) -> list[str]:
 
 def test_a_term_opens_in_place_and_the_glossary_opens_from_the_navigation(page: Page, voila_server: Server) -> None:
     open_app(page, voila_server, "/?lesson=8&step=1")
-    expect(page.get_by_text("Step 1 of")).to_be_visible()
+    expect(page.get_by_text("Step 1 of")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     term = page.locator(".st-prose button.st-term", has_text="contract").first
     expect(term).to_have_attribute("aria-expanded", "false")
     definition = page.locator("#" + str(term.get_attribute("aria-controls")))
@@ -63,7 +63,7 @@ def test_a_term_opens_in_place_and_the_glossary_opens_from_the_navigation(page: 
     go(page, "Glossary")
     entries = page.locator(".st-gloss-entry")
     glossary = load_glossary()
-    expect(entries).to_have_count(len(glossary.terms))
+    expect(entries).to_have_count(len(glossary.terms), timeout=FIRST_EXPECT_TIMEOUT_MS)
     names = entries.locator("dfn").all_inner_texts()
     assert names == sorted(names, key=str.lower)
     assert page.locator("#glossary-joker-joker-deuce-deuce").inner_text().count("BJ LJ 2♦ 2♠") == 1
