@@ -237,7 +237,7 @@ def test_a_lesson_step_links_each_term_once_across_its_prose_and_tips() -> None:
     assert buttons("".join(c.value for c in player.body.children)) == [("glossary-bags", "Bags")]
 
 
-def test_every_lesson_links_some_terms_and_only_in_prose() -> None:
+def test_every_lesson_links_some_terms_each_once_a_step() -> None:
     for lesson in load_lessons():
         player = LessonPlayer(lesson, JOKERS)
         linked = 0

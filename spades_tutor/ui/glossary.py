@@ -1,7 +1,7 @@
 """The Glossary page, and the glossary's terms linked in lesson prose.
 
 The page lists every term of ``lessons/glossary.md`` alphabetically, each under its own anchor
-(``#glossary-bags``), with a box that narrows the list as the learner types. In a lesson step the
+(``?page=glossary#glossary-bags`` opens the page at the term), with a box that narrows the list as the learner types. In a lesson step the
 first use of a term is a button that shows its definition just after it (``static/glossary.js``,
 no round trip to the kernel), so the learner keeps their place.
 """
@@ -93,6 +93,7 @@ class GlossaryPage:
         self.list.add_class("st-glossary")
         self.widget = w.VBox(
             [
+                TermDisclosures(),  # scrolls to the term a link names (#glossary-bags)
                 w.HTML(
                     '<h2 class="st-lesson-title">Glossary</h2><p class="st-gloss-intro">The words of the game, '
                     "A to Z. Where a definition depends on the rules, it follows the rule set picked on the "

@@ -80,3 +80,12 @@ def test_a_term_opens_in_place_and_the_glossary_opens_from_the_navigation(page: 
     expect(page.locator(".st-prose button.st-term", has_text="contract").first).to_be_visible()
     assert found == []
     assert problems == []
+
+
+def test_a_link_to_a_term_opens_the_glossary_at_it(page: Page, voila_server: Server) -> None:
+    page.set_viewport_size({"width": 375, "height": 812})
+    open_app(page, voila_server, "/?page=glossary#glossary-void")  # the last term: far below the fold
+    entry = page.locator("#glossary-void")
+    expect(entry).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(entry).to_be_in_viewport()
+    expect(page.locator("#glossary-bags")).not_to_be_in_viewport()
