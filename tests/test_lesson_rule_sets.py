@@ -55,7 +55,9 @@ def shown_text(widget: w.Widget) -> str:
             walk(child)
 
     walk(widget)
-    text = html.unescape(re.sub(r"<[^>]+>", " ", " ".join(parts)))
+    # a glossary term's definition is hidden until the learner opens it
+    shown = re.sub(r'<span class="st-term-def"[^>]*\shidden>.*?</span>', "", " ".join(parts), flags=re.DOTALL)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", shown))
     return re.sub(r"\s+([.,;:)])", r"\1", re.sub(r"\s+", " ", text))
 
 

@@ -45,7 +45,42 @@ PLACEHOLDERS: dict[str, tuple[str, Callable[[st.Rules], str]]] = {
         "where the ace of spades stands among the trumps",
         lambda rules: rules.trump_position(st.Card.parse("AS")),
     ),
+    "big joker place": (
+        "where the big joker stands among the trumps",
+        lambda rules: rules.trump_position(st.BIG_JOKER),
+    ),
+    "little joker place": (
+        "where the little joker stands among the trumps",
+        lambda rules: rules.trump_position(st.LITTLE_JOKER),
+    ),
+    "trick points": ("the points a contract scores per trick bid", lambda rules: str(rules.trick_points)),
+    "nil value": ("what a nil scores, made or failed", lambda rules: str(rules.nil_value)),
+    "blind nil value": ("what a blind nil scores, made or failed", lambda rules: str(rules.blind_nil_value)),
+    "bag limit": ("how many bags bring the bag penalty", lambda rules: str(rules.bag_limit)),
+    "bag penalty": ("the points the bag limit costs", lambda rules: str(rules.bag_penalty)),
+    "target": ("the score that wins the game", lambda rules: str(rules.target)),
+    "nil rule": ("whether nil may be bid, in words", lambda rules: _nil_rule(rules)),
+    "blind nil rule": ("when blind nil may be bid, in words", lambda rules: _blind_nil_rule(rules)),
+    "first leader": ("who leads the first trick, in words", lambda rules: _first_leader(rules)),
 }
+
+
+def _nil_rule(rules: st.Rules) -> str:
+    return "this table allows nil" if rules.nil else "this table plays without nil"
+
+
+def _blind_nil_rule(rules: st.Rules) -> str:
+    if not rules.nil or rules.blind_nil == "off":
+        return "this table plays without blind nil"
+    if rules.blind_nil == "behind-100":
+        return f"this table allows it only to a team {rules.blind_nil_behind} or more points behind"
+    return "this table allows it to any player"
+
+
+def _first_leader(rules: st.Rules) -> str:
+    if rules.first_lead == "two-of-clubs":
+        return "the player holding the two of clubs, who leads it"
+    return "the player left of the dealer"
 
 
 def fill_placeholders(text: str, rules: st.Rules) -> str:

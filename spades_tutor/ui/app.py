@@ -27,7 +27,7 @@ from .heartbeat import Heartbeat
 from .landmarks import Landmarks, page_title
 from .progress import Progress, Settings
 from .quiz_view import KIND_TITLES, QuizView
-from .storage import BrowserStore, Place
+from .storage import PAGES, BrowserStore, Place
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -332,6 +332,7 @@ LINK_PAGES = {
     "play": "Play",
     "lab": "Joker lab",
     "classroom": "Classroom",
+    "glossary": "Glossary",
 }
 #: what the app reads from a link; the rest is not the app's to judge or to complain about
 LINK_KEYS = ("page", "lesson", "step", "deal", "preset")
@@ -377,7 +378,7 @@ def read_query(
 ) -> tuple[dict[str, Any], list[str]]:
     """The page address's options, checked, and a note for each thing in it that was not understood.
 
-    Options: ``page`` (home/learn/quiz/play/lab/classroom), ``lesson`` (from 0) and ``step`` (from 1),
+    Options: ``page`` (home/learn/quiz/play/lab/classroom/glossary), ``lesson`` (from 0) and ``step`` (from 1),
     ``deal`` and ``preset``. ``lessons`` maps each lesson number to its count of steps (read from
     the lesson files only if the link names a lesson). Whatever a link holds, the answer is a page
     the app can open, the nearest to what was asked, never an exception; each note says in one
@@ -536,7 +537,7 @@ class App:
 
         self.picker = RulePicker(self.settings, guarded(self.settings_changed))
         self.nav = w.ToggleButtons(
-            options=["Home", "Learn", "Quiz yourself", "Play", "Joker lab", "Classroom"],
+            options=list(PAGES),
             value="Home",
             style={"button_width": "auto"},
         )
@@ -552,6 +553,7 @@ class App:
         self._lab: Any = None
         self._projector: Any = None
         self._play: Any = None
+        self._glossary: Any = None
         self._home_page: w.Widget | None = None
         # a dead kernel or server: the page says so and offers a reload (in Voilà only: in JupyterLab
         # the notebook shows its kernel's state, and a banner over the whole lab would be in the way)
@@ -594,6 +596,8 @@ class App:
             self._projector.set_rules(self.rules)
         if self._play is not None:
             self._play.set_rules(self.rules, four_colour=self.settings.four_colour)  # the next deal uses them
+        if self._glossary is not None:
+            self._glossary.set_rules(self.rules)
         self.save()
 
     def _apply_display(self) -> None:
@@ -624,6 +628,8 @@ class App:
         self.learn.rules_changed()
         if self._play is not None:  # the saved settings, not the defaults, for the next deal
             self._play.set_rules(self.rules, four_colour=self.settings.four_colour)
+        if self._glossary is not None:
+            self._glossary.set_rules(self.rules)
         if self._quiz is not None:
             self._quiz.show_level()
             self._quiz.refresh_board()
@@ -711,6 +717,15 @@ class App:
         return self._projector
 
     @property
+    def glossary(self) -> Any:
+        """The Glossary page, built when first opened."""
+        if self._glossary is None:
+            from .glossary import GlossaryPage
+
+            self._glossary = GlossaryPage(self.rules)
+        return self._glossary
+
+    @property
     def lab(self) -> Any:
         """The Joker lab page, built when first opened (it brings numpy, pandas and plotly)."""
         if self._lab is None:
@@ -767,6 +782,8 @@ class App:
             self.page.children = [self.projector.widget]
         elif name == "Play":
             self.page.children = [self.play.widget]
+        elif name == "Glossary":
+            self.page.children = [self.glossary.widget]
         else:
             self.page.children = [self.home]
         self.name_page()

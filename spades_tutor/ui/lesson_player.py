@@ -72,6 +72,7 @@ class LessonPlayer:
         self.four_colour = four_colour
         self.large = large
         self.quizzes: list[QuizView] = []
+        self.terms_seen: set[str] = set()
 
         self.title = w.HTML()
         self.where = live(w.HTML())
@@ -87,7 +88,9 @@ class LessonPlayer:
         self.next.on_click(guarded(lambda _b: self._forward()))
         nav = w.HBox([self.back, self.where, self.next])
         nav.add_class("st-nav")
-        self.widget = w.VBox([self.title, self.bar, self.body, nav])
+        from .glossary import TermDisclosures
+
+        self.widget = w.VBox([TermDisclosures(), self.title, self.bar, self.body, nav])
         self.widget.add_class("st-lesson")
         self.render()
 
@@ -127,6 +130,7 @@ class LessonPlayer:
         # updates in order, so "Step 2 of 4" never shows above step 1's cards
         self.quizzes = []
         self.visits += 1
+        self.terms_seen = set()  # a glossary term is linked at its first use in the step only
         children: list[w.Widget] = []
         last_note: str | None = None  # blocks in a row shown in the same other rule set share one note
         for block in step.blocks:
@@ -171,9 +175,9 @@ class LessonPlayer:
         label = shown.label()
         caption = [w.HTML(f'<div class="st-caption">{html.escape(label)}</div>')] if label else []
         if kind == "markdown":
-            return [w.HTML(f'<div class="st-prose">{markdown_html(shown.text())}</div>')]
+            return [w.HTML(f'<div class="st-prose">{self.linked(markdown_html(shown.text()), rules)}</div>')]
         if kind == "tip":
-            text = markdown_html(shown.text())
+            text = self.linked(markdown_html(shown.text()), rules)
             return [w.HTML(f'<aside class="st-tip"><b>Tip from the table.</b> {text}</aside>')]
         if kind == "suit":
             cards = shown.suit_cards()
@@ -228,6 +232,12 @@ class LessonPlayer:
             line = f"Question {seed} · {rules.title} · drawn fresh for this visit"
             return [view.widget, w.HTML(f'<div class="st-note st-quiz-seed">{html.escape(line)}</div>')]
         return [w.HTML(f'<div class="st-warning">Unknown block {html.escape(kind)}</div>')]
+
+    def linked(self, markup: str, rules: Rules) -> str:
+        """Prose with the step's first use of each glossary term made a button opening its definition."""
+        from .glossary import link_prose
+
+        return link_prose(markup, rules, self.terms_seen)
 
     def quiz_seed(self, block: Block) -> int:
         """The seed a generated quiz block draws with on this visit: from the player's seed, the

@@ -72,6 +72,7 @@ FIRST_OPEN = {
     "Joker lab": ("/?page=lab", "Pick two rule sets"),
     "Classroom": ("/?deal=4127W&preset=jokers", "Deal 4127W"),
     "Play": ("/?page=play", "Press Deal to start."),
+    "Glossary": ("/?page=glossary", "Find a term:"),
 }
 
 

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 WIDTHS = (800, 1366, 1920)
 HEIGHT = 1080
-PAGES = ("Home", "Learn", "Quiz yourself", "Play", "Classroom", "Joker lab")
+PAGES = ("Home", "Learn", "Quiz yourself", "Play", "Classroom", "Joker lab", "Glossary")
 SHOTS = SCREENSHOTS / "layout"
 
 # What the learner can be cut off from: each control's box and the text inside it.
@@ -117,6 +117,8 @@ def show_page(page: Page, name: str, run_lab: bool) -> None:
         expect(page.locator(".st-play")).to_be_visible()
     elif name == "Classroom":
         expect(page.get_by_text("Deal 4127W").first).to_be_visible()
+    elif name == "Glossary":
+        expect(page.locator(".st-gloss-entry").first).to_be_visible()
     elif name == "Joker lab":
         expect(page.get_by_role("button", name="Run the lab ▶")).to_be_visible()
         if run_lab:
