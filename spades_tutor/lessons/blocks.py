@@ -164,7 +164,6 @@ class Prose(BlockKind):
     text_body = True
 
     def view(self, r: Resolved, seed: int | None = None) -> list[parts.Part]:
-        r.label()
         return [parts.Words(r.text())]
 
     def check(self, r: Resolved) -> None:
@@ -177,7 +176,6 @@ class Tip(Prose):
     fenced = True
 
     def view(self, r: Resolved, seed: int | None = None) -> list[parts.Part]:
-        r.label()
         return [parts.Words(r.text(), tip=True)]
 
 
@@ -257,7 +255,6 @@ class Trumps(BlockKind):
     name = "trumps"
 
     def view(self, r: Resolved, seed: int | None = None) -> list[parts.Part]:
-        r.label()
         rules = r.rules
         order = rules.trump_order()
         return [
@@ -270,7 +267,6 @@ class Deck(BlockKind):
     name = "deck"
 
     def view(self, r: Resolved, seed: int | None = None) -> list[parts.Part]:
-        r.label()
         rules = r.rules
         jokers = tuple(c for c in rules.deck() if c.is_joker)
         shown: list[parts.Part] = [parts.Caption(f": {len(rules.deck())} cards, 13 to each of 4 players.", rules.title)]
@@ -302,7 +298,6 @@ class Compare(BlockKind):
     required = frozenset({"presets"})
 
     def view(self, r: Resolved, seed: int | None = None) -> list[parts.Part]:
-        r.label()
         shown: list[parts.Part] = []
         for other in r.block.compared(r.lesson):
             order = other.trump_order()
@@ -372,7 +367,6 @@ class Play(_Dealt):
         return rnd
 
     def view(self, r: Resolved, seed: int | None = None) -> list[parts.Part]:
-        r.label()
         return [parts.Replay(r.round())]
 
     def check(self, r: Resolved) -> None:
@@ -481,7 +475,6 @@ class Quiz(BlockKind):
         return item
 
     def view(self, r: Resolved, seed: int | None = None) -> list[parts.Part]:
-        r.label()
         if not self.generated(r.block):
             return [parts.Question(r.quiz_item())]
         item = r.quiz_item(seed)

@@ -303,6 +303,7 @@ class Resolved:
 
     def view(self, seed: int | None = None) -> list[Part]:
         """What the player draws for the block, in order (``seed``: its draw for a generated quiz)."""
+        self.label()  # a label the engine cannot fill stops the block, whether its kind shows the label or not
         return self.block.spec.view(self, seed)
 
 
