@@ -202,7 +202,7 @@ def check_block(lesson: Lesson, block: Block, picked: st.Rules) -> list[str]:
     if not block.shown(lesson, picked):
         return []
     rules = block.rules(lesson, picked)
-    text = block.text_in(lesson, picked) if block.kind in ("markdown", "tip") else block.label_in(lesson, picked)
+    text = block.text_in(lesson, picked) if block.spec.text_body else block.label_in(lesson, picked)
     where = f"{lesson.path}:{block.line}: {block.kind} block [shown in {rules.name}, picked {picked.name}]"
     return [f"{where}: {problem}" for problem in contradictions(text, rules)]
 

@@ -1,9 +1,10 @@
 """Lessons as data: Markdown files in ``lessons/`` whose fenced blocks the engine renders and checks.
 
 The package: ``values`` (one parser per kind of key), ``placeholders`` (rule facts in
-prose), ``blocks`` (one class per block kind: its keys, cards, trick and check),
-``model`` (lessons, steps, blocks, a block resolved for one rule set), ``reading``
-(the Markdown file) and ``validation`` (every block checked against the engine).
+prose), ``blocks`` (one class per block kind: its keys, what it builds and shows, and
+its check), ``parts`` (what a block shows, as data the lesson player draws), ``model``
+(lessons, steps, blocks, a block resolved for one rule set), ``reading`` (the Markdown
+file) and ``validation`` (every block checked against the engine).
 
 A lesson ``lessons/NN-slug.md`` stays readable as plain Markdown. The first line is
 ``# Title``; optional front matter follows (``summary:`` one line, ``preset:``

@@ -4,24 +4,24 @@ A ``Block`` is what the file says (its kind, options, preset and line). Which ru
 it is shown in depends on the teacher's pick; ``Block.resolve(lesson, picked)`` works
 that out once and returns a ``Resolved`` block whose accessors (cards, trick, deal,
 round, score, quiz item …) all build in that one rule set. The block's own kind
-(``blocks.BLOCK_KINDS``) says what cards or trick it has and how it is checked.
+(``blocks.BLOCK_KINDS``) builds each of them, says what the player shows and how the
+block is checked; ``Resolved`` only asks it, and never tests a kind's name.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import types
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from .. import engine as st
-from ..quiz import kinds as quiz_kinds
-from ..quiz.items import QuizItem, ScoreItem, item_from_dict
-from .blocks import BLOCK_KINDS, BlockKind
+from ..quiz.items import QuizItem
+from .blocks import ANSWER_KEYS, BLOCK_KINDS, BlockKind
+from .parts import Part
 from .placeholders import fill_placeholders
-from .values import _SEATS, ANY, LessonError, _parse_bool, _where, parse_value, preset_selection
+from .values import ANY, LessonError, _where, parse_value, preset_selection
 
 __all__ = ["ANSWER_KEYS", "KINDS", "Block", "Lesson", "Resolved", "Step", "rule_set_note"]
 
@@ -31,9 +31,6 @@ _COMMON = frozenset({"preset", "only", "flags"})
 KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     name: (kind.required, kind.optional) for name, kind in BLOCK_KINDS.items() if kind.fenced
 }
-
-#: keys that would give a quiz's answer away (the engine computes answers)
-ANSWER_KEYS = frozenset({"answer", "answers", "correct", "solution", "expected", "result", "winner", "legal"})
 
 
 def _no_options() -> Mapping[str, str]:
@@ -85,8 +82,8 @@ class Block:
 
     @property
     def generated(self) -> bool:
-        """A quiz whose position comes from ``spades_tutor.quiz.generators``."""
-        return self.kind == "quiz" and _parse_bool(self.options.get("generate", "false"))
+        """A block drawn by a generator with a seed (a quiz whose position comes from ``spades_tutor.quiz.generators``)."""
+        return self.spec.generated(self)
 
     @property
     def label(self) -> str:
@@ -274,76 +271,31 @@ class Resolved:
 
     def suit_cards(self) -> tuple[st.Card, ...]:
         """A "suit" block: the cards of that suit in this deck, highest first (the trumps for spades)."""
-        if self.kind != "suit":
-            raise self.fault("is not a suit block")
-        suit: st.Suit = self.value("suit")
-        return self.rules.suit_cards(suit)
+        return self.block.spec.suit_cards(self)
+
+    def deal(self) -> st.Round:
+        """The deal of a "hands" or "play" block, checked as a real one (before any bid)."""
+        return self.block.spec.deal(self)
 
     def hands(self) -> dict[st.Seat, st.Hand]:
         """The four hands of a "hands" or "play" block, checked as a real deal."""
-        return self._deal().dealt
+        return self.deal().dealt
 
     def first_leader(self) -> tuple[st.Seat, str]:
         """A "hands" or "play" block's deal: who leads the first trick, and the engine's sentence why."""
-        return self._deal().first_leader()
-
-    def _deal(self) -> st.Round:
-        if self.kind not in ("hands", "play"):
-            raise self.fault("has no deal")
-        options = self.block.options
-        given = [s for s in _SEATS if s in options]
-        deal_id = options.get("deal")
-        if deal_id is not None and (given or "dealer" in options):
-            raise self.fault("give either deal: (a deal id) or the four hands N:, E:, S:, W:, not both")
-        if deal_id is None and len(given) != 4:
-            raise self.fault("needs deal: (a deal id) or all four hands N:, E:, S:, W:")
-        hands = {st.Seat.parse(s): self.cards(s, 13, 13) for s in given}
-        try:
-            if deal_id is not None:
-                return st.Round.from_deal_id(self.rules, deal_id)
-            return st.Round.from_hands(self.rules, hands, dealer=self.value("dealer", st.Seat.WEST))
-        except st.SpadesError as e:
-            raise self.error(str(e)) from None
+        return self.deal().first_leader()
 
     def round(self) -> st.Round:
         """A "play" block replayed by the engine: the bids, then all 13 tricks."""
-        if self.kind != "play":
-            raise self.fault("is not a play block")
-        rnd = self._deal()
-        bids: dict[st.Seat, st.Bid] = self.value("bids")
-        missing = [s.label for s in st.Seat if s not in bids]
-        if missing:
-            raise self.error(f"bids: no bid for {', '.join(missing)}")
-        plays: st.Hand = self.value("plays")
-        if len(plays) != 52:
-            raise self.error(f"plays: {len(plays)} cards, where a whole hand is 52")
-        try:
-            while rnd.to_act is not None and rnd.phase is st.Phase.BIDDING:
-                rnd.bid(bids[rnd.to_act])
-            for card in plays:
-                rnd.play(card)
-        except st.IllegalAction as e:
-            trick, seat = len(rnd.tricks) + 1, rnd.to_act
-            raise self.error(f"trick {trick}, {seat}: {e.reason}") from None
-        return rnd
+        return self.block.spec.round(self)
 
     def score(self) -> dict[st.Team, st.HandScore]:
         """A "score" block's position (or a score quiz's) scored by the engine, line by line."""
-        if self.kind not in ("score", "quiz"):
-            raise self.fault("has no score")
-        bids, tricks, bags = ScoreItem.lesson_score(self.rules, self)
-        return st.score_hand(self.rules, bids, tricks, bags)
+        return self.block.spec.score(self)
 
     def game(self) -> tuple[st.Team | None, str]:
         """A "game" block: the winner at these scores (or None) and the engine's sentence."""
-        if self.kind != "game":
-            raise self.fault("is not a game block")
-        scores: dict[st.Team, int] = self.value("scores")
-        if set(scores) != set(st.Team):
-            raise self.error("scores: give both teams, such as NS 520, EW 480")
-        return st.explain_game(self.rules, scores)
-
-    # --- quizzes ------------------------------------------------------------------------------
+        return self.block.spec.game(self)
 
     def quiz_item(self, seed: int | None = None) -> QuizItem:
         """The quiz item: built from the stated position (or generated), answered by the engine.
@@ -351,44 +303,12 @@ class Resolved:
         A generated block draws with its own ``seed:`` unless ``seed`` is given (the lesson
         player draws a new one on each visit); a stated position ignores ``seed``.
         """
-        block, rules = self.block, self.rules
-        if block.kind != "quiz" or block.quiz_kind is None:
-            raise self.fault("is not a quiz")
-        if block.generated:
-            return self._generate(seed)
-        data: dict[str, Any] = {
-            "kind": block.quiz_kind,
-            "preset": rules.name if rules.name in st.Rules.preset_names() else "jokers",
-            "flags": {k: v for k, v in rules.flags().items() if not isinstance(v, tuple)},
-            "difficulty": self.value("difficulty", 1),
-        }
-        try:
-            data.update(quiz_kinds.get(block.quiz_kind).lesson_position(rules, self))
-        except st.SpadesError as e:
-            if isinstance(e, LessonError):
-                raise
-            raise self.error(str(e)) from None
-        try:
-            item: Any = item_from_dict(data)
-            # the exact rule set shown (a teacher's pick may carry house rules item_from_dict cannot name)
-            return item if item.rules == rules else dataclasses.replace(item, rules=rules)  # type: ignore[no-any-return]
-        except (st.SpadesError, KeyError, TypeError) as e:
-            raise self.error(str(e)) from None
+        return self.block.spec.quiz_item(self, seed)
 
-    def _generate(self, drawn: int | None = None) -> QuizItem:
-        quiz_kind = self.block.quiz_kind
-        assert quiz_kind is not None
-        seed: int = self.value("seed") if drawn is None else drawn
-        difficulty: int = self.value("difficulty", 1)
-        try:  # imported only when a lesson first needs it
-            generate = importlib.import_module("spades_tutor.quiz.generators").generate
-        except (ImportError, AttributeError) as e:
-            raise self.error(f"generated quizzes need spades_tutor.quiz.generators.generate ({e})") from None
-        try:
-            item: QuizItem = generate(quiz_kind, self.rules, seed, difficulty)
-        except (st.SpadesError, KeyError, ValueError) as e:
-            raise self.error(f"the {quiz_kind} generator failed: {e}") from None
-        return item
+    def view(self, seed: int | None = None) -> list[Part]:
+        """What the player draws for the block, in order (``seed``: its draw for a generated quiz)."""
+        self.label()  # a label the engine cannot fill stops the block, whether its kind shows the label or not
+        return self.block.spec.view(self, seed)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -58,7 +58,6 @@ PLACEHOLDERS: dict[str, tuple[str, Callable[[st.Rules], str]]] = {
     "blind nil value": ("what a blind nil scores, made or failed", lambda rules: str(rules.blind_nil_value)),
     "bag limit": ("how many bags bring the bag penalty", lambda rules: str(rules.bag_limit)),
     "bag penalty": ("the points the bag limit costs", lambda rules: str(rules.bag_penalty)),
-    "target": ("the score that wins the game", lambda rules: str(rules.target)),
     "nil rule": ("whether nil may be bid, in words", lambda rules: _nil_rule(rules)),
     "blind nil rule": ("when blind nil may be bid, in words", lambda rules: _blind_nil_rule(rules)),
     "first leader": ("who leads the first trick, in words", lambda rules: _first_leader(rules)),

@@ -15,10 +15,9 @@ import types
 from pathlib import Path
 
 from .. import engine as st
-from ..quiz import kinds as quiz_kinds
-from .blocks import BLOCK_KINDS
-from .model import _COMMON, ANSWER_KEYS, KINDS, Block, Lesson, Step
-from .values import ANY, LessonError, _parse_bool, _parse_preset, _where, parse_value
+from .blocks import BLOCK_KINDS, KeyProblem, Prose, unknown_kind
+from .model import _COMMON, Block, Lesson, Step
+from .values import ANY, LessonError, _parse_preset, _where, parse_value
 
 __all__ = ["lessons_dir", "load_lesson", "load_lessons", "parse_lesson"]
 
@@ -55,8 +54,9 @@ def _split_steps(lines: list[str], start: int, path: Path) -> list[tuple[int, li
 
 
 def _parse_options(
-    path: Path, fence_line: int, kind: str, quiz_kind: str | None, body: list[tuple[int, str]]
+    path: Path, fence_line: int, kind: str, argument: str | None, body: list[tuple[int, str]]
 ) -> dict[str, str]:
+    spec = BLOCK_KINDS[kind]
     options: dict[str, str] = {}
     lines: dict[str, int] = {}
     last: str | None = None
@@ -70,33 +70,19 @@ def _parse_options(
         if m is None:
             raise LessonError(f"{_where(path, number)}: write `key: value` lines inside a {kind} block, not {line!r}")
         key = m.group(1).lower().replace("-", "_")
-        if BLOCK_KINDS[kind].seat_keys and key in ("n", "e", "s", "w", "north", "east", "south", "west"):
+        if spec.seat_keys and key in ("n", "e", "s", "w", "north", "east", "south", "west"):
             key = key[0].upper()
         if key in options:
             raise LessonError(f"{_where(path, number)}: {key}: is given twice (first on line {lines[key]})")
         options[key], lines[key], last = m.group(2).strip(), number, key
-    required, optional = KINDS[kind]
-    if kind == "quiz":
-        assert quiz_kind is not None
-        position, more = quiz_kinds.get(quiz_kind).position_keys
-        generated = _parse_bool(options.get("generate", "false"))
-        if generated:
-            required = frozenset({"seed"})
-            stated = sorted(k for k in options if k in position | more)
-            if stated:
-                raise LessonError(
-                    f"{_where(path, lines[stated[0]])}: a generated quiz states no position "
-                    f"(remove {', '.join(stated)}), or drop generate: true"
-                )
-        else:
-            required = position
-        optional = optional | position | more
+    try:
+        required, optional = spec.keys(argument, options)
+    except KeyProblem as e:
+        raise LessonError(f"{_where(path, lines[e.key])}: {e}") from None
     for key, number in lines.items():
-        if kind == "quiz" and key in ANSWER_KEYS:
-            raise LessonError(
-                f"{_where(path, number)}: a quiz block states the position, never the answer: "
-                f"remove {key}: (the engine computes the answer)"
-            )
+        refused = spec.refused(key)
+        if refused is not None:
+            raise LessonError(f"{_where(path, number)}: {refused}")
         if key not in required | optional | _COMMON:
             known = ", ".join(sorted(required | optional | _COMMON))
             raise LessonError(f"{_where(path, number)}: unknown key {key}: in a {kind} block (the keys are {known})")
@@ -115,28 +101,23 @@ def _parse_options(
 def _fenced_block(path: Path, number: int, info: str, body: list[tuple[int, str]]) -> Block:
     parts = info.split()
     kind = parts[0].lower() if parts else ""
-    quiz_kind = None
-    if kind == "quiz":
-        if len(parts) != 2 or parts[1] not in quiz_kinds.names():
-            raise LessonError(
-                f"{_where(path, number)}: write ```quiz KIND, with KIND one of {', '.join(quiz_kinds.names())} (not {info!r})"
-            )
-        quiz_kind = parts[1]
-    elif kind not in KINDS or len(parts) != 1:
-        raise LessonError(
-            f"{_where(path, number)}: unknown block kind {info!r}; the kinds are "
-            f"{', '.join(k for k in KINDS if k != 'quiz')} and quiz KIND"
-        )
-    if BLOCK_KINDS[kind].text_body:
+    spec = BLOCK_KINDS.get(kind)
+    try:
+        if spec is None or not spec.fenced:
+            raise ValueError(unknown_kind(info))
+        argument = spec.argument(info, parts[1:])
+    except ValueError as e:
+        raise LessonError(f"{_where(path, number)}: {e}") from None
+    if spec.text_body:
         text = "\n".join(line for _, line in body).strip()
         if not text:
             raise LessonError(f"{_where(path, number)}: an empty {kind}")
         return Block(kind, text=text, line=number)
-    options = _parse_options(path, number, kind, quiz_kind, body)
+    options = _parse_options(path, number, kind, argument, body)
     return Block(
         kind,
         options=types.MappingProxyType(options),
-        quiz_kind=quiz_kind,
+        quiz_kind=argument,
         preset=options.get("preset"),
         line=number,
     )
@@ -172,7 +153,7 @@ def _parse_step(path: Path, first: int, lines: list[str]) -> Step | None:
         nonlocal directive_line
         if prose:
             text = "\n".join(line for _, line in prose)
-            blocks.append(scoped(Block("markdown", text=text, line=prose[0][0]), ANY))
+            blocks.append(scoped(Block(Prose.name, text=text, line=prose[0][0]), ANY))
             directive_line = 0
         prose.clear()
 
@@ -209,7 +190,7 @@ def _parse_step(path: Path, first: int, lines: list[str]) -> Step | None:
                 body.append(numbered[i])
                 i += 1
             block = _fenced_block(path, number, fence.group(2), body)
-            if block.kind == "tip" and directive:
+            if block.spec.text_body and directive:
                 block = scoped(block, None)
             elif directive_line:
                 raise LessonError(

@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from ..engine import Rules, Seat, Team
 from ..engine.text import signed
+from ..lessons import parts
 from ..quiz import Feedback, QuizItem
 from .cards import hand_view, trick_view
 from .errors import guarded, report
@@ -25,6 +26,7 @@ from .quiz_view import QuizView
 
 if TYPE_CHECKING:
     from ..lessons import Block, Lesson
+    from ..lessons.parts import Part
 
 _md: Any = None
 # a small label, set apart from the captions of the cards below it
@@ -169,69 +171,45 @@ class LessonPlayer:
         return rule_set_note(block.rules(self.lesson, self.rules), self.rules)
 
     def block_widgets(self, block: Block) -> list[w.Widget]:
-        shown = block.resolve(self.lesson, self.rules)  # the rule set worked out once for every part below
-        kind, rules = block.kind, shown.rules
+        """The block as its kind shows it (``view``: parts built in the rule set it is shown in), drawn in order."""
+        shown = block.resolve(self.lesson, self.rules)  # the rule set worked out once for every part
+        seed = self.quiz_seed(block) if block.generated else None
+        return [widget for part in shown.view(seed) for widget in self.part_widgets(part)]
+
+    def part_widgets(self, part: Part) -> list[w.Widget]:
+        """One part of what a block shows (a ``lessons.parts`` value), drawn."""
+        return [widget] if isinstance(widget := self._draw(part), w.Widget) else widget
+
+    def _draw(self, part: Part) -> w.Widget | list[w.Widget]:
         opts: dict[str, Any] = {"four_colour": self.four_colour, "large": self.large}
-        label = shown.label()
-        caption = [w.HTML(f'<div class="st-caption">{html.escape(label)}</div>')] if label else []
-        if kind == "markdown":
-            return [w.HTML(f'<div class="st-prose">{self.linked(markdown_html(shown.text()), rules)}</div>')]
-        if kind == "tip":
-            text = self.linked(markdown_html(shown.text()), rules)
-            return [w.HTML(f'<aside class="st-tip"><b>Tip from the table.</b> {text}</aside>')]
-        if kind == "suit":
-            cards = shown.suit_cards()
-            return [*caption, hand_view(rules, cards, sort=False, label=label or "suit", **opts)]
-        if kind == "hand":
-            return [*caption, hand_view(rules, shown.shown_cards(), label=label or "hand", **opts)]
-        if kind == "hands":
-            deal: list[w.Widget] = [*caption, self._four_hands(rules, shown.hands())]
-            if shown.value("first_lead", False):
-                _seat, why = shown.first_leader()
-                deal.append(w.HTML(f'<div class="st-explain st-first-lead">{html.escape(why)}</div>'))
-            return deal
-        if kind == "trick":
-            trick = shown.trick()
-            parts: list[w.Widget] = [*caption, trick_view(trick, label=label or "trick", **opts)]
-            if trick.winner is not None:
-                parts.append(w.HTML(f'<div class="st-explain">{html.escape(trick.reason)}</div>'))
-            return parts
-        if kind == "trumps":
-            order = rules.trump_order()
-            return [
-                w.HTML(f'<div class="st-caption">{html.escape(rules.title)}: {len(order)} trumps, highest first</div>'),
-                hand_view(rules, order, sort=False, label=f"{len(order)} trumps, highest first", **opts),
-            ]
-        if kind == "deck":
-            return self._deck(rules)
-        if kind == "compare":
-            parts = []
-            for other in block.compared(self.lesson):
-                parts.append(
-                    w.HTML(
-                        f'<div class="st-caption"><b>{html.escape(other.title)}</b> ({len(other.trump_order())} trumps)</div>'
-                    )
-                )
-                parts.append(hand_view(other, other.trump_order(), sort=False, label=f"{other.title} trumps", **opts))
-            return parts
-        if kind == "score":
-            return [*caption, w.HTML(score_lines_html(shown.score()))]
-        if kind == "game":
-            _winner, sentence = shown.game()
-            return [*caption, w.HTML(f'<div class="st-explain">{html.escape(sentence)}</div>')]
-        if kind == "play":
-            return [TrickStepper(shown.round(), **opts).widget]
-        if kind == "quiz":
-            if not block.generated:
-                view = QuizView(shown.quiz_item(), self.on_answer, **opts)
+        match part:
+            case parts.Words(text=text, tip=False, rules=rules):
+                return w.HTML(f'<div class="st-prose">{self.linked(markdown_html(text), rules or self.rules)}</div>')
+            case parts.Words(text=text, tip=True, rules=rules):
+                linked = self.linked(markdown_html(text), rules or self.rules)
+                return w.HTML(f'<aside class="st-tip"><b>Tip from the table.</b> {linked}</aside>')
+            case parts.Caption(text=text, bold=bold):
+                head = f"<b>{html.escape(bold)}</b>" if bold else ""
+                return w.HTML(f'<div class="st-caption">{head}{html.escape(text)}</div>')
+            case parts.Cards(rules=rules, cards=cards, label=label, sort=sort):
+                return hand_view(rules, cards, sort=sort, label=label, **opts)
+            case parts.FourHands(rules=rules, hands=hands):
+                return self._four_hands(rules, hands)
+            case parts.TrickShown(trick=trick, label=label):
+                return trick_view(trick, label=label, **opts)
+            case parts.Explain(text=text):
+                return w.HTML(f'<div class="st-explain">{html.escape(text)}</div>')
+            case parts.ScoreLines(scores=scores):
+                return w.HTML(score_lines_html(scores))
+            case parts.Replay(round=rnd):
+                return TrickStepper(rnd, **opts).widget
+            case parts.Question(item=item, note=note):
+                view = QuizView(item, self.on_answer, **opts)
                 self.quizzes.append(view)
-                return [view.widget]
-            seed = self.quiz_seed(block)
-            view = QuizView(shown.quiz_item(seed), self.on_answer, **opts)
-            self.quizzes.append(view)
-            line = f"Question {seed} · {rules.title} · drawn fresh for this visit"
-            return [view.widget, w.HTML(f'<div class="st-note st-quiz-seed">{html.escape(line)}</div>')]
-        return [w.HTML(f'<div class="st-warning">Unknown block {html.escape(kind)}</div>')]
+                if not note:
+                    return view.widget
+                return [view.widget, w.HTML(f'<div class="st-note st-quiz-seed">{html.escape(note)}</div>')]
+        raise TypeError(f"the lesson player cannot draw {part!r}")
 
     def linked(self, markup: str, rules: Rules) -> str:
         """Prose with the step's first use of each glossary term made a button opening its definition."""
