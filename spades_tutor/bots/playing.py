@@ -436,7 +436,7 @@ class _Choice:
         under = (
             "no card still out is lower"
             if not below
-            else f"only {below} still out {'is' if below == 1 else 'are'} lower"
+            else f"only {below} card{' still out is' if below == 1 else 's still out are'} lower"
         )
         return Decision(
             best,
