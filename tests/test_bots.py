@@ -535,6 +535,43 @@ def test_a_nil_bidder_stays_under_the_winning_card():
 
 
 @pytest.mark.parametrize("preset", PRESETS)
+def test_leads_low_into_an_opponents_nil(preset):
+    """Against a nil, the lead is the low card with the fewest cards still out below it (3♣: only the
+    2♣ or nothing), not a winner, and never a card nothing beats (the diamonds here)."""
+    rules = st.Rules.preset(preset)
+    rnd = make_round(rules, {N: "AS KS AH 9H 8H 3C AD KD QD JD 10D 9D 8D"})
+    bid(rnd, 3, st.NIL, 3, 3)  # North, East (nil), South, West
+    d = decide(rnd)
+    assert d.action == C("3C")  # without a nil at the table North cashes an ace
+    assert_one_sentence(d.reason, "Lead 3♣, low in clubs", "East bid nil", "set the nil")
+    no_nil = make_round(rules, {N: "AS KS AH 9H 8H 3C AD KD QD JD 10D 9D 8D"})
+    bid(no_nil, 3, 3, 3, 3)
+    assert decide(no_nil).action in (C("AH"), C("AD"))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_ducks_in_front_of_an_opponents_nil(preset):
+    rules = st.Rules.preset(preset)
+    rnd = make_round(rules, {N: "9H", E: "AH 10H 3H"})
+    bid(rnd, 3, 3, st.NIL, 3)  # South bids nil and plays after East
+    play(rnd, "9H")
+    d = decide(rnd)
+    assert d.action == C("3H")  # not the A♥ that would win the trick
+    assert_one_sentence(d.reason, "Play 3♥ low", "South bid nil and plays after you", "set the nil")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_stays_under_an_opponents_winning_nil_card(preset):
+    rules = st.Rules.preset(preset)
+    rnd = make_round(rules, {N: "4H", E: "5H", S: "8H", W: "KH 7H 6H"})
+    bid(rnd, 3, 3, st.NIL, 3)
+    play(rnd, "4H 5H 8H")  # South (nil) is winning with the 8♥; West plays last
+    d = decide(rnd)
+    assert d.action == C("7H")  # the highest heart under the 8♥, not the K♥ that takes the trick
+    assert_one_sentence(d.reason, "under South's 8♥", "South bid nil and is winning the trick")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
 def test_ducks_once_the_contract_is_made(preset):
     rules = st.Rules.preset(preset)
     fixed = {N: "AH AC 4D", E: "3H 3C 9D", S: "4H 5C AD QD 8D 3D", W: "5H 4C"}

@@ -77,9 +77,12 @@ def test_a_hand_of_every_top_trump_takes_every_trick() -> None:
 
 
 def test_a_weak_hand_playing_nil_makes_it_more_often_than_it_takes_no_trick_playing_for_tricks() -> None:
-    # the seat ducks when it plays nil and tries to win when it bids a number
+    # the seat ducks when it plays nil and tries to win when it bids a number: with K♥ Q♣ J♦ it
+    # takes no trick in 43% of 200 deals playing for tricks, 86% playing nil. (A hand of only low
+    # cards takes no trick either way, and once the opponents play to set a nil, a nil with it
+    # fails a little more often than the same hand bidding a number takes a trick.)
     rules = st.Rules.preset("jokers")
-    hand = st.cards("9S 4H 5H 6H 8H 3C 4C 5C 6C 3D 4D 5D 8D")
+    hand = st.cards("10S 4H 5H 6H KH 3C 4C 5C QC 3D 4D 5D JD")
     nil = st.hand_odds(rules, hand, deals=DEALS, seed=2, nil=True)
     tricks = st.hand_odds(rules, hand, deals=DEALS, seed=2)
     assert nil.p_zero > tricks.p_zero

@@ -1,7 +1,7 @@
 """The batched heuristic policy (``spades_tutor.lab.heuristic``) against the scalar ``HeuristicBot``.
 
 - Same rounds as the scalar bots: a sample of rounds in every preset and several house-rule
-  sets is dealt as the simulator deals it and played by ``bots.play_out`` with
+  sets, and a sample of the rounds where someone bid nil (the opponents play to set it), is dealt as the simulator deals it and played by ``bots.play_out`` with
   ``HeuristicBot()`` at every seat (``scalar_heuristic_round``), through the engine's checked
   API (an illegal card raises); the deal, dealer, bids, every card, trick leaders and
   winners, tricks, points and bags must equal the simulator's arrays.
@@ -77,6 +77,21 @@ def test_heuristic_policy_matches_the_scalar_bots_round_by_round(key: str) -> No
         _compare(rules, res, int(i))
     # the nil paths of the player were exercised
     assert (res.bids == 0).any() == rules.nil
+
+
+@pytest.mark.parametrize("key", [*PRESETS, "jokers/failed-nil-partner", "deuces-high/blind-nil-always/partner"])
+def test_heuristic_policy_matches_the_scalar_bots_in_nil_rounds(key: str) -> None:
+    """Rounds where a seat bid nil: the nil bidder, its partner covering and the opponents setting it."""
+    rules = RULE_SETS[key]
+    res = simulate(rules, 2000, seed=17, policy="heuristic", batch_size=600)
+    nil_rounds = np.flatnonzero((res.bids == 0).any(axis=1))
+    assert len(nil_rounds) >= 200, len(nil_rounds)
+    rows = np.random.default_rng(5).choice(nil_rounds, 60, replace=False)
+    for i in rows:
+        _compare(rules, res, int(i))
+    # both answers of a nil were compared: some made, some set
+    took = res.tricks[rows][res.bids[rows] == 0]
+    assert (took == 0).any() and (took > 0).any()
 
 
 def test_fixed_dealer_matches_the_scalar_bots() -> None:

@@ -112,16 +112,23 @@ def test_the_explanation_states_the_measurement_and_threshold() -> None:
 
 
 def test_known_hands_are_judged_by_their_measurement() -> None:
-    """Hands the rules of thumb alone called safe at level 1: K♠ (deuces high's sixth trump), and six
-    clubs K Q J 8 6 3. The bots make these nils often, so the answer follows the measured rate."""
+    """Hands the rules of thumb alone call safe: K♠ (deuces high's sixth trump), and six clubs
+    K Q J 8 6 3. Opponents who play to set a nil (lead low into it, duck in front of it, stay under
+    it) set these often enough that they are measured not safe; an all-low hand stays safe."""
     for preset, hand in (
         ("deuces-high", "KS 3S QH 9H 8H 7H QC JC 8C 6C JD 9D 6D"),
         ("jokers", "8S QH 8H 5H KC QC JC 8C 6C 3C KD JD 6D"),
     ):
-        item = NilSafeItem(st.Rules.preset(preset), hand=st.cards(hand))
+        rules = st.Rules.preset(preset)
+        assert st.nil_advice(rules, st.cards(hand)).safe  # the rules of thumb see no danger
+        item = NilSafeItem(rules, hand=st.cards(hand))
         p = item.odds()[0]
-        assert item.answer() == (p >= SAFE)
-        assert item.check("yes").correct == (p >= SAFE)
+        assert p < SAFE, (preset, hand, p)
+        assert item.answer() is False and item.check("no").correct and not item.check("yes").correct
+        odds = hand_odds(rules, hand, deals=NIL_DEALS, seed=NIL_SEED, nil=True)
+        assert odds.p_nil_made == p and odds.p_zero_interval[1] < 0.8
+    low = NilSafeItem(st.Rules.preset("deuces-high"), hand=st.cards("3S 4S 3H 4H 5H 6H 3C 4C 5C 6C 3D 4D 5D"))
+    assert low.answer() is True and low.odds()[0] >= 0.95
     big_joker = NilSafeItem(st.Rules.preset("jokers"), hand=st.cards("BJ 3S 4H 5H 6H 7C 8C 9C 3C 3D 4D 5D 6D"))
     assert big_joker.answer() is False and big_joker.odds()[0] == 0.0
 

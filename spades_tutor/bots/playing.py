@@ -5,8 +5,12 @@ In order of priority, for the seat to play:
 1. its own nil: stay under the winning card, shedding the most dangerous card;
 2. a partner's nil: lead high, and play over the partner when they are winning
    (or take the trick high when they play after);
-3. the team's contract made: duck to avoid bags, shedding high cards;
-4. otherwise win tricks: lead the top trump to pull trumps once spades are broken,
+3. an opponent's nil (not yet set): play to set it. Lead low in a suit the nil bidder has not
+   shown out of (the card with the fewest cards still out below it, never a card nothing out
+   beats); follow low when the nil bidder plays after, and stay under the nil bidder's card
+   when it is winning;
+4. the team's contract made: duck to avoid bags, shedding high cards;
+5. otherwise win tricks: lead the top trump to pull trumps once spades are broken,
    cash the highest card left in a side suit, else lead low from the longest suit;
    follow low when it cannot win (or the partner is winning), win with the cheapest
    card that holds the trick, trump when void.
@@ -51,7 +55,7 @@ _TWO_OF_CLUBS = st.Card.parse("2C")
 class _Table:
     """Lookups by ``Card.index`` for one rule set, built once from the public ``Rules`` API."""
 
-    __slots__ = ("deck_mask", "higher", "power", "rules", "suit", "trump_mask")
+    __slots__ = ("deck_mask", "higher", "lower", "power", "rules", "suit", "trump_mask")
 
     def __init__(self, rules: st.Rules) -> None:
         self.rules = rules
@@ -66,15 +70,18 @@ class _Table:
         for place, c in enumerate(order):
             power[c.index] = 100 + len(order) - place  # every trump above every side card
         higher = [0] * 54  # the cards of the same (counted) suit that beat this one
+        lower = [0] * 54  # ... and those it beats
         for c in rules.deck():
             for o in rules.deck():
                 if suit[o.index] == suit[c.index] and power[o.index] > power[c.index]:
                     higher[c.index] |= 1 << o.index
+                    lower[o.index] |= 1 << c.index
         self.power = power
         self.suit = suit
         self.deck_mask = deck_mask
         self.trump_mask = sum(1 << c.index for c in order)
         self.higher = higher
+        self.lower = lower
 
 
 class _Memory:
@@ -201,9 +208,11 @@ class _Choice:
         "leader",
         "legal",
         "lengths",
+        "lower",
         "made",
         "me",
         "my_nil",
+        "nil_opponents",
         "out",
         "partner",
         "partner_nil",
@@ -226,6 +235,7 @@ class _Choice:
         self.power = table.power
         self.suit = table.suit
         self.higher = table.higher
+        self.lower = table.lower
         self.trump_mask = table.trump_mask
         suit = table.suit
         me_seat = view.seat
@@ -263,6 +273,10 @@ class _Choice:
         self.made = counted >= self.contract
         self.my_nil = mine == 0 and won[me_seat] == 0
         self.partner_nil = theirs == 0 and won[partner_seat] == 0
+        # the opponents whose nil may still be set (left first, then right)
+        self.nil_opponents = tuple(
+            s for s in ((me + 1) & 3, (me + 3) & 3) if bids[_SEATS[s]].tricks == 0 and won[_SEATS[s]] == 0
+        )
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -342,6 +356,10 @@ class _Choice:
                 card,
                 f"Lead {_words(card)}, {v.your} highest card: {v.partner} bid nil, so lead high for them to play under.",
             )
+        if self.nil_opponents:
+            setting = self.lead_against_nil()
+            if setting is not None:
+                return setting
         if self.made:
             card = self.lowest(legal)
             return Decision(
@@ -393,6 +411,43 @@ class _Choice:
             card,
             f"Lead {_words(card)}, {v.your} lowest trump: {v.you} hold{v.s} only trumps, and higher ones are still out.",
         )
+
+    def lead_against_nil(self) -> Decision | None:
+        """Lead low where an opponent's nil can still be forced to win: in a suit the nil bidder has
+        not shown out of, the lowest card, choosing the one with the fewest cards still out below it
+        (the fewest ways to play under it); never a card that nothing still out beats."""
+        suit, power, lower, out = self.suit, self.power, self.lower, self.out
+        voids = self.voids
+        best: st.Card | None = None
+        for s in range(4):
+            held = [c for c in self.legal if suit[c.index] == s]
+            if not held or all(voids[o] >> s & 1 for o in self.nil_opponents):
+                continue
+            card = min(held, key=lambda c: power[c.index])
+            if self.is_master(card):
+                continue
+            if best is None or self.nil_lead_key(card) < self.nil_lead_key(best):
+                best = card
+        if best is None:
+            return None
+        s = suit[best.index]
+        nil = next(o for o in self.nil_opponents if not voids[o] >> s & 1)
+        below = (lower[best.index] & out).bit_count()
+        under = (
+            "no card still out is lower"
+            if not below
+            else f"only {below} card{' still out is' if below == 1 else 's still out are'} lower"
+        )
+        return Decision(
+            best,
+            f"Lead {_words(best)}, low in {_suit_word(s, True)}: {_SEATS[nil]} bid nil and has not shown out of "
+            f"{_suit_word(s, True)}, and {under}, so their card may be left winning the trick and set the nil.",
+        )
+
+    def nil_lead_key(self, card: st.Card) -> tuple[int, int, int]:
+        """Fewest cards still out below it, then the lowest, then from the shorter suit."""
+        i = card.index
+        return ((self.lower[i] & self.out).bit_count(), self.power[i], self.lengths[self.suit[i]])
 
     # following
 
@@ -465,6 +520,11 @@ class _Choice:
                     f"Play {_words(card)}, {v.your} highest winning card: {v.partner} bid nil and plays after "
                     f"{v.you}, so take the trick high for them to play under.",
                 )
+
+        if self.nil_opponents:
+            setting = self.follow_against_nil(winner, winner_card, under, following, led)
+            if setting is not None:
+                return setting
 
         if self.made:
             if under:
@@ -573,3 +633,29 @@ class _Choice:
             f"Play {_words(card)} low, second to play: {still}, so save {v.your} higher {led_plural} "
             f"and let {v.partner} try.",
         )
+
+    def follow_against_nil(
+        self, winner: int, winner_card: st.Card, under: list[st.Card], following: bool, led: int
+    ) -> Decision | None:
+        """Play to set an opponent's nil: low when the nil bidder plays after (unless they have shown
+        out of the suit led), under the nil bidder's card when it is winning."""
+        v = self.v
+        later = [(self.me + k) & 3 for k in range(1, 4 - len(self.cur))]
+        for nil in self.nil_opponents:
+            if nil in later and not self.voids[nil] >> led & 1:
+                card = self.lowest(self.legal)
+                how = f"Play {_words(card)} low" if following else f"Discard {_words(card)}"
+                return Decision(
+                    card,
+                    f"{how}: {_SEATS[nil]} bid nil and plays after {v.you}, so keep the trick low "
+                    "for their card to win it and set the nil.",
+                )
+        if winner in self.nil_opponents and under:
+            card = self.highest(under)
+            how = f"Play {_words(card)} under" if following else f"Discard {_words(card)} under"
+            return Decision(
+                card,
+                f"{how} {_SEATS[winner]}'s {_bare(winner_card)}: {_SEATS[winner]} bid nil and is winning the trick, "
+                "so let them take it and set the nil.",
+            )
+        return None

@@ -64,6 +64,7 @@ class _HTables:
 
     power: npt.NDArray[np.int16]  # the bot's power: rank for side cards, 100 + ... for trumps
     higher: npt.NDArray[np.uint64]  # display-bit mask of same-suit cards with more power
+    lower: npt.NDArray[np.uint64]  # ... and with less power
     beats: npt.NDArray[np.uint64]  # beats[led * 64 + b]: cards that beat card b in a trick led with ``led``
     to_order: tuple[npt.NDArray[np.uint64], ...]  # 16-bit chunk of a display mask -> power-order mask
     bit_at: npt.NDArray[np.intp]  # power-order position -> display bit
@@ -86,11 +87,13 @@ def _htables(rules: Rules) -> _HTables:
             power[b] = 100 + len(order) - place[c.index]
     suit = t.suit_of_bit
     higher = np.zeros(64, dtype=np.uint64)
+    lower = np.zeros(64, dtype=np.uint64)
     beats = np.zeros(4 * 64, dtype=np.uint64)
     for b in range(52):
         for o in range(52):
             if suit[o] == suit[b] and power[o] > power[b]:
                 higher[b] |= _ONE << np.uint64(o)
+                lower[o] |= _ONE << np.uint64(b)
             for led in range(4):
                 if power[o] > power[b] and (power[o] > 100 or suit[o] == led):
                     beats[led * 64 + b] |= _ONE << np.uint64(o)
@@ -114,6 +117,7 @@ def _htables(rules: Rules) -> _HTables:
     return _HTables(
         power=power,
         higher=higher,
+        lower=lower,
         beats=beats,
         to_order=tuple(chunks),
         bit_at=bit_at,
@@ -272,6 +276,10 @@ class HeuristicPolicy:
         made = counted >= contract
         my_nil = (mine == 0) & (won_me == 0)
         partner_nil = (theirs == 0) & (won_p == 0)
+        # the opponents (left, right) whose nil may still be set
+        left, right = (me + 1) & 3, (me + 3) & 3
+        nil_opp = [(table.bids[rows, o] == 0) & (table.taken[rows, o] == 0) for o in (left, right)]
+        opp_voids = [voids[rows, o].astype(np.intp) for o in (left, right)]
         out_trumps = np.bitwise_count(out & h.trump_mask)
         # the cards no card still out can beat in their own suit (``is_master``)
         st = _Step(h, hand)
@@ -281,9 +289,12 @@ class HeuristicPolicy:
             top = st.highest(o)  # the strongest card of the suit still out
             master |= np.where(o != 0, h.higher[np.maximum(top, 0)], h.suit_mask[s])
         if pos == 0:
-            choice = self._lead(st, legal, me, voids, master, out_trumps, my_nil, partner_nil, made)
+            setting = _nil_lead(st, legal, out, master, nil_opp, opp_voids)
+            choice = self._lead(st, legal, me, voids, master, out_trumps, my_nil, partner_nil, setting, made)
         else:
-            choice = self._follow(st, table, legal, pos, me, voids, master, out, out_trumps, my_nil, partner_nil, made)
+            choice = self._follow(
+                st, table, legal, pos, me, voids, master, out, out_trumps, my_nil, partner_nil, nil_opp, opp_voids, made
+            )
         return choice
 
     def _lead(
@@ -296,6 +307,7 @@ class HeuristicPolicy:
         out_trumps: npt.NDArray[np.integer],
         my_nil: npt.NDArray[np.bool_],
         partner_nil: npt.NDArray[np.bool_],
+        setting: npt.NDArray[np.intp],
         made: npt.NDArray[np.bool_],
     ) -> npt.NDArray[np.intp]:
         h = st.h
@@ -327,8 +339,8 @@ class HeuristicPolicy:
         low_long = st.lowest(long_side)
         low_trump = st.lowest(trumps)
         return np.select(
-            [my_nil, partner_nil, made, pull, masters != 0, side != 0, top_master],
-            [low_legal, high_legal, low_legal, top, high_master, low_long, top],
+            [my_nil, partner_nil, setting >= 0, made, pull, masters != 0, side != 0, top_master],
+            [low_legal, high_legal, setting, low_legal, top, high_master, low_long, top],
             default=low_trump,
         )
 
@@ -345,6 +357,8 @@ class HeuristicPolicy:
         out_trumps: npt.NDArray[np.integer],
         my_nil: npt.NDArray[np.bool_],
         partner_nil: npt.NDArray[np.bool_],
+        nil_opp: list[npt.NDArray[np.bool_]],
+        opp_voids: list[npt.NDArray[np.intp]],
         made: npt.NDArray[np.bool_],
     ) -> npt.NDArray[np.intp]:
         h = st.h
@@ -392,6 +406,15 @@ class HeuristicPolicy:
         else:
             conds.append(partner_nil & has_beat)
             choices.append(high_beat)
+        # an opponent's nil: low when the nil bidder (only the left one can be still to play)
+        # has not shown out of the suit led; under the nil bidder's winning card
+        if not last:
+            conds.append(nil_opp[0] & (((opp_voids[0] >> led) & 1) == 0))
+            choices.append(low_legal)
+        conds.append(
+            ((nil_opp[0] & (winner == ((me + 1) & 3))) | (nil_opp[1] & (winner == ((me + 3) & 3)))) & has_under
+        )
+        choices.append(high_under)
         conds.append(made)
         choices.append(nil_like)
         conds.append(partner_wins)
@@ -408,6 +431,35 @@ class HeuristicPolicy:
             other = np.where(trumping, low_beat, high_beat if pos == 2 else low_legal)
             rest = np.where(safe_beaters != 0, low_safe, other)
         return np.select(conds, choices, default=rest)
+
+
+def _nil_lead(
+    st: _Step,
+    legal: npt.NDArray[np.uint64],
+    out: npt.NDArray[np.uint64],
+    master: npt.NDArray[np.uint64],
+    nil_opp: list[npt.NDArray[np.bool_]],
+    opp_voids: list[npt.NDArray[np.intp]],
+) -> npt.NDArray[np.intp]:
+    """``_Choice.lead_against_nil``: per suit an opponent's nil has not shown out of, the lowest
+    legal card unless it is a master; of those, the fewest cards out below it, then least power,
+    then the shorter suit, then the lower suit number (-1: none)."""
+    h = st.h
+    n = len(legal)
+    best = np.full(n, -1, dtype=np.intp)
+    best_key = np.full(n, 1 << 40, dtype=np.int64)
+    for s in range(4):
+        held = legal & h.suit_mask[s]
+        open_s = (nil_opp[0] & (((opp_voids[0] >> s) & 1) == 0)) | (nil_opp[1] & (((opp_voids[1] >> s) & 1) == 0))
+        card = st.lowest(held)
+        c = np.maximum(card, 0)
+        ok = (held != 0) & open_s & ((_bit(c) & master) == 0)
+        below = np.bitwise_count(h.lower[c] & out).astype(np.int64)
+        key = (below * 256 + h.power[c].astype(np.int64)) * 16 + st.lengths[s]
+        better = ok & (key < best_key)
+        best = np.where(better, card, best)
+        best_key = np.where(better, key, best_key)
+    return best
 
 
 @functools.lru_cache(maxsize=32)
