@@ -199,7 +199,7 @@ def test_the_quiz_view_draws_a_bid_question_and_its_tricks_chart() -> None:
     item = generate("best-bid", st.Rules.preset("jokers"), 7, 1)
     assert isinstance(item, BestBidItem)
     seen: list[bool] = []
-    view = QuizView(item, lambda i, fb: seen.append(fb.correct))
+    view = QuizView(item, lambda i, fb, attempt: seen.append(fb.correct))
     assert view.numbers is not None and view.detail.value == ""
     best = item.answer()
     view.numbers._page_message(view.numbers, {"values": {"bid": str(best)}})

@@ -54,10 +54,11 @@ class LessonPlayer:
         *,
         step: int = 0,
         on_step: Callable[[Lesson, int], None] | None = None,
-        on_answer: Callable[[QuizItem, Feedback], None] | None = None,
+        on_answer: Callable[[QuizItem, Feedback, int], None] | None = None,
         on_finish: Callable[[Lesson], None] | None = None,
         four_colour: bool = False,
         large: bool = False,
+        retries: int = 0,
         seed: int | None = None,
     ) -> None:
         self.lesson = lesson
@@ -71,6 +72,7 @@ class LessonPlayer:
         self.on_finish = on_finish
         self.four_colour = four_colour
         self.large = large
+        self.retries = retries  # a second try for each quiz, as the learner's settings say
         self.quizzes: list[QuizView] = []
 
         self.title = w.HTML()
@@ -109,12 +111,16 @@ class LessonPlayer:
         if self.on_step is not None:
             self.on_step(self.lesson, self.step)
 
-    def set_rules(self, rules: Rules, *, four_colour: bool | None = None, large: bool | None = None) -> None:
+    def set_rules(
+        self, rules: Rules, *, four_colour: bool | None = None, large: bool | None = None, retries: int | None = None
+    ) -> None:
         self.rules = rules
         if four_colour is not None:
             self.four_colour = four_colour
         if large is not None:
             self.large = large
+        if retries is not None:
+            self.retries = retries
         self.render()
 
     # --- drawing -----------------------------------------------------------------------------
@@ -215,11 +221,11 @@ class LessonPlayer:
             return [TrickStepper(shown.round(), **opts).widget]
         if kind == "quiz":
             if not block.generated:
-                view = QuizView(shown.quiz_item(), self.on_answer, **opts)
+                view = QuizView(shown.quiz_item(), self.on_answer, retries=self.retries, **opts)
                 self.quizzes.append(view)
                 return [view.widget]
             seed = self.quiz_seed(block)
-            view = QuizView(shown.quiz_item(seed), self.on_answer, **opts)
+            view = QuizView(shown.quiz_item(seed), self.on_answer, retries=self.retries, **opts)
             self.quizzes.append(view)
             line = f"Question {seed} · {rules.title} · drawn fresh for this visit"
             return [view.widget, w.HTML(f'<div class="st-note st-quiz-seed">{html.escape(line)}</div>')]
