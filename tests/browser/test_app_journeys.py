@@ -118,8 +118,9 @@ def test_legal_play_quiz_right_then_wrong_shows_the_engines_feedback(page: Page,
     expect(card(quiz, illegal[0])).to_have_class(re.compile("st-mark-illegal"))
 
 
-def answer_score_quiz(page: Page, right: bool, preset: str = "jokers") -> None:
-    """On the Quiz yourself page with 'Score this hand' chosen: answer the shown question."""
+def answer_score_quiz(page: Page, right: bool, preset: str = "jokers", second_try: bool = True) -> None:
+    """On the Quiz yourself page with 'Score this hand' chosen: answer the shown question (a wrong
+    answer twice, unless ``second_try`` is False: then the page is left at "try again")."""
     expect(page.locator(".st-quiz.st-quiz-score")).to_have_count(1)
     line = page.locator(".st-note").filter(has_text="Question").first
     expect(line).to_be_visible()
@@ -136,7 +137,7 @@ def answer_score_quiz(page: Page, right: bool, preset: str = "jokers") -> None:
         points_field.fill(str(points + (0 if right else 10)))
         bags_field.fill(str(bags))
     page.get_by_role("button", name="Check answer").click()
-    if not right:  # the first wrong try earns a second: another wrong answer, then the answer is shown
+    if not right and second_try:  # the first wrong try earns a second: another wrong answer, then the answer
         expect(page.get_by_text("✗ Not quite — try again.")).to_be_visible()
         page.get_by_label(f"{st.Team.NS.label} points:").fill(str(answer[st.Team.NS][0] + 20))
         page.get_by_role("button", name="Check again").click()
