@@ -315,8 +315,8 @@ def test_progress_survives_a_reload_and_a_new_kernel(page: Page, voila_server: S
     expect(page.get_by_text("Score 1 / 1 · streak 1 · best streak 1")).to_be_visible()
     href = page.get_by_text("Export progress (CSV)").get_attribute("href") or ""
     rows = base64.b64decode(href.split("base64,", 1)[1]).decode().splitlines()
-    assert rows[0] == "time,kind,preset,item,correct,source"
-    assert rows[1].split(",")[1:3] == ["score", "bicycle"] and rows[1].endswith(",yes,quiz")
+    assert rows[0] == "time,kind,preset,item,correct,source,try"
+    assert rows[1].split(",")[1:3] == ["score", "bicycle"] and rows[1].endswith(",yes,quiz,1")
 
 
 def tab_to(page: Page, pattern: str, limit: int = 80) -> None:
