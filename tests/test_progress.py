@@ -48,11 +48,20 @@ def csv_rows(progress: Progress) -> list[list[str]]:
 def still_works(progress: Progress) -> None:
     """The quiz page's use of progress: the score, the CSV export, the next answer, saving."""
     assert progress.correct <= progress.answered <= MAX_ANSWERS
+    assert progress.first_try + progress.second_try == progress.correct
+    assert progress.settings.retries in (0, 1)
     rows = csv_rows(progress)
-    assert rows[0] == ["time", "kind", "preset", "item", "correct", "source"]
+    assert rows[0] == ["time", "kind", "preset", "item", "correct", "source", "try"]
     assert len(rows) == progress.answered + 1
     progress.record("score", "jokers", "score:jokers:1", True)
-    assert progress.streak >= 1 and csv_rows(progress)[-1][1:] == ["score", "jokers", "score:jokers:1", "yes", "quiz"]
+    assert progress.streak >= 1 and csv_rows(progress)[-1][1:] == [
+        "score",
+        "jokers",
+        "score:jokers:1",
+        "yes",
+        "quiz",
+        "1",
+    ]
     again = Progress.from_json(progress.to_json())
     assert again == progress and again.notes == []
     progress.settings.rules()  # the saved settings are a rule set the engine plays
@@ -108,6 +117,10 @@ def test_a_time_made_in_the_kernel_that_no_calendar_prints_leaves_its_cell_blank
         ({"answers": [GOOD_ROW, [1, "a", 2, "c", True]]}, "1 saved answer could not be read and was left out."),
         ({"answers": [GOOD_ROW, [1, "a", "b", "c", 1]]}, "1 saved answer could not be read and was left out."),
         ({"answers": [GOOD_ROW, [[[[]]]], {"a": 1}, None]}, "3 saved answers could not be read and were left out."),
+        ({"answers": [GOOD_ROW, [*GOOD_ROW, "quiz", 3]]}, "1 saved answer could not be read and was left out."),
+        ({"answers": [GOOD_ROW, [*GOOD_ROW, "quiz", True]]}, "1 saved answer could not be read and was left out."),
+        ({"answers": [GOOD_ROW, [*GOOD_ROW, "quiz", 2.0]]}, "1 saved answer could not be read and was left out."),
+        ({"answers": [GOOD_ROW, [*GOOD_ROW, "quiz", 2, 0]]}, "1 saved answer could not be read and was left out."),
         ({"lessons": [1, 2]}, "The lessons reached could not be read and were left out."),
         ({"lessons": {"the-deck": 2, "x": True}}, "Some lessons reached could not be read and were left out."),
         ({"lessons": {"the-deck": 2, "x": 10**40}}, "Some lessons reached could not be read and were left out."),
@@ -116,6 +129,18 @@ def test_a_time_made_in_the_kernel_that_no_calendar_prints_leaves_its_cell_blank
         (
             {"settings": {"preset": "classic", "nil": False, "mercy": "yes", "blind_nil": ["off"]}},
             "Some saved settings could not be read (mercy, blind nil), so the usual ones are used there.",
+        ),
+        (
+            {"settings": {"preset": "classic", "nil": False, "retries": 2}},
+            "Some saved settings could not be read (second try), so the usual ones are used there.",
+        ),
+        (
+            {"settings": {"preset": "classic", "nil": False, "retries": False}},
+            "Some saved settings could not be read (second try), so the usual ones are used there.",
+        ),
+        (
+            {"settings": {"preset": "classic", "nil": False, "retries": "1"}},
+            "Some saved settings could not be read (second try), so the usual ones are used there.",
         ),
     ],
 )
@@ -164,6 +189,31 @@ def test_sizes_are_bounded() -> None:
     still_works(progress)
 
 
+def test_a_second_try_is_stored_and_exported_and_an_older_answer_reads_as_a_first_try() -> None:
+    p = Progress()
+    p.record("score", "jokers", "score:jokers:1/1", True)
+    p.record("score", "jokers", "score:jokers:2/1", True, attempt=2)
+    p.record("score", "jokers", "score:jokers:3/1", False, attempt=2, source="lesson")
+    assert (p.correct, p.answered, p.first_try, p.second_try) == (2, 3, 1, 1)
+    again = Progress.from_json(p.to_json())
+    assert again == p and [a.attempt for a in again.answers] == [1, 2, 2]
+    assert [row[6] for row in csv_rows(p)] == ["try", "1", "2", "2"]
+    # records saved before a second try was offered (five or six parts) are first tries
+    old = Progress.from_json(record(answers=[GOOD_ROW, [*GOOD_ROW, "lesson"]]))
+    assert [a.attempt for a in old.answers] == [1, 1] and old.notes == []
+    assert [row[6] for row in csv_rows(old)[1:]] == ["1", "1"]
+    with pytest.raises(ValueError, match="attempt"):
+        p.record("score", "jokers", "x", True, attempt=3)
+
+
+def test_the_second_try_setting_is_kept_and_an_older_record_without_it_offers_one() -> None:
+    assert Settings().retries == 1
+    assert Progress.from_json(record(settings={"preset": "classic"})).settings.retries == 1
+    p = Progress(settings=Settings(retries=0))
+    again = Progress.from_json(p.to_json())
+    assert again.settings.retries == 0 and again.notes == []
+
+
 def test_settings_from_the_picker_are_read_without_notes() -> None:
     notes: list[str] = []
     s = Settings.from_data({"preset": "bicycle", "nil": True, "blind_nil": "always", "mercy": True}, notes)
@@ -186,6 +236,7 @@ JUNK = hst.recursive(
 )
 ROWS = hst.one_of(
     hst.tuples(NUMBERS, TEXTS, TEXTS, TEXTS, hst.booleans()).map(list),
+    hst.tuples(NUMBERS, TEXTS, TEXTS, TEXTS, hst.booleans(), hst.sampled_from(["quiz", "lesson"]), JUNK).map(list),
     hst.lists(JUNK, max_size=7),
     JUNK,
 )
@@ -204,6 +255,7 @@ RECORDS = hst.fixed_dictionaries(
                 "mercy": JUNK,
                 "four_colour": JUNK,
                 "large": JUNK,
+                "retries": hst.sampled_from([0, 1]) | JUNK,
             },
         )
         | JUNK,

@@ -251,7 +251,7 @@ def test_the_quiz_view_draws_a_bid_question_and_its_plot_with_the_data_table() -
     item = generate("best-bid", st.Rules.preset("jokers"), 7, 1)
     assert isinstance(item, BestBidItem)
     seen: list[bool] = []
-    view = QuizView(item, lambda i, fb: seen.append(fb.correct))
+    view = QuizView(item, lambda i, fb, attempt: seen.append(fb.correct))
     assert view.numbers is not None and view.plot is None
     before = len(view.widget.children)
     assert not any("st-plot" in c._dom_classes for c in view.widget.children)  # no empty plot box held open

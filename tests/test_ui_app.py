@@ -74,6 +74,7 @@ def test_quiz_yourself_counts_its_own_answers_not_the_lessons(app: App) -> None:
     from spades_tutor.lessons import load_lessons
 
     lesson = load_lessons()[0]
+    app.picker.retry.value = False  # one try: each check is an answer
     app.nav.value = "Learn"
     app.learn.open(lesson)
     player = app.learn.player
@@ -192,3 +193,98 @@ def test_play_says_who_won_each_trick_in_its_live_status_line() -> None:
     assert len(said) == len(winners) >= 1
     for line, winner in zip(said, winners, strict=True):
         assert line == ("You win the trick." if winner == PLAYER else f"{winner} wins the trick.")
+
+
+def _trick_question(app: App) -> tuple[str, str]:
+    """Quiz yourself set to "who wins the trick": (the winning card's text, a losing card's text)."""
+    app.nav.value = "Quiz yourself"
+    app.quiz.kind.value = "trick-winner"
+    item, view = app.quiz.item, app.quiz.view
+    assert item is not None and view is not None and view.picker is not None
+    right = str(item.answer())
+    return right, next(c for c in view.picker.cards if c != right)
+
+
+def test_a_question_right_on_the_second_try_is_scored_and_saved_as_the_second(app: App) -> None:
+    app.store.loaded = True  # the browser has sent what it had: nothing
+    assert app.settings.retries == 1 and app.picker.retry.value  # a second try unless the learner says not
+    right, wrong = _trick_question(app)
+    view = app.quiz.view
+    assert view is not None and view.picker is not None and view.retries == 1
+    view.picker.selected = [wrong]
+    view.check_button.click()
+    assert view.retrying and app.progress.answered == 0 and "Score 0 / 0" in app.quiz.board.value
+    view.picker.selected = [right]
+    view.check_button.click()
+    assert [(a.correct, a.attempt) for a in app.progress.answers] == [(True, 2)]
+    assert "Score 1 / 1" in app.quiz.board.value
+    assert "right first try 0, on the second try 1" in app.quiz.board.value
+    saved = Progress.from_json(app.store.value)
+    assert [(a.correct, a.attempt, a.source) for a in saved.answers] == [(True, 2, "quiz")]
+    assert saved.to_csv().splitlines()[1].endswith(",yes,quiz,2")
+    # the next question, right at once, is a first try
+    app.quiz.next_button.click()  # another "who wins the trick"
+    assert app.quiz.item is not None and app.quiz.view is not None and app.quiz.view.picker is not None
+    app.quiz.view.picker.selected = [str(app.quiz.item.answer())]
+    app.quiz.view.check_button.click()
+    assert [a.attempt for a in app.progress.answers] == [2, 1]
+    assert "Score 2 / 2" in app.quiz.board.value and "right first try 1, on the second try 1" in app.quiz.board.value
+
+
+def test_with_the_second_try_turned_off_a_wrong_answer_is_scored_at_once_and_the_choice_is_kept(app: App) -> None:
+    app.store.loaded = True
+    app.picker.retry.value = False
+    assert app.settings.retries == 0 and json.loads(app.store.value)["settings"]["retries"] == 0
+    _right, wrong = _trick_question(app)
+    view = app.quiz.view
+    assert view is not None and view.picker is not None and view.retries == 0
+    view.picker.selected = [wrong]
+    view.check_button.click()
+    assert view.feedback is not None and [(a.correct, a.attempt) for a in app.progress.answers] == [(False, 1)]
+    # lessons follow the setting too
+    from spades_tutor.lessons import load_lessons
+
+    lesson = next(x for x in load_lessons() if any(b.kind == "quiz" for s in x.steps for b in s.blocks))
+    app.nav.value = "Learn"
+    app.learn.open(lesson)
+    assert app.learn.player is not None and app.learn.player.retries == 0
+    app.picker.retry.value = True
+    assert app.learn.player.retries == 1
+    step = next(i for i, s in enumerate(lesson.steps) if any(b.kind == "quiz" for b in s.blocks))
+    app.learn.player.go(step)
+    assert app.learn.player.quizzes and all(q.retries == 1 for q in app.learn.player.quizzes)
+    # and a reload reads the setting back
+    again = App()
+    try:
+        app.picker.retry.value = False
+        again.store.value = app.store.value
+        again.store.loaded = True
+        assert again.settings.retries == 0 and not again.picker.retry.value
+    finally:
+        errors.remove_sink(again.show_error)
+
+
+def test_a_lesson_quiz_right_on_the_second_try_is_recorded_as_the_lessons_second_try(app: App) -> None:
+    from spades_tutor.lessons import load_lessons
+    from spades_tutor.quiz import TrickWinnerItem
+
+    app.store.loaded = True
+    lesson, step = next(
+        (x, i)
+        for x in load_lessons()
+        for i, s in enumerate(x.steps)
+        if any(b.kind == "quiz" and b.quiz_kind == "trick-winner" and not b.generated for b in s.blocks)
+    )
+    app.nav.value = "Learn"
+    app.learn.open(lesson, step)
+    player = app.learn.player
+    assert player is not None
+    view = next(q for q in player.quizzes if isinstance(q.item, TrickWinnerItem))
+    assert view.retries == 1 and view.picker is not None
+    right = str(view.item.answer())
+    view.picker.selected = [next(c for c in view.picker.cards if c != right)]
+    view.check_button.click()
+    assert view.retrying and app.progress.answered == 0
+    view.picker.selected = [right]
+    view.check_button.click()
+    assert [(a.correct, a.attempt, a.source) for a in app.progress.answers] == [(True, 2, "lesson")]

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import spades_tutor as st
-from spades_tutor.quiz import LegalPlaysItem, NilSafeItem, QuizItem, ScoreItem, TrickWinnerItem, TrumpOrderItem
+from spades_tutor.quiz import LegalPlaysItem, NilSafeItem, QuizItem, ScoreItem, TrickWinnerItem, TrumpOrderItem, kinds
 from spades_tutor.ui import errors
 from spades_tutor.ui.cards import CardsWidget, hand_view, trick_view
 from spades_tutor.ui.progress import Progress, Settings
@@ -62,7 +62,7 @@ def test_trick_view_places_cards_by_seat_and_marks_the_winner() -> None:
 def test_legal_plays_quiz_accepts_the_engines_answer_and_explains_the_rest() -> None:
     item = LegalPlaysItem(JOKERS, hand=st.cards("LJ 9S AH 4H 5C"), trick=st.cards("KH"), seat=S)
     seen = []
-    view = QuizView(item, lambda i, fb: seen.append(fb.correct))
+    view = QuizView(item, lambda i, fb, attempt: seen.append(fb.correct))
     assert view.picker is not None
     view.picker.selected = ["A♥", "4♥"]
     feedback = view.check()
@@ -130,7 +130,7 @@ def test_score_quiz_reads_points_and_bags_for_each_team() -> None:
 )
 def test_check_with_nothing_chosen_asks_for_an_answer_and_grades_nothing(item: QuizItem, message: str) -> None:
     seen = []
-    view = QuizView(item, lambda i, fb: seen.append(fb.correct))
+    view = QuizView(item, lambda i, fb, attempt: seen.append(fb.correct))
     assert view.check() is None
     assert message in view.result.value and "Not quite" not in view.result.value
     assert seen == [] and view.feedback is None and not view.check_button.disabled  # not counted, not locked
@@ -192,7 +192,7 @@ def test_progress_counts_score_and_streak_and_survives_json() -> None:
     assert again == p
     assert again.settings.rules().name == "deuces-high"
     rows = p.to_csv().splitlines()
-    assert rows[0] == "time,kind,preset,item,correct,source" and len(rows) == 7 and rows[3].endswith(",no,quiz")
+    assert rows[0] == "time,kind,preset,item,correct,source,try" and len(rows) == 7 and rows[3].endswith(",no,quiz,1")
 
 
 def test_progress_keeps_lesson_answers_apart_from_quiz_answers() -> None:
@@ -206,7 +206,7 @@ def test_progress_keeps_lesson_answers_apart_from_quiz_answers() -> None:
     assert (lesson.correct, lesson.answered, lesson.streak, lesson.best_streak) == (2, 3, 0, 2)
     again = Progress.from_json(p.to_json())
     assert again == p and [a.source for a in again.answers] == ["quiz", "lesson", "lesson", "lesson", "quiz"]
-    assert [row.rsplit(",", 1)[1] for row in p.to_csv().splitlines()[1:]] == [a.source for a in p.answers]
+    assert [row.split(",")[5] for row in p.to_csv().splitlines()[1:]] == [a.source for a in p.answers]
     with pytest.raises(ValueError, match="source"):
         p.record("score", "jokers", "score:jokers:2/1", False, source="evil")
     # rows saved before answers had a source were the quiz page's; an unknown source is dropped
@@ -324,3 +324,107 @@ def test_answer_widgets_say_which_page_edit_they_have_read() -> None:
     chooser._page_message(chooser, {"selected": ["A♠"], "seq": 1})
     chooser._page_message(chooser, {"selected": ["A♠", "K♥", "Q♦"], "seq": 2})
     assert (chooser.selected, chooser.seq) == (["A♠", "K♥"], 2)
+
+
+# --- a second try before the answer is shown -----------------------------------------------------
+
+
+def _following() -> LegalPlaysItem:
+    return LegalPlaysItem(JOKERS, hand=st.cards("LJ 9S AH 4H 5C"), trick=st.cards("KH"), seat=S)
+
+
+def test_a_wrong_first_try_says_try_again_with_a_hint_and_keeps_the_question_open() -> None:
+    item = _following()
+    seen: list[tuple[bool, int]] = []
+    view = QuizView(item, lambda i, fb, attempt: seen.append((fb.correct, attempt)), retries=1)
+    assert view.picker is not None
+    view.picker.selected = ["LJ"]
+    assert view.check() is None and view.retrying and view.tries == 1
+    shown = html.unescape(view.result.value + view.detail.value)
+    assert "Not quite — try again" in shown and item.hint() in shown
+    wrong = item.check(["LJ"])
+    assert "The answer" not in shown and "A♥ 4♥" not in shown  # the answer is not given away
+    assert not any(line in shown for line in wrong.explanation)  # nor the explanation, kept for the last try
+    assert "follow suit" not in shown.split("Hint:")[0]
+    assert seen == [] and view.feedback is None  # not scored yet
+    # the choice stays editable, nothing is marked, and Check is offered again
+    assert not view.picker.disabled and view.picker.marks == {} and view.picker.selected == ["LJ"]
+    assert not view.check_button.disabled and view.check_button.description == "Check again"
+    view.picker.selected = ["A♥", "4♥"]
+    feedback = view.check()
+    assert feedback is not None and feedback.correct and seen == [(True, 2)]
+    assert "Right on the second try" in view.result.value and view.picker.disabled and view.check_button.disabled
+    assert view.picker.marks["LJ"] == "illegal" and view.check() is feedback and len(seen) == 1
+
+
+def test_a_wrong_second_try_shows_the_answer_and_the_rule() -> None:
+    seen: list[tuple[bool, int]] = []
+    view = QuizView(_following(), lambda i, fb, attempt: seen.append((fb.correct, attempt)), retries=1)
+    assert view.picker is not None
+    view.picker.selected = ["LJ"]
+    assert view.check() is None
+    view.picker.selected = ["5♣"]
+    feedback = view.check()
+    assert feedback is not None and not feedback.correct and seen == [(False, 2)]
+    assert "The answer: <b>A♥ 4♥</b>" in view.result.value and "follow suit" in view.result.value
+    assert "try again" not in view.result.value and view.picker.disabled
+
+
+def test_the_same_answer_again_is_not_a_second_try() -> None:
+    seen: list[tuple[bool, int]] = []
+    view = QuizView(_following(), lambda i, fb, attempt: seen.append((fb.correct, attempt)), retries=1)
+    assert view.picker is not None
+    view.picker.selected = ["LJ"]
+    view.check()
+    assert view.check() is None  # a double click on Check
+    assert "the answer you gave" in view.result.value and "try again" in view.result.value
+    assert view.tries == 1 and view.retrying and seen == []
+    view.picker.selected = ["A♥", "4♥"]
+    assert view.check() is not None and seen == [(True, 2)]
+
+
+def test_a_right_first_try_is_scored_as_the_first() -> None:
+    seen: list[tuple[bool, int]] = []
+    view = QuizView(_following(), lambda i, fb, attempt: seen.append((fb.correct, attempt)), retries=1)
+    assert view.picker is not None
+    view.picker.selected = ["A♥", "4♥"]
+    assert view.check() is not None and seen == [(True, 1)] and "✓ Right!" in view.result.value
+
+
+def test_with_no_retry_a_wrong_answer_is_shown_at_once() -> None:
+    seen: list[tuple[bool, int]] = []
+    view = QuizView(_following(), lambda i, fb, attempt: seen.append((fb.correct, attempt)), retries=0)
+    assert view.picker is not None
+    view.picker.selected = ["LJ"]
+    feedback = view.check()
+    assert feedback is not None and not feedback.correct and seen == [(False, 1)]
+    assert "A♥ 4♥" in view.result.value and "try again" not in view.result.value and view.picker.disabled
+    with pytest.raises(ValueError, match="retries"):
+        QuizView(_following(), retries=2)
+
+
+@pytest.mark.parametrize("kind", [k for k in kinds.names() if k not in ("nil-safe", "best-bid")])
+@pytest.mark.parametrize("preset", ["jokers", "deuces-high", "classic"])
+def test_no_kind_gives_its_answer_away_on_a_wrong_first_try(kind: str, preset: str) -> None:
+    from spades_tutor.quiz.generators import generate
+
+    rules = st.Rules.preset(preset)
+    missed = 0
+    for seed in range(1, 30):
+        item = generate(kind, rules, seed, 1 + seed % 3)
+        view = QuizView(item, retries=1)
+        view.missing = lambda: ""  # answer as given: nothing chosen, or 0 in every number
+        wrong = item.check(view.response())
+        if wrong.correct:  # 0 sure tricks is right for some hands
+            continue
+        missed += 1
+        assert view.check() is None and view.retrying
+        shown = html.unescape(view.result.value + view.detail.value)
+        assert item.hint() and item.hint() in shown and "try again" in shown
+        assert "The answer" not in shown and f"<b>{wrong.answer}</b>" not in shown
+        assert not any(line in shown for line in wrong.explanation), (item.hint(), wrong.explanation)
+        if view.picker is not None:
+            assert view.picker.marks == {} and view.picker.winner == "" and not view.picker.disabled
+        if missed == 3:
+            break
+    assert missed == 3

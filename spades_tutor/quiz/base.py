@@ -248,6 +248,11 @@ class QuizItem:
     def check(self, response: Any) -> Feedback:
         raise NotImplementedError
 
+    def hint(self) -> str:
+        """The rule to think of again after a wrong first try: read from the rule set, never from the
+        position, so it cannot give the answer away (the explanation waits for the last try)."""
+        return "Read the question again and think of the rule that decides it."
+
     def position(self) -> dict[str, Any]:
         """The position as plain data (cards as text), without the answer."""
         raise NotImplementedError
@@ -283,6 +288,21 @@ class QuizItem:
         rules = self.rules.name + (f"+{_digest(flags)[:6]}" if flags else "")
         tail = f"{self.seed}/{self.difficulty}" if self.seed is not None else _digest(self.position())
         return f"{self.kind}:{rules}:{tail}"
+
+
+def extra_trumps_note(rules: Rules) -> str:
+    """Which cards besides the spades are trumps at this table, as a hint says it (no order given).
+
+    >>> extra_trumps_note(Rules.preset("deuces-high"))
+    'BJ, LJ and 2♦ are trumps and count as spades'
+    >>> extra_trumps_note(Rules.preset("classic"))
+    'the spades are the only trumps'
+    """
+    extra = [str(c) for c in rules.extra_trumps()]
+    if not extra:
+        return "the spades are the only trumps"
+    names = extra[0] if len(extra) == 1 else f"{', '.join(extra[:-1])} and {extra[-1]}"
+    return f"{names} {'is a trump and counts' if len(extra) == 1 else 'are trumps and count'} as spades"
 
 
 def right_and_wrong(right: Card, selected: Iterable[str]) -> dict[str, str]:

@@ -73,14 +73,19 @@ class RulePicker:
         self.mercy = w.Checkbox(value=settings.mercy, description="A team at −200 loses", indent=False)
         self.four_colour = w.Checkbox(value=settings.four_colour, description="Four-colour deck", indent=False)
         self.large = w.Checkbox(value=settings.large, description="Projector: large cards and text", indent=False)
+        self.retry = w.Checkbox(
+            value=settings.retries == 1, description="Quizzes: a second try before the answer", indent=False
+        )
+        self.retry.add_class("st-retry-setting")
         self.summary = w.HTML()
-        for control in (self.preset, self.nil, self.blind_nil, self.mercy, self.four_colour, self.large):
+        controls = (self.preset, self.nil, self.blind_nil, self.mercy, self.four_colour, self.large, self.retry)
+        for control in controls:
             control.observe(guarded(self._changed), names="value")
         self.widget = w.VBox(
             [
                 w.HTML('<div class="st-picker-title">Rule set</div>'),
                 w.HBox([self.preset, self.nil, self.blind_nil, self.mercy]),
-                w.HBox([self.four_colour, self.large]),
+                w.HBox([self.four_colour, self.large, self.retry]),
                 self.summary,
             ]
         )
@@ -97,6 +102,7 @@ class RulePicker:
                 "mercy": self.mercy.value,
                 "four_colour": self.four_colour.value,
                 "large": self.large.value,
+                "retries": 1 if self.retry.value else 0,
             }
         )
 
@@ -109,6 +115,7 @@ class RulePicker:
             self.mercy.value = settings.mercy
             self.four_colour.value = settings.four_colour
             self.large.value = settings.large
+            self.retry.value = settings.retries == 1
         finally:
             self._quiet = False
         self._summarise()
@@ -196,6 +203,11 @@ class QuizPage:
         if self.difficulty.value != self.app.settings.quiz_level:
             self.difficulty.value = self.app.settings.quiz_level
 
+    def show_retries(self) -> None:
+        """The saved second-try setting, once the browser has sent it, for a question not yet tried."""
+        if self.view is not None and self.view.tries == 0:
+            self.view.retries = self.app.settings.retries
+
     def ask_reset(self) -> None:
         self.reset_row.children = [self.reset_question, self.reset_answers]
 
@@ -220,20 +232,23 @@ class QuizPage:
             kind = random.Random(self.seed).choice(kinds.names())
         self.item = generate(kind, rules, self.seed, int(self.difficulty.value))
         s = self.app.settings
-        self.view = QuizView(self.item, self.answered, four_colour=s.four_colour, large=s.large)
+        self.view = QuizView(self.item, self.answered, four_colour=s.four_colour, large=s.large, retries=s.retries)
         self.slot.children = [self.view.widget]
         self.seed_line.value = (
             f'<div class="st-note">Question {self.seed} · {html.escape(rules.title)} · '
             f"{DIFFICULTY_NAMES[int(self.difficulty.value)]}</div>"
         )
 
-    def answered(self, item: QuizItem, feedback: Feedback) -> None:
-        self.app.record(item, feedback, source="quiz")
+    def answered(self, item: QuizItem, feedback: Feedback, attempt: int = 1) -> None:
+        self.app.record(item, feedback, attempt, source="quiz")
         self.refresh_board()
 
     def refresh_board(self) -> None:
         p = self.app.progress.only("quiz")  # a lesson's quiz answers count in the lesson, not here
-        self.board.value = f'<span role="status">Score {p.correct} / {p.answered} · streak {p.streak} · best streak {p.best_streak}</span>'
+        self.board.value = (
+            f'<span role="status">Score {p.correct} / {p.answered} · streak {p.streak} · best streak {p.best_streak}'
+            f" · right first try {p.first_try}, on the second try {p.second_try}</span>"
+        )
         data = base64.b64encode(p.to_csv().encode("utf-8")).decode("ascii")
         self.download.value = (
             f'<a download="spades-tutor-progress.csv" href="data:text/csv;charset=utf-8;base64,{data}">'
@@ -307,6 +322,7 @@ class LearnPage:
             on_finish=lambda _l: self.finished(lesson),
             four_colour=s.four_colour,
             large=s.large,
+            retries=s.retries,
             seed=self.seed * 1000 + self.opened,
         )
         self.opened += 1
@@ -321,7 +337,7 @@ class LearnPage:
     def rules_changed(self) -> None:
         if self.player is not None:
             s = self.app.settings
-            self.player.set_rules(self.app.rules, four_colour=s.four_colour, large=s.large)
+            self.player.set_rules(self.app.rules, four_colour=s.four_colour, large=s.large, retries=s.retries)
 
 
 #: the pages a link may ask for (``?page=quiz``), by the name used in links
@@ -632,6 +648,7 @@ class App:
             self._glossary.set_rules(self.rules)
         if self._quiz is not None:
             self._quiz.show_level()
+            self._quiz.show_retries()
             self._quiz.refresh_board()
         if self.nav.value == "Learn" and self.learn.player is None:
             self.learn.show_list()
@@ -664,8 +681,9 @@ class App:
         )
         self.place_store.value = place.to_json()
 
-    def record(self, item: QuizItem, feedback: Feedback, source: str = "lesson") -> None:
-        self.progress.record(item.kind, item.rules.name, item.key, feedback.correct, source=source)
+    def record(self, item: QuizItem, feedback: Feedback, attempt: int = 1, source: str = "lesson") -> None:
+        """A graded answer (``attempt``: 1, or 2 for the second try) from the quiz page or a lesson."""
+        self.progress.record(item.kind, item.rules.name, item.key, feedback.correct, source=source, attempt=attempt)
         if self._quiz is not None:
             self._quiz.refresh_board()
         self.save()

@@ -56,10 +56,11 @@ class LessonPlayer:
         *,
         step: int = 0,
         on_step: Callable[[Lesson, int], None] | None = None,
-        on_answer: Callable[[QuizItem, Feedback], None] | None = None,
+        on_answer: Callable[[QuizItem, Feedback, int], None] | None = None,
         on_finish: Callable[[Lesson], None] | None = None,
         four_colour: bool = False,
         large: bool = False,
+        retries: int = 0,
         seed: int | None = None,
     ) -> None:
         self.lesson = lesson
@@ -73,6 +74,7 @@ class LessonPlayer:
         self.on_finish = on_finish
         self.four_colour = four_colour
         self.large = large
+        self.retries = retries  # a second try for each quiz, as the learner's settings say
         self.quizzes: list[QuizView] = []
         self.terms_seen: set[str] = set()
 
@@ -114,12 +116,16 @@ class LessonPlayer:
         if self.on_step is not None:
             self.on_step(self.lesson, self.step)
 
-    def set_rules(self, rules: Rules, *, four_colour: bool | None = None, large: bool | None = None) -> None:
+    def set_rules(
+        self, rules: Rules, *, four_colour: bool | None = None, large: bool | None = None, retries: int | None = None
+    ) -> None:
         self.rules = rules
         if four_colour is not None:
             self.four_colour = four_colour
         if large is not None:
             self.large = large
+        if retries is not None:
+            self.retries = retries
         self.render()
 
     # --- drawing -----------------------------------------------------------------------------
@@ -204,7 +210,7 @@ class LessonPlayer:
             case parts.Replay(round=rnd):
                 return TrickStepper(rnd, **opts).widget
             case parts.Question(item=item, note=note):
-                view = QuizView(item, self.on_answer, **opts)
+                view = QuizView(item, self.on_answer, retries=self.retries, **opts)
                 self.quizzes.append(view)
                 if not note:
                     return view.widget

@@ -11,10 +11,13 @@ from the browser is checked; anything malformed is dropped rather than trusted.
 >>> Progress.from_json(p.to_json()) == p
 True
 >>> print(p.to_csv().splitlines()[0])
-time,kind,preset,item,correct,source
+time,kind,preset,item,correct,source,try
 >>> p.record("nil-safe", "jokers", "nil-safe:jokers:ab12", True, source="lesson")
 >>> p.only("quiz").answered, p.only("lesson").answered
 (2, 1)
+>>> p.record("score", "jokers", "score:jokers:4", True, attempt=2)  # right on the second try
+>>> p.correct, p.first_try, p.second_try
+(3, 2, 1)
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ __all__ = ["Answer", "Progress", "Settings"]
 _FORMAT = "spades-tutor/progress"
 MAX_ANSWERS = 2000
 SOURCES = ("quiz", "lesson")  # where an answer was given: Quiz yourself, or a lesson's quiz
+TRIES = (1, 2)  # which try an answer was: the first, or the second after "try again"
+RETRIES = (0, 1)  # the tries a question gives after a wrong answer, before the answer is shown
 MAX_LESSONS = 200  # lesson slugs kept; far more than there are lessons
 MAX_STEP = 1000
 #: answer times the CSV can print: from 1970 to the end of year 9999 (UTC)
@@ -44,15 +49,19 @@ _SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
 
 def _answer(row: Any) -> Answer | None:
-    """One stored answer row ``[time, kind, preset, item, correct, source]``, or None if any part of it is wrong.
+    """One stored answer row ``[time, kind, preset, item, correct, source, try]``, or None if any part of it is wrong.
 
-    A row saved before answers named their source has five parts: it was the quiz page's.
+    A row saved before answers named their source has five parts: it was the quiz page's; one
+    saved before a second try was offered has six: it was a first try.
     """
-    if not (isinstance(row, list) and len(row) in (5, 6)):
+    if not (isinstance(row, list) and len(row) in (5, 6, 7)):
         return None
     when, kind, preset, item, correct = row[:5]
-    source = row[5] if len(row) == 6 else "quiz"
+    source = row[5] if len(row) >= 6 else "quiz"
     if not isinstance(source, str) or source not in SOURCES:
+        return None
+    attempt = row[6] if len(row) == 7 else 1
+    if type(attempt) is not int or attempt not in TRIES:  # not a bool, a float or another number
         return None
     # bool is an int, and float("1e999") is inf: a time must be a real number within the CSV's range
     if isinstance(when, bool) or not isinstance(when, int | float):
@@ -64,7 +73,7 @@ def _answer(row: Any) -> Answer | None:
         return None
     if not all(isinstance(x, str) and x for x in (kind, preset, item)) or not isinstance(correct, bool):
         return None
-    return Answer(when, kind[:40], preset[:40], item[:120], correct, source)
+    return Answer(when, kind[:40], preset[:40], item[:120], correct, source, attempt)
 
 
 def _stamp(when: float) -> str:
@@ -83,6 +92,7 @@ class Answer:
     item: str
     correct: bool
     source: str = "quiz"
+    attempt: int = 1  # 1: the first try; 2: the second, after "try again" (the CSV's ``try``)
 
 
 @dataclasses.dataclass
@@ -96,6 +106,7 @@ class Settings:
     four_colour: bool = False
     large: bool = False
     quiz_level: int = 1  # Quiz yourself's level (1 easy to 3 tricky), kept across rule sets and reloads
+    retries: int = 1  # tries after a wrong answer before it is shown: 0 or 1 (quizzes and lessons alike)
 
     def rules(self) -> Rules:
         return Rules.preset(self.preset, nil=self.nil, blind_nil=self.blind_nil, mercy=-200 if self.mercy else None)
@@ -131,6 +142,11 @@ class Settings:
                 s.quiz_level = data["quiz_level"]
             else:
                 bad.append("quiz level")
+        if "retries" in data:
+            if type(data["retries"]) is int and data["retries"] in RETRIES:
+                s.retries = data["retries"]
+            else:
+                bad.append("second try")
         if bad and notes is not None:
             notes.append(f"Some saved settings could not be read ({', '.join(bad)}), so the usual ones are used there.")
         return s
@@ -145,11 +161,21 @@ class Progress:
     notes: list[str] = dataclasses.field(default_factory=list, compare=False)
 
     def record(
-        self, kind: str, preset: str, item: str, correct: bool, when: float | None = None, source: str = "quiz"
+        self,
+        kind: str,
+        preset: str,
+        item: str,
+        correct: bool,
+        when: float | None = None,
+        source: str = "quiz",
+        attempt: int = 1,
     ) -> None:
         if source not in SOURCES:
             raise ValueError(f"source: {source!r} is not one of {', '.join(SOURCES)}")
-        self.answers.append(Answer(time.time() if when is None else when, kind, preset, item, bool(correct), source))
+        if type(attempt) is not int or attempt not in TRIES:
+            raise ValueError(f"attempt: {attempt!r} is not one of {', '.join(map(str, TRIES))}")
+        stamp = time.time() if when is None else when
+        self.answers.append(Answer(stamp, kind, preset, item, bool(correct), source, attempt))
         del self.answers[:-MAX_ANSWERS]
 
     def only(self, source: str) -> Progress:
@@ -166,6 +192,16 @@ class Progress:
     @property
     def correct(self) -> int:
         return sum(a.correct for a in self.answers)
+
+    @property
+    def first_try(self) -> int:
+        """Answers right on the first try."""
+        return sum(a.correct and a.attempt == 1 for a in self.answers)
+
+    @property
+    def second_try(self) -> int:
+        """Answers right on the second try, after a wrong first one."""
+        return sum(a.correct and a.attempt == 2 for a in self.answers)
 
     @property
     def streak(self) -> int:
@@ -254,8 +290,8 @@ class Progress:
         out = io.StringIO()
         # CRLF rows, as RFC 4180 has them: the writer then quotes a stored text holding a CR or LF
         writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow(["time", "kind", "preset", "item", "correct", "source"])
+        writer.writerow(["time", "kind", "preset", "item", "correct", "source", "try"])
         for a in self.answers:
-            row = [_stamp(a.time), a.kind, a.preset, a.item, "yes" if a.correct else "no", a.source]
+            row = [_stamp(a.time), a.kind, a.preset, a.item, "yes" if a.correct else "no", a.source, a.attempt]
             writer.writerow([safe_cell(cell) for cell in row])  # a stored text must not run as a formula
         return out.getvalue()

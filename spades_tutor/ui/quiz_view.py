@@ -5,6 +5,11 @@ a trick, a table, captions, and one way to answer (cards to pick, numbers to typ
 a word to choose); after the answer, ``item.feedback_view()`` says what to mark, and
 may bring a plot (drawn under the feedback, named by its reading, its numbers in a table). No
 kind is named here: a kind the registry lists is drawn without changes to this module.
+
+With a retry (``retries=1``) a wrong first answer is not shown: the view says "try again"
+with the kind's hint of the rule (``item.hint()``, never the answer or the explanation) and
+keeps the question open; the second try is graded, and only then are the answer, the
+explanation and the marks shown. ``on_answer`` hears of the graded try alone, with its number.
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from .landmarks import live
 from .numbers import Field, NumberFields
 from .plot_box import data_box, draw, fill_data, key_html, plot_slot, reading_html
 
-AnswerCallback = Callable[[QuizItem, Feedback], None]
+#: told of each graded answer: the item, the feedback, and which try it was (1, or 2 after "try again")
+AnswerCallback = Callable[[QuizItem, Feedback, int], None]
 
 
 class _Titles(Mapping[str, str]):
@@ -53,9 +59,10 @@ class _Titles(Mapping[str, str]):
 KIND_TITLES: Mapping[str, str] = _Titles()
 
 
-def feedback_html(feedback: Feedback, *, explain: bool = True) -> str:
+def feedback_html(feedback: Feedback, *, explain: bool = True, attempt: int = 1) -> str:
     if feedback.correct:
-        head = '<div class="st-fb-head st-fb-right">✓ Right!</div>'
+        said = "✓ Right!" if attempt == 1 else "✓ Right on the second try!"
+        head = f'<div class="st-fb-head st-fb-right">{said}</div>'
     else:
         head = (
             '<div class="st-fb-head st-fb-wrong">✗ Not quite.</div>'
@@ -65,14 +72,36 @@ def feedback_html(feedback: Feedback, *, explain: bool = True) -> str:
     return f'<div class="st-feedback {"st-fb-ok" if feedback.correct else "st-fb-no"}">{head}{why}</div>'
 
 
+def retry_html(hint: str, note: str = "") -> str:
+    """After a wrong first try: say so, and a hint of the rule; neither the answer nor the explanation."""
+    said = f'<p class="st-fb-same">{html.escape(note)}</p>' if note else ""
+    return (
+        '<div class="st-feedback st-fb-retry">'
+        '<div class="st-fb-head st-fb-again">✗ Not quite — try again.</div>'
+        f'<p class="st-hint"><b>Hint:</b> {html.escape(hint)}</p>{said}</div>'
+    )
+
+
 class QuizView:
     """Builds its widgets in ``__init__``; ``widget`` is what to display."""
 
     def __init__(
-        self, item: QuizItem, on_answer: AnswerCallback | None = None, *, four_colour: bool = False, large: bool = False
+        self,
+        item: QuizItem,
+        on_answer: AnswerCallback | None = None,
+        *,
+        four_colour: bool = False,
+        large: bool = False,
+        retries: int = 0,
     ) -> None:
+        if retries not in (0, 1):
+            raise ValueError(f"retries: 0 or 1, not {retries!r}")
         self.item = item
         self.on_answer = on_answer
+        self.retries = retries
+        #: answers graded so far (a wrong one with a retry left counts: the next is the second try)
+        self.tries = 0
+        self._missed: Any = None  # the response of the wrong first try
         self.feedback: Feedback | None = None
         self.four_colour = four_colour
         self.large = large
@@ -160,31 +189,54 @@ class QuizView:
             return "Choose a card first."
         return ""
 
+    @property
+    def retrying(self) -> bool:
+        """True after a wrong first try, while the second is awaited."""
+        return self.feedback is None and self.tries > 0
+
+    def _say(self, text: str) -> None:
+        self.result.value = f'<div class="st-fb-missing st-proj-question" role="status">{html.escape(text)}</div>'
+
     def _check(self, _button: Any = None) -> Feedback | None:
-        """Grade the answer; with nothing chosen yet, say so and grade nothing (no score, no streak)."""
+        """Grade the answer; with nothing chosen yet, say so and grade nothing (no score, no streak).
+
+        A wrong first try with a retry left is not shown: "try again" and a hint of the rule.
+        The same answer again is not a second try (a double click must not spend it).
+        """
         if self.feedback is not None:
             return self.feedback
         missing = self.missing()
         if missing:
-            self.result.value = (
-                f'<div class="st-fb-missing st-proj-question" role="status">{html.escape(missing)}</div>'
+            self._say(missing)
+            return None
+        response = self.response()
+        if self.retrying and response == self._missed:
+            self.result.value = retry_html(
+                self.item.hint(), "That is the answer you gave: change it, then check again."
             )
             return None
-        feedback = self.item.check(self.response())
+        feedback = self.item.check(response)
+        self.tries += 1
+        if not feedback.correct and self.tries <= self.retries:
+            self._missed = response
+            self.result.value = retry_html(self.item.hint())
+            self.check_button.description = "Check again"
+            return None
         self.show_feedback(feedback)
         if self.on_answer is not None:
-            self.on_answer(self.item, feedback)
+            self.on_answer(self.item, feedback, self.tries)
         return feedback
 
     def check(self) -> Feedback | None:
-        """The feedback, or None if nothing is chosen yet (``missing()`` says what)."""
+        """The feedback, or None while the question is open: nothing chosen yet (``missing()`` says what),
+        or a wrong first try with a second to come (``retrying``)."""
         return self._check()
 
     def show_feedback(self, feedback: Feedback) -> None:
         self.feedback = feedback
         selected = tuple(self.picker.selected) if self.picker is not None else ()
         shown = self.item.feedback_view(feedback, selected)
-        self.result.value = feedback_html(feedback, explain=shown.explain)
+        self.result.value = feedback_html(feedback, explain=shown.explain, attempt=max(1, self.tries))
         self.check_button.disabled = True
         if self.numbers is not None:
             self.numbers.disabled = True

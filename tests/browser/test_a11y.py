@@ -99,7 +99,11 @@ def test_the_quiz_after_a_right_and_a_wrong_answer_has_no_axe_finding(page: Page
     expect(page.get_by_text("✓ Right!")).to_be_visible()
     found += axe_findings(page, "right answer")
     page.get_by_role("button", name="Next question ▶").click()
-    answer_score_quiz(page, right=False)
+    answer_score_quiz(page, right=False, second_try=False)
+    expect(page.get_by_text("✗ Not quite — try again.")).to_be_visible()
+    found += axe_findings(page, "wrong first try, a hint shown")
+    page.get_by_label(f"{st.Team.NS.label} points:").fill("999")  # more than any one hand scores: wrong again
+    page.get_by_role("button", name="Check again").click()
     expect(page.get_by_text("✗ Not quite.")).to_be_visible()
     found += axe_findings(page, "wrong answer")
     page.get_by_label("Questions:").select_option(label="Trump order")

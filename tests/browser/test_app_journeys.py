@@ -102,6 +102,14 @@ def test_legal_play_quiz_right_then_wrong_shows_the_engines_feedback(page: Page,
     card(quiz, illegal[0]).click()
     expect(card(quiz, illegal[0])).to_have_attribute("aria-checked", "true")
     quiz.get_by_role("button", name="Check answer").click()
+    # a second try first: a hint of the rule, not the answer, and the choice left as it was
+    expect(quiz.get_by_text("✗ Not quite — try again.")).to_be_visible()
+    expect(quiz.locator(".st-hint")).to_contain_text(item.hint())
+    expect(quiz.locator(".st-fb-answer")).to_have_count(0)
+    expect(card(quiz, illegal[0])).to_have_attribute("aria-checked", "true")
+    card(quiz, legal[0]).click()  # still wrong: the illegal card stays chosen
+    expect(card(quiz, legal[0])).to_have_attribute("aria-checked", "true")
+    quiz.get_by_role("button", name="Check again").click()
     expect(quiz.get_by_text("✗ Not quite.")).to_be_visible()
     answer_words = " ".join(str(c) for c in legal)
     expect(quiz.locator(".st-fb-answer")).to_contain_text(answer_words)
@@ -110,8 +118,9 @@ def test_legal_play_quiz_right_then_wrong_shows_the_engines_feedback(page: Page,
     expect(card(quiz, illegal[0])).to_have_class(re.compile("st-mark-illegal"))
 
 
-def answer_score_quiz(page: Page, right: bool, preset: str = "jokers") -> None:
-    """On the Quiz yourself page with 'Score this hand' chosen: answer the shown question."""
+def answer_score_quiz(page: Page, right: bool, preset: str = "jokers", second_try: bool = True) -> None:
+    """On the Quiz yourself page with 'Score this hand' chosen: answer the shown question (a wrong
+    answer twice, unless ``second_try`` is False: then the page is left at "try again")."""
     expect(page.locator(".st-quiz.st-quiz-score")).to_have_count(1)
     line = page.locator(".st-note").filter(has_text="Question").first
     expect(line).to_be_visible()
@@ -128,6 +137,10 @@ def answer_score_quiz(page: Page, right: bool, preset: str = "jokers") -> None:
         points_field.fill(str(points + (0 if right else 10)))
         bags_field.fill(str(bags))
     page.get_by_role("button", name="Check answer").click()
+    if not right and second_try:  # the first wrong try earns a second: another wrong answer, then the answer
+        expect(page.get_by_text("✗ Not quite — try again.")).to_be_visible()
+        page.get_by_label(f"{st.Team.NS.label} points:").fill(str(answer[st.Team.NS][0] + 20))
+        page.get_by_role("button", name="Check again").click()
 
 
 def test_scoring_quiz_is_checked_by_the_engine_and_keeps_score(page: Page, voila_server: Server) -> None:
@@ -145,6 +158,51 @@ def test_scoring_quiz_is_checked_by_the_engine_and_keeps_score(page: Page, voila
     expect(page.get_by_text("✗ Not quite.")).to_be_visible()
     expect(page.locator(".st-score-lines")).to_contain_text("Contract")
     expect(page.get_by_text("Score 1 / 2 · streak 0")).to_be_visible()
+
+
+def test_a_wrong_answer_then_a_right_second_try_is_scored_as_a_second_try_and_kept(
+    page: Page, voila_server: Server
+) -> None:
+    open_app(page, voila_server, "/?page=quiz")
+    page.get_by_label("Questions:").select_option(label="Who wins the trick?")
+    quiz = page.locator(".st-quiz.st-quiz-trick-winner")
+    expect(quiz).to_have_count(1)
+    line = page.locator(".st-note").filter(has_text="Question").first
+    expect(line).to_contain_text("Easy")
+    seed = int(re.search(r"Question (\d+)", line.inner_text()).group(1))
+    item = generate("trick-winner", st.Rules.preset("jokers"), seed, 1)
+    right = item.answer()
+    wrong = next(c for c in item.trick if c != right)
+    wrong_card = quiz.get_by_role("radio", name=re.compile(rf"^{re.escape(wrong.name)}\b"))
+    right_card = quiz.get_by_role("radio", name=re.compile(rf"^{re.escape(right.name)}\b"))
+    wrong_card.click()
+    expect(wrong_card).to_have_attribute("aria-checked", "true")
+    quiz.get_by_role("button", name="Check answer").click()
+
+    expect(quiz.get_by_text("✗ Not quite — try again.")).to_be_visible()
+    expect(quiz.locator(".st-hint")).to_contain_text(item.hint())
+    fb = quiz.locator(".st-result")
+    expect(fb).not_to_contain_text(str(item.check([wrong]).explanation[0]))  # the explanation waits
+    expect(quiz.locator(".st-fb-answer")).to_have_count(0)
+    expect(quiz.locator(".st-mark-right, .st-mark-wrong")).to_have_count(0)  # no card marked yet
+    expect(page.get_by_text("Score 0 / 0 · streak 0")).to_be_visible()  # not scored yet
+    expect(wrong_card).to_have_attribute("aria-checked", "true")  # the choice is still there, and open
+    right_card.click()
+    expect(right_card).to_have_attribute("aria-checked", "true")
+    quiz.get_by_role("button", name="Check again").click()
+
+    expect(quiz.get_by_text("✓ Right on the second try!")).to_be_visible()
+    expect(fb).to_contain_text(item.check([right]).explanation[0])
+    board = "Score 1 / 1 · streak 1 · best streak 1 · right first try 0, on the second try 1"
+    expect(page.get_by_text(board)).to_be_visible()
+    expect(quiz.get_by_role("button", name="Check again")).to_be_disabled()
+    href = page.get_by_text("Export progress (CSV)").get_attribute("href") or ""
+    rows = base64.b64decode(href.split("base64,", 1)[1]).decode().splitlines()
+    assert rows[0].endswith(",source,try") and rows[1].endswith(f",{item.key},yes,quiz,2"), rows
+
+    page.reload()  # the answer, and which try it was, are kept in the browser
+    expect(page.locator(".st-brand")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_text(board)).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
 
 
 def frame(message: str | bytes) -> bytes:
@@ -257,8 +315,8 @@ def test_progress_survives_a_reload_and_a_new_kernel(page: Page, voila_server: S
     expect(page.get_by_text("Score 1 / 1 · streak 1 · best streak 1")).to_be_visible()
     href = page.get_by_text("Export progress (CSV)").get_attribute("href") or ""
     rows = base64.b64decode(href.split("base64,", 1)[1]).decode().splitlines()
-    assert rows[0] == "time,kind,preset,item,correct,source"
-    assert rows[1].split(",")[1:3] == ["score", "bicycle"] and rows[1].endswith(",yes,quiz")
+    assert rows[0] == "time,kind,preset,item,correct,source,try"
+    assert rows[1].split(",")[1:3] == ["score", "bicycle"] and rows[1].endswith(",yes,quiz,1")
 
 
 def tab_to(page: Page, pattern: str, limit: int = 80) -> None:

@@ -126,6 +126,12 @@ class BestBidItem(QuizItem):
     def feedback_view(self, feedback: Feedback, selected: tuple[str, ...] = ()) -> FeedbackView:
         return FeedbackView(plot=points_plot(self.odds(), self.accepted()))
 
+    def hint(self) -> str:
+        return (
+            "Count the tricks the hand should take: high trumps, side aces and kings that can win before "
+            "they are trumped, and extra trumps to ruff a short suit. A set costs more than a bag."
+        )
+
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand)), "dealer": self.dealer.name}
 

@@ -143,6 +143,14 @@ class DeckSetupItem(QuizItem):
             shown = str(right)
         return Feedback(correct, shown, self._explain())
 
+    def hint(self) -> str:
+        deck = len(self.rules.deck())
+        out = "; cards come out of the pack to make room for the jokers" if self.rules.jokers else ""
+        return (
+            f"{self.rules.title} deals {deck} cards, 13 to each of 4 players{out}. A card that counts as a spade "
+            "is a trump, whatever is printed on it."
+        )
+
     def position(self) -> dict[str, Any]:
         out: dict[str, Any] = {"question": self.question}
         if self.question == "card":

@@ -104,6 +104,14 @@ class FirstLeaderItem(QuizItem):
         seat, why = self._decide()
         return Feedback(given == seat.label, seat.label, why)
 
+    def hint(self) -> str:
+        first = (
+            "the holder of the 2♣ leads the first trick"
+            if self.rules.first_lead == "two-of-clubs"
+            else "the player on the dealer's left leads the first trick"
+        )
+        return f"In {self.rules.title}, {first}; the deal passes to the left after each hand; the winner of a trick leads the next."
+
     def position(self) -> dict[str, Any]:
         out: dict[str, Any] = {"question": self.question}
         if self.question == "next-trick":

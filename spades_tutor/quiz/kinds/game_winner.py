@@ -75,6 +75,13 @@ class GameWinnerItem(QuizItem):
         right = self.answer()
         return Feedback(given == right, right, (sentence,))
 
+    def hint(self) -> str:
+        r = self.rules
+        mercy = f" A team at {number(r.mercy)} or below loses." if r.mercy is not None else ""
+        return (
+            f"A team at {r.target} or more wins; if both are there, the higher score wins, and a tie plays on.{mercy}"
+        )
+
     def position(self) -> dict[str, Any]:
         return {"scores": {t.short: v for t, v in self.scores.items()}}
 

@@ -33,6 +33,7 @@ from ..base import (
     _card_list,
     _check_cards,
     _parse_selection,
+    extra_trumps_note,
     right_and_wrong,
 )
 from ..seeded import (
@@ -88,6 +89,12 @@ class HighestTrumpItem(QuizItem):
         detail = {str(c): f"{c}: {self.rules.trump_position(c)}" for c in self.choices}
         because = f"{self.rules.card_name(right)[0].upper()}{self.rules.card_name(right)[1:]} is {self.rules.trump_position(right)}."
         return Feedback(chosen == (right,), str(right), (because,), detail)
+
+    def hint(self) -> str:
+        return (
+            f"In {self.rules.title}, {extra_trumps_note(self.rules)}. Think which trumps rank above the A♠ here, "
+            "and in what order."
+        )
 
     def position(self) -> dict[str, Any]:
         return {"choices": str(cards(self.choices))}

@@ -41,6 +41,7 @@ from ..base import (
     _card_list,
     _check_cards,
     _parse_selection,
+    extra_trumps_note,
 )
 from ..seeded import (
     MAX_ROUNDS,
@@ -125,6 +126,13 @@ class LegalPlaysItem(QuizItem):
         else:
             because = "You hold no trump, so you may lead any card."
         return Feedback(correct, _card_list(right), (because,), self.reasons())
+
+    def hint(self) -> str:
+        return (
+            f"Follow the suit led if you can ({extra_trumps_note(self.rules)}); only a hand that cannot follow "
+            "may play anything. Leading, a trump may not be led before spades are broken, unless the hand "
+            "holds nothing but trumps."
+        )
 
     def position(self) -> dict[str, Any]:
         return {

@@ -29,6 +29,7 @@ from ..base import (
     ViewSpec,
     _card_list,
     _check_cards,
+    extra_trumps_note,
 )
 from ..seeded import MAX_ROUNDS, _chance, _choice, _extras, _play_through, _rng
 from . import register
@@ -107,6 +108,12 @@ class MayLeadItem(QuizItem):
         note = self._broken_note()
         explanation = (note, because) if note else (because,)
         return Feedback(given == self.answer(), self.answer(), explanation)
+
+    def hint(self) -> str:
+        return (
+            f"A trump may not be led before spades are broken ({extra_trumps_note(self.rules)}), unless the hand "
+            "holds nothing but trumps. Spades are broken once a trump has been played to a trick."
+        )
 
     def position(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -166,6 +166,12 @@ class NilSafeItem(QuizItem):
         safe = self.answer()
         return Feedback(given == safe, "yes" if safe else "no", self.reasons())
 
+    def hint(self) -> str:
+        return (
+            "A nil fails on the first trick its bidder takes. Look for cards that may be forced to win: "
+            "high trumps, high cards in a short suit, and too few low cards to play under the others."
+        )
+
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand))}
 

@@ -109,6 +109,19 @@ class ScoreItem(QuizItem):
         explanation = tuple(f"{t.label}: {detail[t.short]}." for t in Team)
         return Feedback(correct, words, explanation, detail)
 
+    def hint(self) -> str:
+        r = self.rules
+        nil = (
+            f" A nil scores {r.nil_value} if its bidder takes no trick, and loses {r.nil_value} if they take one."
+            if r.nil
+            else ""
+        )
+        return (
+            f"A side that takes its bid scores {r.trick_points} a trick bid, each trick over is a bag worth 1; "
+            f"a side that falls short loses {r.trick_points} a trick bid.{nil} "
+            f"Every {r.bag_limit} bags cost {r.bag_penalty}."
+        )
+
     def position(self) -> dict[str, Any]:
         return {
             "bids": {s.letter: Bid.parse(b).to_json() for s, b in self.bids.items()},

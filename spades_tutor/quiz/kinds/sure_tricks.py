@@ -85,6 +85,12 @@ class SureTricksItem(QuizItem):
         right = self.answer()
         return Feedback(given == right, str(right), (explain_sure_tricks(self.rules, self.hand),))
 
+    def hint(self) -> str:
+        return (
+            "A sure trick wins whatever the others hold and however they play. Count trumps from the top; "
+            "each higher trump still out can take only one of yours."
+        )
+
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand))}
 

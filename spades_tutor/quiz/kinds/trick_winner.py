@@ -38,6 +38,7 @@ from ..base import (
     ViewSpec,
     _check_cards,
     _parse_selection,
+    extra_trumps_note,
     right_and_wrong,
 )
 from ..seeded import (
@@ -96,6 +97,12 @@ class TrickWinnerItem(QuizItem):
         right = self.answer()
         correct = chosen == (right,)
         return Feedback(correct, f"{right} ({self.winner})", (explain_trick(self.rules, self.trick),))
+
+    def hint(self) -> str:
+        return (
+            f"Look for trumps first ({extra_trumps_note(self.rules)}): the highest trump played wins. With no trump "
+            "in the trick, the highest card of the suit led wins; a card of another suit never does."
+        )
 
     def position(self) -> dict[str, Any]:
         return {"trick": str(cards(self.trick)), "leader": self.leader.letter}

@@ -31,6 +31,7 @@ from ..base import (
     _card_list,
     _check_cards,
     _parse_selection,
+    extra_trumps_note,
 )
 from ..seeded import (
     _ace_of_spades,
@@ -88,6 +89,12 @@ class TrumpOrderItem(QuizItem):
         right = self.answer()
         explanation = tuple(f"{c} is {self.rules.trump_position(c)}." for c in right)
         return Feedback(chosen == right, _card_list(right), explanation)
+
+    def hint(self) -> str:
+        return (
+            f"In {self.rules.title}, {extra_trumps_note(self.rules)}. Start from the top: which trumps rank above the "
+            "A♠ here, and in what order? Below them the spades run down by rank."
+        )
 
     def position(self) -> dict[str, Any]:
         return {"choices": str(cards(self.choices))}
