@@ -196,16 +196,12 @@ RULE_CHANGES: Mapping[str, RuleChange] = {
         RuleChange(
             "two-of-spades-low",
             two_of_spades_lowest,
-            lambda rules: (
-                f"The 2♠ is not the lowest trump in {rules.name}: it is {rules.trump_position(_TWO_OF_SPADES)}."
-            ),
+            lambda rules: f"The 2♠ is not the lowest trump here: it is {rules.trump_position(_TWO_OF_SPADES)}.",
         ),
         RuleChange(
             "ace-of-spades-highest",
             ace_of_spades_highest,
-            lambda rules: (
-                f"The A♠ is not the highest trump in {rules.name}: it is {rules.trump_position(_ACE_OF_SPADES)}."
-            ),
+            lambda rules: f"The A♠ is not the highest trump here: it is {rules.trump_position(_ACE_OF_SPADES)}.",
         ),
         RuleChange(
             "side-ace-trump",
@@ -564,13 +560,10 @@ def _failed_nil_way(way: str) -> Misconception:
                 "The failed nil's tricks do not count toward the partner's bid at this table: "
                 f"they {_FAILED_NIL_WORDS[actual]}."
             )
-        return f"At this table the failed nil's tricks {_FAILED_NIL_WORDS[actual]}: they do not {_not(way)}."
+        believed = "bags for the team" if way == "bags" else "ignored"
+        return f"At this table the failed nil's tricks are not {believed}: they {_FAILED_NIL_WORDS[actual]}."
 
     return Misconception(f"failed-nil-{way}", wrong, says)
-
-
-def _not(way: str) -> str:
-    return {"bags": "count as bags", "partner": "count toward the partner's bid", "none": "go uncounted"}[way]
 
 
 def _nil_forgotten(item: Any) -> dict[Team, tuple[int, int]] | None:
@@ -602,8 +595,8 @@ SCORE: tuple[Misconception, ...] = (
         "nil-forgotten",
         _nil_forgotten,
         lambda item: (
-            f"You left out the nil: made it scores {number(item.rules.nil_value)}, "
-            f"failed it costs {number(item.rules.nil_value)}."
+            f"You left out the nil: a nil made scores {number(item.rules.nil_value)}, "
+            f"a nil failed costs {number(item.rules.nil_value)}."
         ),
     ),
     Misconception(
@@ -801,6 +794,16 @@ def _natural_spades_only(item: Any) -> Any:
     return None
 
 
+def _extras_says(item: Any) -> str:
+    """The extra trumps (those shown, if the question shows cards) named as the trumps they are."""
+    extras = [c for c in item.rules.extra_trumps() if item.question != "trumps" or c in item.choices]
+    names = " and ".join(_the(c) for c in extras)
+    verb = (
+        "counts as a spade here, so it is a trump" if len(extras) == 1 else "count as spades here, so they are trumps"
+    )
+    return f"{_cap(names)} {verb} too."
+
+
 def _regular_says(item: Any) -> str:
     rules = item.rules
     out = f"takes out {' '.join(str(c) for c in rules.removed)}" if rules.removed else "takes out no card"
@@ -811,14 +814,7 @@ def _regular_says(item: Any) -> str:
 DECK_SETUP: tuple[Misconception, ...] = (
     _changed("deuce-as-diamond", _deck_answer),
     _changed("side-ace-trump", lambda item, rules: None if item.question == "count" else _deck_answer(item, rules)),
-    Misconception(
-        "natural-spades-only",
-        _natural_spades_only,
-        lambda item: (
-            f"{' and '.join(_cap(_the(c)) if i == 0 else _the(c) for i, c in enumerate(item.rules.extra_trumps()))} "
-            "count as spades here, so they are trumps too."
-        ),
-    ),
+    Misconception("natural-spades-only", _natural_spades_only, lambda item: _extras_says(item)),
     Misconception(
         "regular-deck",
         lambda item: _deck_answer(item, _regular_deck()),
