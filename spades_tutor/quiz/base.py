@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Protocol
 
 from ..engine import Card, Rules, Seat, SpadesError, Team, cards
+from . import misconceptions as catalogue
 
 __all__ = [
     "DIFFICULTIES",
@@ -49,10 +50,12 @@ class Feedback:
     answer: str  # the right answer, in words
     explanation: tuple[str, ...]  # the rule(s) that decide it, from the engine
     detail: Mapping[str, str] = dataclasses.field(default_factory=dict)  # per card or per team
+    #: the misconception a wrong answer shows, in one sentence said before the rule (None: not recognised)
+    diagnosis: str | None = None
 
     def __str__(self) -> str:
         head = "Right!" if self.correct else f"Not quite. The answer: {self.answer}."
-        return " ".join((head, *self.explanation))
+        return " ".join((head, *((self.diagnosis,) if self.diagnosis else ()), *self.explanation))
 
 
 # --- how an item is shown: plain data the UI draws ----------------------------------------
@@ -204,6 +207,8 @@ class QuizItem:
     levels: ClassVar[Mapping[int, str]] = {}  # difficulty -> what it asks, in words
     #: the position's keys in a lesson's ``quiz KIND`` block (and in ``to_dict()``): required, optional
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (frozenset(), frozenset())
+    #: the wrong beliefs a wrong answer is diagnosed against (``spades_tutor.quiz.misconceptions``)
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = ()
     rules: Rules
     seed: int | None
     difficulty: int
@@ -252,6 +257,18 @@ class QuizItem:
         """The rule to think of again after a wrong first try: read from the rule set, never from the
         position, so it cannot give the answer away (the explanation waits for the last try)."""
         return "Read the question again and think of the rule that decides it."
+
+    def given(self, response: Any) -> Any:
+        """A response read into the form of the answer, for comparing answers (None: unreadable).
+
+        ``given(answer())`` is the right answer in that form; each misconception's premise
+        gives its answer in it too.
+        """
+        return None
+
+    def diagnose(self, response: Any) -> str | None:
+        """The misconception a wrong ``response`` shows, in one sentence (None if not recognised)."""
+        return catalogue.diagnose(self, response)
 
     def position(self) -> dict[str, Any]:
         """The position as plain data (cards as text), without the answer."""

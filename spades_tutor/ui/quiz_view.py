@@ -68,8 +68,14 @@ def feedback_html(feedback: Feedback, *, explain: bool = True, attempt: int = 1)
             '<div class="st-fb-head st-fb-wrong">✗ Not quite.</div>'
             f'<div class="st-fb-answer">The answer: <b>{html.escape(feedback.answer)}</b></div>'
         )
+    # the misconception the answer shows comes first, on its own line, before the rule
+    mistake = (
+        f'<p class="st-fb-diagnosis">{html.escape(feedback.diagnosis)}</p>'
+        if feedback.diagnosis and not feedback.correct
+        else ""
+    )
     why = "".join(f"<p>{html.escape(line)}</p>" for line in feedback.explanation) if explain else ""
-    return f'<div class="st-feedback {"st-fb-ok" if feedback.correct else "st-fb-no"}">{head}{why}</div>'
+    return f'<div class="st-feedback {"st-fb-ok" if feedback.correct else "st-fb-no"}">{head}{mistake}{why}</div>'
 
 
 def retry_html(hint: str, note: str = "") -> str:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine import BIG_JOKER, LITTLE_JOKER, Card, Rank, Rules, SpadesError, Suit, cards, full_pack
+from .. import misconceptions as catalogue
 from ..base import (
     Caption,
     Feedback,
@@ -71,6 +72,7 @@ class DeckSetupItem(QuizItem):
         frozenset({"question"}),
         frozenset({"card", "choices", "suit"}),
     )
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.DECK_SETUP
     rules: Rules
     question: str
     card: Card | None = None
@@ -141,7 +143,20 @@ class DeckSetupItem(QuizItem):
             except (TypeError, ValueError):
                 correct = False
             shown = str(right)
-        return Feedback(correct, shown, self._explain())
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, shown, self._explain(), diagnosis=diagnosis)
+
+    def given(self, response: Any) -> Any:
+        """A category's words, the set of cards chosen, or a count, as the question asks."""
+        if self.question == "card":
+            return response.strip() if isinstance(response, str) else None
+        if self.question == "trumps":
+            chosen = _parse_selection(response)
+            return None if chosen is None else frozenset(chosen)
+        try:
+            return _whole(response)
+        except (TypeError, ValueError):
+            return None
 
     def hint(self) -> str:
         deck = len(self.rules.deck())

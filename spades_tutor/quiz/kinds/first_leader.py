@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...engine import Card, Rules, Seat, SpadesError, cards, explain_first_leader, explain_trick, trick_winner
+from .. import misconceptions as catalogue
 from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTrick, ViewSpec, _check_cards
 from ..seeded import MAX_ROUNDS, _choice, _play_through, _rng
 from . import register
@@ -47,6 +48,7 @@ class FirstLeaderItem(QuizItem):
         frozenset({"question"}),
         frozenset({"dealer", "two_of_clubs", "trick", "leader"}),
     )
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.FIRST_LEADER
     rules: Rules
     question: str
     dealer: Seat = Seat.WEST
@@ -92,17 +94,21 @@ class FirstLeaderItem(QuizItem):
     def answer(self) -> str:
         return self._decide()[0].label
 
-    def check(self, response: Any) -> Feedback:
-        given: str | None = None
+    def given(self, response: Any) -> str | None:
         if isinstance(response, Seat):
-            given = response.label
-        elif isinstance(response, str):
+            return response.label
+        if isinstance(response, str):
             try:
-                given = Seat.parse(response.strip()).label
+                return Seat.parse(response.strip()).label
             except (SpadesError, ValueError, KeyError, TypeError, AttributeError):
-                given = None
+                return None
+        return None
+
+    def check(self, response: Any) -> Feedback:
         seat, why = self._decide()
-        return Feedback(given == seat.label, seat.label, why)
+        correct = self.given(response) == seat.label
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, seat.label, why, diagnosis=diagnosis)
 
     def hint(self) -> str:
         first = (

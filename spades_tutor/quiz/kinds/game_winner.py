@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from ...engine import Rules, SpadesError, Team, explain_game
 from ...engine.text import number
+from .. import misconceptions as catalogue
 from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTable, ViewSpec
 from ..seeded import _between, _choice, _rng
 from . import register
@@ -43,6 +44,7 @@ class GameWinnerItem(QuizItem):
         3: "An exact tie over the target, a point or two apart, or a team far below zero (mercy?).",
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (frozenset({"scores"}), frozenset())
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.GAME_WINNER
     rules: Rules
     scores: Mapping[Team, int]
     seed: int | None = None
@@ -67,13 +69,19 @@ class GameWinnerItem(QuizItem):
         winner, _ = explain_game(self.rules, self.scores)
         return GOES_ON if winner is None else _TEAM_ANSWER[winner]
 
-    def check(self, response: Any) -> Feedback:
-        given = response.strip() if isinstance(response, str) else None
+    def given(self, response: Any) -> str | None:
+        if not isinstance(response, str):
+            return None
+        given = response.strip()
         aliases = {"NS": _OPTIONS[0], "N–S": _OPTIONS[0], "EW": _OPTIONS[1], "E–W": _OPTIONS[1]}
-        given = aliases.get(given, given) if given is not None else None
+        return aliases.get(given, given)
+
+    def check(self, response: Any) -> Feedback:
         _, sentence = explain_game(self.rules, self.scores)
         right = self.answer()
-        return Feedback(given == right, right, (sentence,))
+        correct = self.given(response) == right
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, right, (sentence,), diagnosis=diagnosis)
 
     def hint(self) -> str:
         r = self.rules

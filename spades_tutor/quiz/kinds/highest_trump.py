@@ -23,6 +23,7 @@ from ...engine import (
     Suit,
     cards,
 )
+from .. import misconceptions as catalogue
 from ..base import (
     Feedback,
     FeedbackView,
@@ -66,6 +67,7 @@ class HighestTrumpItem(QuizItem):
         frozenset({"choices"}),
         frozenset(),
     )
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.HIGHEST_TRUMP
     rules: Rules
     choices: tuple[Card, ...]
     seed: int | None = None
@@ -88,7 +90,12 @@ class HighestTrumpItem(QuizItem):
         right = self.answer()
         detail = {str(c): f"{c}: {self.rules.trump_position(c)}" for c in self.choices}
         because = f"{self.rules.card_name(right)[0].upper()}{self.rules.card_name(right)[1:]} is {self.rules.trump_position(right)}."
-        return Feedback(chosen == (right,), str(right), (because,), detail)
+        correct = chosen == (right,)
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, str(right), (because,), detail, diagnosis)
+
+    def given(self, response: Any) -> tuple[Card, ...] | None:
+        return _parse_selection(response)
 
     def hint(self) -> str:
         return (

@@ -28,6 +28,7 @@ from ...engine import (
     legal_plays,
     why_illegal,
 )
+from .. import misconceptions as catalogue
 from ..base import (
     Caption,
     Detail,
@@ -70,6 +71,7 @@ class LegalPlaysItem(QuizItem):
         frozenset({"hand"}),
         frozenset({"trick", "spades_broken", "seat"}),
     )
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.LEGAL_PLAYS
     rules: Rules
     hand: tuple[Card, ...]
     trick: tuple[Card, ...] = ()
@@ -125,7 +127,12 @@ class LegalPlaysItem(QuizItem):
             because = "You hold nothing but trumps, so you may lead one even though spades are not broken."
         else:
             because = "You hold no trump, so you may lead any card."
-        return Feedback(correct, _card_list(right), (because,), self.reasons())
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, _card_list(right), (because,), self.reasons(), diagnosis)
+
+    def given(self, response: Any) -> frozenset[Card] | None:
+        chosen = _parse_selection(response)
+        return None if chosen is None else frozenset(chosen)
 
     def hint(self) -> str:
         return (

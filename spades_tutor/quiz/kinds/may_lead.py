@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import Card, Round, Rules, Seat, SpadesError, cards, legal_plays, why_illegal
+from .. import misconceptions as catalogue
 from ..base import (
     Caption,
     Choice,
@@ -54,6 +55,7 @@ class MayLeadItem(QuizItem):
         frozenset({"hand", "card"}),
         frozenset({"spades_broken", "earlier", "seat"}),
     )
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.MAY_LEAD
     rules: Rules
     hand: tuple[Card, ...]
     card: Card
@@ -107,7 +109,12 @@ class MayLeadItem(QuizItem):
             because = "You hold nothing but trumps, so you may lead one even though spades are not broken."
         note = self._broken_note()
         explanation = (note, because) if note else (because,)
-        return Feedback(given == self.answer(), self.answer(), explanation)
+        correct = given == self.answer()
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, self.answer(), explanation, diagnosis=diagnosis)
+
+    def given(self, response: Any) -> str | None:
+        return response.strip().lower() if isinstance(response, str) else None
 
     def hint(self) -> str:
         return (

@@ -28,6 +28,7 @@ from ...engine import (
     score_hand,
 )
 from ...engine.text import signed
+from .. import misconceptions as catalogue
 from ..base import (
     Detail,
     Feedback,
@@ -66,6 +67,7 @@ class ScoreItem(QuizItem):
         frozenset({"bids", "tricks"}),
         frozenset({"bags"}),
     )
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.SCORE
     rules: Rules
     bids: Mapping[Seat, Bid]
     tricks: Mapping[Seat, int]
@@ -107,7 +109,15 @@ class ScoreItem(QuizItem):
         detail = {t.short: "; ".join(str(line) for line in s.lines) or "nothing scored" for t, s in scores.items()}
         words = ", ".join(f"{t.label} {signed(p)} with {b} bag{'s' if b != 1 else ''}" for t, (p, b) in right.items())
         explanation = tuple(f"{t.label}: {detail[t.short]}." for t in Team)
-        return Feedback(correct, words, explanation, detail)
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, words, explanation, detail, diagnosis)
+
+    def given(self, response: Any) -> dict[Team, tuple[int, int]] | None:
+        try:
+            given = _team_answer(response)
+        except (TypeError, ValueError, KeyError):
+            return None
+        return given if set(given) == set(Team) else None
 
     def hint(self) -> str:
         r = self.rules

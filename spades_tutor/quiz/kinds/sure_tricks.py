@@ -24,6 +24,7 @@ from ...engine import (
     sure_trick_count,
     sure_tricks,
 )
+from .. import misconceptions as catalogue
 from ..base import (
     Feedback,
     NumberField,
@@ -62,6 +63,7 @@ class SureTricksItem(QuizItem):
         frozenset({"hand"}),
         frozenset(),
     )
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.SURE_TRICKS
     rules: Rules
     hand: tuple[Card, ...]
     seed: int | None = None
@@ -83,7 +85,15 @@ class SureTricksItem(QuizItem):
         except (TypeError, ValueError):
             given = -1
         right = self.answer()
-        return Feedback(given == right, str(right), (explain_sure_tricks(self.rules, self.hand),))
+        correct = given == right
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, str(right), (explain_sure_tricks(self.rules, self.hand),), diagnosis=diagnosis)
+
+    def given(self, response: Any) -> int | None:
+        try:
+            return _whole(response)
+        except (TypeError, ValueError):
+            return None
 
     def hint(self) -> str:
         return (

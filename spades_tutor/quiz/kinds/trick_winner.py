@@ -29,6 +29,7 @@ from ...engine import (
     explain_trick,
     trick_winner,
 )
+from .. import misconceptions as catalogue
 from ..base import (
     Feedback,
     FeedbackView,
@@ -69,6 +70,7 @@ class TrickWinnerItem(QuizItem):
         frozenset({"trick"}),
         frozenset({"leader"}),
     )
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.TRICK_WINNER
     rules: Rules
     trick: tuple[Card, ...]
     leader: Seat = Seat.WEST
@@ -96,7 +98,13 @@ class TrickWinnerItem(QuizItem):
         chosen = _parse_selection(response)
         right = self.answer()
         correct = chosen == (right,)
-        return Feedback(correct, f"{right} ({self.winner})", (explain_trick(self.rules, self.trick),))
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(
+            correct, f"{right} ({self.winner})", (explain_trick(self.rules, self.trick),), diagnosis=diagnosis
+        )
+
+    def given(self, response: Any) -> tuple[Card, ...] | None:
+        return _parse_selection(response)
 
     def hint(self) -> str:
         return (

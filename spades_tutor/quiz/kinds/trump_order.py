@@ -21,6 +21,7 @@ from ...engine import (
     SpadesError,
     cards,
 )
+from .. import misconceptions as catalogue
 from ..base import (
     Caption,
     Feedback,
@@ -63,6 +64,7 @@ class TrumpOrderItem(QuizItem):
         frozenset({"choices"}),
         frozenset(),
     )
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.TRUMP_ORDER
     rules: Rules
     choices: tuple[Card, ...]
     seed: int | None = None
@@ -88,7 +90,12 @@ class TrumpOrderItem(QuizItem):
         chosen = _parse_selection(response)
         right = self.answer()
         explanation = tuple(f"{c} is {self.rules.trump_position(c)}." for c in right)
-        return Feedback(chosen == right, _card_list(right), explanation)
+        correct = chosen == right
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, _card_list(right), explanation, diagnosis=diagnosis)
+
+    def given(self, response: Any) -> tuple[Card, ...] | None:
+        return _parse_selection(response)
 
     def hint(self) -> str:
         return (
