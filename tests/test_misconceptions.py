@@ -1,7 +1,7 @@
 """Feedback aimed at the mistake: a wrong answer that a known wrong premise gives is named before the rule.
 
 Each misconception's premise is the engine asked under one wrong belief (a changed rule set,
-a changed position, or a named deviation on its result). These tests pin the brief's examples
+a changed position, or a named deviation on its result). These tests pin the common mistakes the README names
 on positions built by hand, find every misconception in generated items of each preset where it
 can arise, and check over many seeds that no other answer is ever diagnosed.
 """
@@ -9,6 +9,7 @@ can arise, and check over many seeds that no other answer is ever diagnosed.
 from __future__ import annotations
 
 import dataclasses
+import html
 import itertools
 import random
 import re
@@ -28,7 +29,7 @@ ALL = tuple(st.Rules.preset_names())
 DIAGNOSED_KINDS = tuple(k for k in kinds.names() if k not in ("nil-safe", "best-bid"))
 
 
-# --- the brief's examples, on positions built by hand ---------------------------------------------
+# --- common mistakes, on positions built by hand ---------------------------------------------
 
 
 def test_a_trump_overlooked_is_named_before_the_trick_rule() -> None:
@@ -318,3 +319,21 @@ def test_the_quiz_view_shows_the_diagnosis_first_on_its_own_line() -> None:
     assert shown.index("st-fb-diagnosis") < shown.index(fb.explanation[0])
     right = feedback_html(item.check("BJ"))
     assert "st-fb-diagnosis" not in right and "st-fb-diagnosis" not in feedback_html(item.check("KH"))
+
+
+def test_a_first_miss_names_the_mistake_but_not_the_answer_and_the_second_try_can_still_be_right() -> None:
+    item = item_from_dict({"kind": "trick-winner", "preset": "jokers", "trick": "KH 3S AH 4H", "leader": "W"})
+    missed = item.check("AH")
+    assert missed.diagnosis and "3♠" in missed.diagnosis  # the whole sentence names the winner
+    view = QuizView(item, retries=1)
+    assert view.picker is not None
+    view.picker.selected = ["A♥"]
+    assert view.check() is None and view.retrying  # a first miss: try again
+    shown = view.result.value
+    line = re.search(r'<p class="st-fb-diagnosis">([^<]*)</p>', shown)
+    assert line is not None and line.group(1) == html.escape(missed.diagnosis.split(": ")[0]) + "."
+    assert "3♠" not in shown and "try again" in shown  # the mistake is named, the answer is not given
+    view.picker.selected = ["3♠"]
+    second = view.check()
+    assert second is not None and second.correct and view.tries == 2
+    assert "Right on the second try" in view.result.value

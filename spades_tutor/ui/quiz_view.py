@@ -15,6 +15,7 @@ explanation and the marks shown. ``on_answer`` hears of the graded try alone, wi
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -78,14 +79,37 @@ def feedback_html(feedback: Feedback, *, explain: bool = True, attempt: int = 1)
     return f'<div class="st-feedback {"st-fb-ok" if feedback.correct else "st-fb-no"}">{head}{mistake}{why}</div>'
 
 
-def retry_html(hint: str, note: str = "") -> str:
-    """After a wrong first try: say so, and a hint of the rule; neither the answer nor the explanation."""
+def retry_html(hint: str, note: str = "", mistake: str | None = None) -> str:
+    """After a wrong first try: say so, the mistake it shows (when naming it does not give the
+    answer away) and a hint of the rule; neither the answer nor the explanation."""
     said = f'<p class="st-fb-same">{html.escape(note)}</p>' if note else ""
+    named = f'<p class="st-fb-diagnosis">{html.escape(mistake)}</p>' if mistake else ""
     return (
         '<div class="st-feedback st-fb-retry">'
-        '<div class="st-fb-head st-fb-again">✗ Not quite — try again.</div>'
+        f'<div class="st-fb-head st-fb-again">✗ Not quite — try again.</div>{named}'
         f'<p class="st-hint"><b>Hint:</b> {html.escape(hint)}</p>{said}</div>'
     )
+
+
+def mistake_before_retry(feedback: Feedback) -> str | None:
+    """What a wrong first try's diagnosis can say before the second try: the mistake it names,
+    without the fact that follows it ("That is the highest heart, but a trump was played: the 3♠
+    wins" → "That is the highest heart, but a trump was played."), and nothing if even that names
+    the answer. The whole sentence comes with the answer after the last try.
+
+    >>> from spades_tutor.quiz.base import Feedback
+    >>> mistake_before_retry(Feedback(False, "3♠", ("…",), diagnosis="That is the highest heart, but a trump was played: the 3♠ wins."))
+    'That is the highest heart, but a trump was played.'
+    >>> mistake_before_retry(Feedback(False, "yes", ("…",), diagnosis="Spades are broken, so you may lead K♠."))
+    'Spades are broken.'
+    >>> print(mistake_before_retry(Feedback(False, "BJ", ("…",), diagnosis="BJ is higher than LJ.")))
+    None
+    """
+    said = feedback.diagnosis
+    if not said or feedback.correct:
+        return None
+    head = re.split(r": |, so ", said, maxsplit=1)[0].rstrip(". ") + "."
+    return None if feedback.answer.strip() in head else head
 
 
 class QuizView:
@@ -108,6 +132,7 @@ class QuizView:
         #: answers graded so far (a wrong one with a retry left counts: the next is the second try)
         self.tries = 0
         self._missed: Any = None  # the response of the wrong first try
+        self._mistake: str | None = None  # what that try showed, when it can be said before the answer
         self.feedback: Feedback | None = None
         self.four_colour = four_colour
         self.large = large
@@ -218,14 +243,15 @@ class QuizView:
         response = self.response()
         if self.retrying and response == self._missed:
             self.result.value = retry_html(
-                self.item.hint(), "That is the answer you gave: change it, then check again."
+                self.item.hint(), "That is the answer you gave: change it, then check again.", self._mistake
             )
             return None
         feedback = self.item.check(response)
         self.tries += 1
         if not feedback.correct and self.tries <= self.retries:
             self._missed = response
-            self.result.value = retry_html(self.item.hint())
+            self._mistake = mistake_before_retry(feedback)
+            self.result.value = retry_html(self.item.hint(), mistake=self._mistake)
             self.check_button.description = "Check again"
             return None
         self.show_feedback(feedback)

@@ -1,8 +1,9 @@
 """In Chromium: a wrong answer on the Quiz page that a known misconception gives is named on its own line.
 
 The answer typed is the one the engine gives under the wrong premise (the misconception's
-own), and the line shown must be the sentence the item's diagnosis says, before the score's
-lines; the test only plays the learner.
+own). As a first miss, the line shown names the mistake without the answer (the part of the
+item's diagnosis before the fact it states), beside the hint; the second try, right, is
+scored as a second try. The test only plays the learner.
 """
 
 from __future__ import annotations
@@ -23,15 +24,17 @@ from .test_app_journeys import open_app
 pytestmark = pytest.mark.browser
 
 
-def _wrong_with_a_diagnosis(seed: int) -> tuple[dict[st.Team, tuple[int, int]], str] | None:
-    """An answer to the score question ``seed`` that a misconception gives, and the sentence it earns."""
+def _wrong_with_a_diagnosis(
+    seed: int,
+) -> tuple[dict[st.Team, tuple[int, int]], str, dict[st.Team, tuple[int, int]]] | None:
+    """An answer to the score question ``seed`` that a misconception gives, the sentence it earns, and the right one."""
     item = generate("score", st.Rules.preset("jokers"), seed, 1)
     right = item.given(item.answer())
     for wrong in premises(item).values():
         if wrong is not None and wrong != right:
             said = item.diagnose({t.short: v for t, v in wrong.items()})
             assert said is not None
-            return wrong, said
+            return wrong, said, right
     return None
 
 
@@ -51,17 +54,23 @@ def test_a_misconceived_score_shows_the_diagnosis_line_first(page: Page, voila_s
         page.get_by_role("button", name="Next question ▶").click()
         expect(line).not_to_have_text(text)
     assert found is not None, "no score question with a misconception to show in twelve"
-    wrong, said = found
+    wrong, said, item_answer = found
     for team in st.Team:
         points, bags = wrong[team]
         page.get_by_label(f"{team.label} points:").fill(str(points))
         page.get_by_label("bags after:").nth(int(team)).fill(str(bags))
     page.get_by_role("button", name="Check answer").click()
-    expect(page.get_by_text("✗ Not quite.")).to_be_visible()
-    diagnosis = page.locator(".st-feedback .st-fb-diagnosis")
-    expect(diagnosis).to_have_text(said)
-    # its own line, after the right answer and before the score's lines
-    feedback = page.locator(".st-feedback")
-    assert feedback.inner_text().index(said) > feedback.inner_text().index("The answer:")
-    box, lines = diagnosis.bounding_box(), page.locator(".st-score-lines").bounding_box()
-    assert box is not None and lines is not None and box["y"] < lines["y"]
+    # a first miss (the second try is on by default): the mistake is named, the answer is not given
+    expect(page.get_by_text("✗ Not quite — try again.")).to_be_visible()
+    named = re.split(r": |, so ", said, maxsplit=1)[0].rstrip(". ") + "."
+    expect(page.locator(".st-fb-retry .st-fb-diagnosis")).to_have_text(named)
+    expect(page.locator(".st-fb-retry .st-hint")).to_be_visible()
+    # the second try, right this time, is scored as a second try
+    right = item_answer
+    for team in st.Team:
+        points, bags = right[team]
+        page.get_by_label(f"{team.label} points:").fill(str(points))
+        page.get_by_label("bags after:").nth(int(team)).fill(str(bags))
+    page.get_by_role("button", name="Check again").click()
+    expect(page.get_by_text("✓ Right on the second try!")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="on the second try 1")).to_be_visible()
