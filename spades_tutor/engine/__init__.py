@@ -29,6 +29,7 @@ from .hand_eval import (
 )
 from .inputs import parse_whole_number, whole_number
 from .play import Trick, explain_trick, legal_plays, trick_winner, why_illegal
+from .renege import RenegeRuling, apply_renege, describe_penalty
 from .round import Action, Phase, Round, SeatView, deal_hands, explain_first_leader, parse_deal_id
 from .rules import PRESETS, Rules
 from .scoring import BLIND_NIL, NIL, Bid, HandScore, ScoreLine, explain_game, game_winner, score_hand
@@ -57,6 +58,7 @@ __all__ = [
     "Rank",
     "Reason",
     "RecordError",
+    "RenegeRuling",
     "Round",
     "Rules",
     "RulesError",
@@ -67,8 +69,10 @@ __all__ = [
     "Suit",
     "Team",
     "Trick",
+    "apply_renege",
     "cards",
     "deal_hands",
+    "describe_penalty",
     "explain_first_leader",
     "explain_game",
     "explain_sure_tricks",

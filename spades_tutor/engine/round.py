@@ -26,6 +26,7 @@ from . import records
 from .cards import Card, CardsLike, Hand, cards
 from .errors import DealError, IllegalAction, Reason, RecordError, SpadesError, shown
 from .play import Trick, _legal, _winner, first_lead_reason, why_illegal
+from .renege import RenegeRuling, apply_renege
 from .rules import Rules
 from .scoring import BLIND_NIL, Bid, HandScore, score_hand
 from .seats import Seat, Team
@@ -576,6 +577,14 @@ class Round:
                 Reason("wrong-phase", "A round is scored when all 13 tricks are played."), self._where()
             )
         return score_hand(self.rules, self._bids, self._taken, self.bags_before)
+
+    def renege(self, offenders: Team | str, reneges: int = 1) -> RenegeRuling:
+        """This round's score had ``offenders`` reneged at a real table, by ``rules.renege_penalty``.
+
+        The engine refuses a renege, so this is the score a table would write down after one was found.
+        """
+        self.score()  # the round must be over
+        return apply_renege(self.rules, self._bids, self._taken, offenders, reneges=reneges, bags=self.bags_before)
 
     # --- what a seat sees --------------------------------------------------------------
 

@@ -28,11 +28,20 @@ from .cards import Card, Hand, Rank, Suit, cards, full_pack
 from .errors import CardParseError, RecordError, RulesError, RulesRecordError, shown
 from .text import number
 
-__all__ = ["BLIND_NIL_CHOICES", "FAILED_NIL_CHOICES", "FIRST_LEAD_CHOICES", "PRESETS", "Rules"]
+__all__ = [
+    "BLIND_NIL_CHOICES",
+    "FAILED_NIL_CHOICES",
+    "FIRST_LEAD_CHOICES",
+    "PRESETS",
+    "RENEGE_PENALTY_CHOICES",
+    "Rules",
+]
 
 BLIND_NIL_CHOICES = ("off", "behind-100", "always")
 FIRST_LEAD_CHOICES = ("left-of-dealer", "two-of-clubs")
 FAILED_NIL_CHOICES = ("bags", "partner", "none")
+#: what a side that reneged (did not follow suit when it could) gives up, per renege
+RENEGE_PENALTY_CHOICES = ("three-tricks", "two-tricks", "set")
 
 _SPADES_DOWN = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S"
 
@@ -121,6 +130,7 @@ class Rules:
     blind_nil: str = "off"
     first_lead: str = "left-of-dealer"
     failed_nil_tricks: str = "bags"
+    renege_penalty: str = "three-tricks"
     target: int = 500
     mercy: int | None = None
     trick_points: int = 10
@@ -206,6 +216,7 @@ class Rules:
         choose("blind_nil", self.blind_nil, BLIND_NIL_CHOICES)
         choose("first_lead", self.first_lead, FIRST_LEAD_CHOICES)
         choose("failed_nil_tricks", self.failed_nil_tricks, FAILED_NIL_CHOICES)
+        choose("renege_penalty", self.renege_penalty, RENEGE_PENALTY_CHOICES)
         if self.first_lead == "two-of-clubs" and Card.parse("2C") in self.removed:
             raise RulesError(
                 f"first_lead='two-of-clubs' needs the 2♣, which rule set {self.name!r} takes out of the deck"
@@ -362,6 +373,8 @@ class Rules:
             parts.append("the 2♣ leads")
         if self.failed_nil_tricks != "bags":
             parts.append(f"a failed nil's tricks: {self.failed_nil_tricks}")
+        if self.renege_penalty != "three-tricks":
+            parts.append(f"a renege costs: {self.renege_penalty}")
         game = f"game to {self.target}"
         if self.mercy is not None:
             game += f", a team at {number(self.mercy)} loses"
@@ -403,8 +416,10 @@ class Rules:
 
     @classmethod
     def _read_fields(cls, data: object, field: str) -> Rules:
-        names = [f.name for f in dataclasses.fields(cls) if f.init]
-        data = records.record(data, field, required=names)
+        # fields added after records were first saved may be missing: they take their default
+        added = ("renege_penalty",)
+        names = [f.name for f in dataclasses.fields(cls) if f.init and f.name not in added]
+        data = records.record(data, field, required=names, optional=added)
         kwargs: dict[str, Any] = {
             "name": records.text(data["name"], records.place(field, "name"), max_len=40),
             "title": records.text(data["title"], records.place(field, "title"), max_len=120),
@@ -425,6 +440,10 @@ class Rules:
         kwargs["failed_nil_tricks"] = records.choice(
             data["failed_nil_tricks"], records.place(field, "failed_nil_tricks"), FAILED_NIL_CHOICES
         )
+        if "renege_penalty" in data:
+            kwargs["renege_penalty"] = records.choice(
+                data["renege_penalty"], records.place(field, "renege_penalty"), RENEGE_PENALTY_CHOICES
+            )
         for key, (low, high) in NUMBER_BOUNDS.items():
             kwargs[key] = records.whole(data[key], records.place(field, key), low, high)
         mercy = data["mercy"]

@@ -1,0 +1,189 @@
+"""Renege penalties: what a side that did not follow suit when it could gives up, by the house rule.
+
+house-rules.md: "renege: the side that reneged gives 3 tricks to the other side for each renege"
+(`renege_penalty`: "three-tricks" / "two-tricks" / "set"). The expected scores below are worked
+by hand from the scoring table of house-rules.md (10 a trick bid, 1 a bag, nil ±100), not by
+calling score_hand.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import spades_tutor as st
+from spades_tutor import Seat, Team
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+PRESETS = st.Rules.preset_names()
+
+
+def _rules(penalty: str, preset: str = "jokers") -> st.Rules:
+    return st.Rules.preset(preset, renege_penalty=penalty)
+
+
+BIDS = {N: 4, E: 3, S: 3, W: 2}
+TRICKS = {N: 4, E: 3, S: 3, W: 3}  # NS 7 (bid 7), EW 6 (bid 5)
+
+
+def test_the_default_renege_penalty_is_three_tricks():
+    for preset in PRESETS:
+        assert st.Rules.preset(preset).renege_penalty == "three-tricks"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_three_tricks_moves_three_tricks_to_the_other_side(preset):
+    ruling = st.apply_renege(_rules("three-tricks", preset), BIDS, TRICKS, Team.EW)
+    assert sum(ruling.tricks[s] for s in Team.NS.seats) == 10
+    assert sum(ruling.tricks[s] for s in Team.EW.seats) == 3
+    # NS: contract 7 made with 10 -> 70 + 3 bags; EW: contract 5 with 3 -> set, -50
+    assert ruling.scores[Team.NS].points == 73
+    assert ruling.scores[Team.NS].bags == 3
+    assert ruling.scores[Team.EW].points == -50
+
+
+def test_two_tricks_moves_two_tricks_per_renege():
+    ruling = st.apply_renege(_rules("two-tricks"), BIDS, TRICKS, "EW")
+    assert sum(ruling.tricks[s] for s in Team.NS.seats) == 9
+    assert ruling.scores[Team.NS].points == 72  # 70 + 2 bags
+    assert ruling.scores[Team.EW].points == -50  # 4 of 5: set
+
+
+def test_each_renege_costs_the_penalty_again():
+    ruling = st.apply_renege(_rules("two-tricks"), BIDS, TRICKS, Team.EW, reneges=2)
+    assert sum(ruling.tricks[s] for s in Team.NS.seats) == 11
+    assert "reneged twice" in ruling.lines[0]
+    assert "4 in all" in ruling.lines[0]
+
+
+def test_a_side_gives_only_the_tricks_it_has():
+    tricks = {N: 5, E: 1, S: 6, W: 1}
+    ruling = st.apply_renege(_rules("three-tricks"), {N: 5, E: 1, S: 5, W: 1}, tricks, Team.EW)
+    assert sum(ruling.tricks[s] for s in Team.EW.seats) == 0
+    assert sum(ruling.tricks.values()) == 13
+    assert "took only 2 tricks" in ruling.lines[2]
+
+
+def test_a_trick_is_never_taken_from_a_nil_bidder():
+    # East bid nil and took 2 (a failed nil); West bid 4 and took 2: only West's tricks can move
+    bids = {N: 3, E: "nil", S: 3, W: 4}
+    tricks = {N: 5, E: 2, S: 4, W: 2}
+    ruling = st.apply_renege(_rules("three-tricks"), bids, tricks, Team.EW)
+    assert ruling.tricks[E] == 2
+    assert ruling.tricks[W] == 0
+    ew = ruling.scores[Team.EW]
+    # East's nil still fails (-100), West's 4 set (-40), East's 2 tricks are bags (+2)
+    assert ew.points == -138
+
+
+def test_a_trick_is_never_given_to_a_nil_bidder():
+    bids = {N: "nil", E: 3, S: 4, W: 3}
+    tricks = {N: 0, E: 4, S: 5, W: 4}
+    ruling = st.apply_renege(_rules("three-tricks"), bids, tricks, Team.EW)
+    assert ruling.tricks[N] == 0
+    assert ruling.tricks[S] == 8
+    ns = ruling.scores[Team.NS]
+    assert ns.points == 100 + 40 + 4  # nil made, contract 4 made with 8
+    assert ruling.scores[Team.EW].points == -60  # bid 6, 5 left after giving 3: set
+
+
+def test_both_opponents_nil_means_no_trick_moves():
+    bids = {N: "nil", E: 6, S: "nil", W: 5}
+    tricks = {N: 0, E: 7, S: 0, W: 6}
+    ruling = st.apply_renege(_rules("three-tricks"), bids, tricks, Team.EW)
+    assert dict(ruling.tricks) == tricks
+    assert ruling.scores == st.score_hand(_rules("three-tricks"), bids, tricks)
+    assert "no trick moves" in ruling.lines[1]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_set_fails_every_bid_of_the_side_that_reneged(preset):
+    ruling = st.apply_renege(_rules("set", preset), BIDS, TRICKS, Team.EW)
+    assert dict(ruling.tricks) == TRICKS  # no trick moves
+    ew = ruling.scores[Team.EW]
+    assert ew.points == -50  # bid 5, took 6: set anyway, and the bag does not count
+    assert ew.bags == 0
+    assert ruling.scores[Team.NS].points == 70  # the other side as played
+
+
+def test_set_fails_a_nil_of_the_side_that_reneged():
+    bids = {N: "nil", E: 4, S: 5, W: 3}
+    tricks = {N: 0, E: 4, S: 6, W: 3}
+    ns = st.apply_renege(_rules("set"), bids, tricks, Team.NS, bags={Team.NS: 7}).scores[Team.NS]
+    assert ns.points == -100 - 50
+    assert ns.bags == 7  # no bags taken, none lost
+    assert [line.kind for line in ns.lines] == ["nil", "contract"]
+    assert sum(line.points for line in ns.lines) == ns.points
+
+
+def test_the_explanation_names_the_flag_and_what_moved():
+    ruling = st.apply_renege(_rules("three-tricks"), BIDS, TRICKS, Team.EW)
+    assert ruling.lines == (
+        "East–West reneged once. The table plays renege_penalty='three-tricks': the side that reneged "
+        "gives 3 tricks to the other side for each renege, 3 in all.",
+        "East gives 3 tricks to North: North–South now have 10 tricks, East–West 3.",
+    )
+    text = str(ruling)
+    assert "Contract 7 made" in text and "Contract 5 set" in text
+
+
+def test_the_explanation_of_set_names_the_flag():
+    ruling = st.apply_renege(_rules("set"), BIDS, TRICKS, Team.NS)
+    assert "renege_penalty='set'" in ruling.lines[0]
+    assert "North–South reneged once" in ruling.lines[0]
+    assert str(ruling.scores[Team.NS].lines[0]) == "Contract 7 set by the renege (N 4 + S 3, took 7): −70"
+
+
+def test_bad_reneges_and_bad_hands_raise_the_engines_error():
+    with pytest.raises(st.SpadesError):
+        st.apply_renege(_rules("set"), BIDS, TRICKS, Team.EW, reneges=0)
+    with pytest.raises(st.SpadesError):
+        st.apply_renege(_rules("set"), BIDS, {N: 4, E: 3, S: 3, W: 4}, Team.EW)
+    with pytest.raises(ValueError):
+        st.apply_renege(_rules("set"), BIDS, TRICKS, "NE")
+
+
+def test_a_played_round_is_scored_after_a_renege():
+    rules = st.Rules.preset("jokers")
+    rnd = st.Round.deal(rules, dealer=Seat.WEST, seed=4127)
+    for _ in range(4):
+        rnd.bid(3)
+    while not rnd.is_over:
+        rnd.play(rnd.legal_plays()[0])
+    ruling = rnd.renege(Team.NS)
+    assert ruling == st.apply_renege(rules, rnd.bids, rnd.tricks_won, Team.NS)
+    assert sum(ruling.tricks.values()) == 13
+
+
+# --- the flag on the rule set -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["three-tricks", "two-tricks", "set"])
+def test_renege_penalty_round_trips(value):
+    rules = _rules(value)
+    assert st.Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
+def test_a_rule_set_saved_before_the_flag_existed_loads_with_the_default():
+    data = _rules("set").to_dict()
+    del data["renege_penalty"]
+    assert st.Rules.from_dict(data).renege_penalty == "three-tricks"
+
+
+@pytest.mark.parametrize("bad", ["four-tricks", "Set", None, 3])
+def test_a_bad_renege_penalty_is_an_error_naming_the_field(bad):
+    with pytest.raises(st.RulesError, match="renege_penalty"):
+        st.Rules.preset("jokers", renege_penalty=bad)
+    data = st.Rules.preset("jokers").to_dict()
+    data["renege_penalty"] = bad
+    with pytest.raises(st.RecordError, match=r"rules\.renege_penalty"):
+        st.Rules.from_dict(data)
+
+
+def test_the_rule_set_says_a_non_default_penalty():
+    assert "renege" not in st.Rules.preset("jokers").describe()
+    assert "a renege costs: set" in _rules("set").describe()
+    assert _rules("set").flags() == {"renege_penalty": "set"}
+    assert "3 tricks" in st.describe_penalty(st.Rules.preset("jokers"))
+    assert "2 tricks" in st.describe_penalty(_rules("two-tricks"))
