@@ -187,3 +187,71 @@ def test_the_rule_set_says_a_non_default_penalty():
     assert _rules("set").flags() == {"renege_penalty": "set"}
     assert "3 tricks" in st.describe_penalty(st.Rules.preset("jokers"))
     assert "2 tricks" in st.describe_penalty(_rules("two-tricks"))
+
+
+# --- lesson 12 -------------------------------------------------------------------------------------
+
+
+def _lesson_twelve():
+    from spades_tutor.lessons import load_lessons
+
+    (lesson,) = [lesson for lesson in load_lessons() if lesson.number == 12]
+    return lesson
+
+
+def test_lesson_twelve_is_the_renege_lesson_and_validates():
+    from spades_tutor.lessons import validate_lesson
+
+    lesson = _lesson_twelve()
+    assert lesson.path.name == "12-renege.md"
+    assert validate_lesson(lesson) == []
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_lesson_twelve_shows_the_position_and_each_penalty_from_the_engine(preset):
+    lesson = _lesson_twelve()
+    picked = st.Rules.preset(preset)
+    # the position: North holds a heart on a heart lead, so only the heart may be played
+    (quiz,) = lesson.blocks("quiz")
+    item = quiz.resolve(lesson, picked).quiz_item()
+    assert set(item.answer()) == {st.Card.parse("7H")}
+    assert not item.check([st.Card.parse("4S")]).correct
+    assert item.rules.name == preset
+    seen = set()
+    for block in lesson.blocks("renege"):
+        shown = block.resolve(lesson, picked)
+        rules = shown.rules
+        seen.add(rules.renege_penalty)
+        bids, tricks = shown.value("bids"), shown.value("tricks")
+        ruling = st.apply_renege(rules, bids, tricks, shown.value("reneged"), reneges=shown.value("reneges", 1))
+        assert shown.score() == dict(ruling.scores)
+        explained = [part.text for part in shown.view() if type(part).__name__ == "Explain"]
+        assert explained == list(ruling.lines)
+    assert seen == {"three-tricks", "two-tricks", "set"}
+
+
+def test_lesson_twelve_numbers_are_the_engines_for_the_default_penalty():
+    """The prose: North–South keep 6 and are set; East–West now have 7 and make their contract."""
+    lesson = _lesson_twelve()
+    blocks = list(lesson.blocks("renege"))
+    first = blocks[0].resolve(lesson, st.Rules.preset("jokers"))
+    scores = first.score()
+    assert scores[Team.NS].points == -70
+    assert scores[Team.EW].points == 52
+    two = blocks[1].resolve(lesson, st.Rules.preset("jokers")).score()
+    assert two[Team.NS].points == 70  # "keep 7 and still make their contract"
+
+
+def test_a_renege_block_with_a_bad_side_names_its_line(tmp_path):
+    from spades_tutor.lessons import LessonError, load_lesson, validate_lesson
+
+    text = (
+        _lesson_twelve().path.read_text(encoding="utf-8").replace("reneged: NS\nreneges: 2", "reneged: NE\nreneges: 2")
+    )
+    path = tmp_path / "12-renege.md"
+    path.write_text(text, encoding="utf-8")
+    try:
+        problems = validate_lesson(load_lesson(path))
+    except LessonError as e:
+        problems = [str(e)]
+    assert problems and all("reneged" in p for p in problems)

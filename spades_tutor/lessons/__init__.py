@@ -40,6 +40,8 @@ kind               keys (``?`` optional)
 ``suit``           suit (hearts, clubs, diamonds or spades): its cards in this deck, highest first
 ``compare``        presets: trump orders side by side
 ``score``          bids (N 4, E 3, S nil, W 2), tricks (N 5, …), bags? (NS 8, EW 0)
+``renege``         bids, tricks, reneged (NS or EW), reneges? (1), bags?: the score after the
+                   table's renege penalty (``renege_penalty``), by the engine's sentences
 ``game``           scores (NS 520, EW 530): who wins, by the engine's sentence
 ``play``           N E S W dealer? or deal; bids; plays (the 52 cards in order)
 ``tip``            prose: a tip from the rules text

@@ -333,6 +333,36 @@ class Score(BlockKind):
         r.score()
 
 
+class Renege(BlockKind):
+    """``renege``: a hand as played, the side that reneged; the engine applies the table's penalty."""
+
+    name = "renege"
+    required = frozenset({"bids", "tricks", "reneged"})
+    optional = frozenset({"reneges", "bags", "label"})
+
+    def _ruling(self, r: Resolved) -> st.RenegeRuling:
+        bids, tricks, bags = ScoreItem.lesson_score(r.rules, r)
+        reneges: int = r.value("reneges", 1)
+        try:
+            return st.apply_renege(r.rules, bids, tricks, r.value("reneged"), reneges=reneges, bags=bags)
+        except st.SpadesError as e:
+            raise r.error(str(e)) from None
+
+    def score(self, r: Resolved) -> dict[st.Team, st.HandScore]:
+        return dict(self._ruling(r).scores)
+
+    def view(self, r: Resolved, seed: int | None = None) -> list[parts.Part]:
+        ruling = self._ruling(r)
+        return [
+            *_caption(r.label()),
+            *(parts.Explain(line) for line in ruling.lines),
+            parts.ScoreLines(dict(ruling.scores)),
+        ]
+
+    def check(self, r: Resolved) -> None:
+        r.score()
+
+
 class Game(BlockKind):
     name = "game"
     required = frozenset({"scores"})
@@ -515,6 +545,7 @@ BLOCK_KINDS: dict[str, BlockKind] = {
         Suit(),
         Compare(),
         Score(),
+        Renege(),
         Game(),
         Play(),
         Tip(),

@@ -174,6 +174,8 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "generate": _parse_bool,
     "first_lead": _parse_bool,
     "seed": _parse_int,
+    "reneges": _parse_int,
+    "reneged": st.Team.parse,
     "difficulty": _parse_int,
     "leader": st.Seat.parse,
     "seat": st.Seat.parse,
