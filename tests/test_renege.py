@@ -255,3 +255,20 @@ def test_a_renege_block_with_a_bad_side_names_its_line(tmp_path):
     except LessonError as e:
         problems = [str(e)]
     assert problems and all("reneged" in p for p in problems)
+
+
+def test_the_lesson_player_shows_the_engines_renege_sentences():
+    import html
+
+    from spades_tutor.ui.lesson_player import LessonPlayer
+
+    lesson = _lesson_twelve()
+    rules = st.Rules.preset("classic")
+    step = next(i for i, s in enumerate(lesson.steps) if any(b.kind == "renege" for b in s.blocks))
+    player = LessonPlayer(lesson, rules, step=step)
+    shown = html.unescape("".join(getattr(c, "value", "") for c in player.body.children))
+    block = next(b for b in lesson.steps[step].blocks if b.kind == "renege")
+    r = block.resolve(lesson, rules)
+    ruling = st.apply_renege(rules, r.value("bids"), r.value("tricks"), r.value("reneged"))
+    for line in ruling.lines:
+        assert line in shown
