@@ -272,3 +272,12 @@ def test_the_lesson_player_shows_the_engines_renege_sentences():
     ruling = st.apply_renege(rules, r.value("bids"), r.value("tricks"), r.value("reneged"))
     for line in ruling.lines:
         assert line in shown
+
+
+def test_a_game_saved_before_the_flag_existed_replays_with_the_default():
+    game = st.Game(st.Rules.preset("bicycle"), seed=12)
+    data = json.loads(game.to_json())
+    del data["rules"]["renege_penalty"]
+    again = st.Game.from_json(json.dumps(data))
+    assert again.rules == st.Rules.preset("bicycle")
+    assert again.rules.renege_penalty == "three-tricks"
