@@ -281,3 +281,14 @@ def test_a_game_saved_before_the_flag_existed_replays_with_the_default():
     again = st.Game.from_json(json.dumps(data))
     assert again.rules == st.Rules.preset("bicycle")
     assert again.rules.renege_penalty == "three-tricks"
+
+
+def test_the_glossary_says_what_a_renege_costs_at_this_table():
+    from spades_tutor.lessons.glossary import load_glossary
+
+    renege = load_glossary().term("renege")
+    assert "costs the side that reneged 3 tricks, given to the other side, for each renege" in renege.definition(
+        st.Rules.preset("jokers")
+    )
+    assert "2 tricks" in renege.definition(_rules("two-tricks"))
+    assert "its whole bid, whatever it took" in renege.definition(_rules("set"))

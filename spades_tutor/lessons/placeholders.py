@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from .. import engine as st
+from ..engine.renege import RENEGE_TRICKS
 from ..engine.text import number
 
 __all__ = ["PLACEHOLDERS", "fill_placeholders"]
@@ -61,7 +62,15 @@ PLACEHOLDERS: dict[str, tuple[str, Callable[[st.Rules], str]]] = {
     "nil rule": ("whether nil may be bid, in words", lambda rules: _nil_rule(rules)),
     "blind nil rule": ("when blind nil may be bid, in words", lambda rules: _blind_nil_rule(rules)),
     "first leader": ("who leads the first trick, in words", lambda rules: _first_leader(rules)),
+    "renege penalty": ("what a renege costs the side that made it, in words", lambda rules: _renege_penalty(rules)),
 }
+
+
+def _renege_penalty(rules: st.Rules) -> str:
+    tricks = RENEGE_TRICKS.get(rules.renege_penalty)
+    if tricks is None:  # "set"
+        return "its whole bid, whatever it took"
+    return f"{tricks} tricks, given to the other side, for each renege"
 
 
 def _nil_rule(rules: st.Rules) -> str:
