@@ -292,3 +292,12 @@ def test_the_glossary_says_what_a_renege_costs_at_this_table():
     )
     assert "2 tricks" in renege.definition(_rules("two-tricks"))
     assert "its whole bid, whatever it took" in renege.definition(_rules("set"))
+
+
+def test_the_worked_example_of_house_rules():
+    """house-rules.md: 'North bids 4, South 3, they take 9, but North reneged once ... set, −70
+    (with renege_penalty="two-tricks": 7 of 7, +70)'."""
+    bids = {N: 4, E: 3, S: 3, W: 2}
+    tricks = {N: 5, E: 2, S: 4, W: 2}
+    assert st.apply_renege(st.Rules.preset("jokers"), bids, tricks, Team.NS).scores[Team.NS].points == -70
+    assert st.apply_renege(_rules("two-tricks"), bids, tricks, Team.NS).scores[Team.NS].points == 70
