@@ -1,0 +1,126 @@
+"""Lesson 13, nil and bags: each figure it states is the engine's score or a hand measured again here.
+
+The nil odds are re-measured with ``hand_odds`` at the deals and seed the lesson names, and the
+sentence's figures must be the measurement's own (rounded as the lesson writes them), its
+"about 3 times in 4" inside the 95% interval. Tricks and scores are the engine's, from the blocks.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import spades_tutor as st
+from spades_tutor.lessons import Block, load_lessons
+from spades_tutor.quiz.kinds.nil_safe import SAFE
+
+LESSON = next(lesson for lesson in load_lessons() if lesson.slug == "strategy-nil")
+RULES = st.Rules.preset("jokers")
+DEALS, SEED = 400, 0  # as the lesson states them: "played this hand 400 times as a nil (seed 0)"
+
+
+def prose(step: int) -> str:
+    """A step's prose and labels as shown in the lesson's own rule set, on one line."""
+    blocks = LESSON.steps[step].blocks
+    text = " ".join([b.text_in(LESSON) for b in blocks if b.kind == "markdown"] + [b.label for b in blocks])
+    return re.sub(r"\s+", " ", text)
+
+
+def labelled(kind: str, start: str) -> Block:
+    (block,) = [b for b in LESSON.blocks(kind) if b.label.startswith(start)]
+    return block
+
+
+def pct(p: float) -> int:
+    return round(100 * p)
+
+
+def test_it_is_lesson_13_in_the_jokers_rule_set_with_a_quiz_to_end() -> None:
+    assert LESSON.number == 13 and LESSON.preset == "jokers"
+    assert [step.title for step in LESSON.steps] == [
+        "When to bid nil",
+        "Covering a partner's nil",
+        "Bags near the penalty",
+        "Quiz yourself",
+    ]
+    last = LESSON.steps[-1].blocks
+    assert {b.quiz_kind for b in last if b.kind == "quiz"} == {"trick-winner", "score", "nil-safe"}
+
+
+@pytest.fixture(scope="module")
+def queen_nil() -> tuple[st.HandOdds, st.HandOdds]:
+    hand = labelled("hand", "Nil or a number").cards(LESSON)
+    assert hand == st.cards("QS 4S 9H 5H 3H 8C 6C 4C 2C 9D 7D 5D 3D")
+    nil = st.hand_odds(RULES, hand, deals=DEALS, seed=SEED, nil=True)
+    number = st.hand_odds(RULES, hand, deals=DEALS, seed=SEED)
+    return nil, number
+
+
+def test_the_queen_of_spades_nil_is_made_about_3_times_in_4_as_measured(
+    queen_nil: tuple[st.HandOdds, st.HandOdds],
+) -> None:
+    nil, _number = queen_nil
+    text = prose(0)
+    assert f"played this hand {DEALS} times as a nil (seed {SEED})" in text
+    p, (low, high) = nil.p_zero, nil.p_zero_interval
+    assert f"made in {pct(p)}% of the deals (95% interval {pct(low)}–{pct(high)}%)" in text
+    assert "about 3 times in 4" in text and low <= 3 / 4 <= high
+    # "not safe": below the line the nil-safe quiz draws
+    assert "is not safe" in text and p < SAFE
+
+
+def test_the_queen_of_spades_nil_still_scores_more_than_any_number_bid(
+    queen_nil: tuple[st.HandOdds, st.HandOdds],
+) -> None:
+    nil, number = queen_nil
+    text = prose(0)
+    points, (low, high) = nil.points[0], nil.points_interval[0]
+    assert f"worth {points:+.0f} points to the side on average (95% interval {low:+.0f} to {high:+.0f})" in text
+    best, (b_low, b_high) = number.best_points, number.best_points_interval
+    assert number.best_bid == 1 and "the best number bid, 1" in text.lower()
+    assert f"was worth only {best:+.0f} (95% interval {b_low:+.0f} to {b_high:+.0f})" in text
+    assert low > b_high, "the nil is the best bid: the intervals do not overlap"
+
+
+def test_the_nil_with_the_lowest_spades_is_made_in_every_deal_measured() -> None:
+    hand = labelled("hand", "The same hand with the three and two").cards(LESSON)
+    queen = labelled("hand", "Nil or a number").cards(LESSON)
+    # the same side suits, the two lowest spades in place of the queen and four
+    assert set(hand) - set(queen) == set(st.cards("3S 2S")) and set(queen) - set(hand) == set(st.cards("QS 4S"))
+    nil = st.hand_odds(RULES, hand, deals=DEALS, seed=SEED, nil=True)
+    (low, high), points, (p_low, p_high) = nil.p_zero_interval, nil.points[0], nil.points_interval[0]
+    assert nil.p_zero == 1.0
+    assert f"made in 100% of the same {DEALS} deals (95% interval {pct(low)}–{pct(high)}%)" in prose(0)
+    assert f"worth {points:+.0f} points on average (95% interval {p_low:+.0f} to {p_high:+.0f})" in prose(0)
+
+
+def test_covering_with_the_ace_saves_the_nil_and_playing_low_sets_it() -> None:
+    text = prose(1)
+    assert "North bid nil" in text and "you are South" in text
+    low = labelled("trick", "South plays low").trick(LESSON)
+    cover = labelled("trick", "South covers").trick(LESSON)
+    for trick in (low, cover):
+        assert trick.leader is st.Seat.EAST and trick.seats[1] is st.Seat.SOUTH and trick.seats[3] is st.Seat.NORTH
+        assert trick.cards[3] == st.Card.parse("JC")
+    assert low.winner is st.Seat.NORTH and cover.winner is st.Seat.SOUTH
+    # North's nil scored by the engine: one trick fails it
+    bids = {st.Seat.NORTH: st.NIL, st.Seat.EAST: 4, st.Seat.SOUTH: 4, st.Seat.WEST: 4}
+    tricks = {st.Seat.NORTH: 1, st.Seat.EAST: 4, st.Seat.SOUTH: 4, st.Seat.WEST: 4}
+    nil_line = [line for line in st.score_hand(RULES, bids, tricks)[st.Team.NS].lines if line.kind == "nil"]
+    assert nil_line and "−100" in text and sum(line.points for line in nil_line) == -100
+
+
+def test_the_bag_scores_are_the_engines() -> None:
+    text = prose(2)
+    greedy_scores = labelled("score", "North–South take 9 tricks").score(LESSON)
+    exact_scores = labelled("score", "North–South make 7 exactly").score(LESSON)
+    greedy, exact = greedy_scores[st.Team.NS], exact_scores[st.Team.NS]
+    assert (greedy.points, greedy.bags) == (-28, 0) and "−28" in text
+    assert (exact.points, exact.bags) == (70, 8) and "+70" in text and "the bags stay at 8" in text
+    # the opponents make their 3 either way; the tricks given away are 2 more bags for them
+    them, given = greedy_scores[st.Team.EW], exact_scores[st.Team.EW]
+    assert them.points > 0 and given.points - them.points == 2 and given.bags - them.bags == 2
+    assert "East–West bid 3 and make it either way" in text and "worth 2 points to them" in text
+    assert "North–South have 8 bags" in text and "100 points come off" in text
+    assert RULES.bag_limit == 10 and RULES.bag_penalty == 100 and "count to 10" in text
