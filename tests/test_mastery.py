@@ -8,7 +8,7 @@ import json
 import pytest
 
 from spades_tutor.quiz import kinds
-from spades_tutor.quiz.mastery import FALL_MISSES, RISE_RUN, level_of, mastery, next_practice
+from spades_tutor.quiz.mastery import BOXES, FALL_MISSES, FALL_WINDOW, RISE_RUN, level_of, mastery, next_practice
 from spades_tutor.ui.progress import Answer, Progress
 
 KINDS = ("legal-plays", "trick-winner", "score", "trump-order")
@@ -138,3 +138,13 @@ def test_kinds_must_be_names_and_a_seed_a_whole_number() -> None:
         next_practice([], seed=True)
     with pytest.raises(ValueError):
         next_practice([], seed=1, kinds=())
+
+
+def test_the_readme_states_the_thresholds_the_code_uses() -> None:
+    from pathlib import Path
+
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    words = {2: "two", 3: "three", 5: "5"}
+    assert f"rises after {words[RISE_RUN]} right first tries in a row" in readme
+    assert f"falls after {words[FALL_MISSES]} misses of the last {words[FALL_WINDOW]}" in readme
+    assert f"a box from 1 to {words[BOXES[-1]]}" in readme
