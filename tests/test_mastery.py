@@ -106,7 +106,19 @@ def test_an_empty_history_serves_every_kind_at_the_first_level() -> None:
     served = {next_practice([], seed) for seed in range(300)}
     assert {level for _, level in served} == {1}
     assert {kind for kind, _ in served} == set(kinds.names())
-    assert all(m.box == 0 and m.answered == 0 and m.due for m in mastery([]).values())
+    assert all(m.box == 0 and m.answered == 0 and not m.due for m in mastery([]).values())
+
+
+def test_what_was_missed_is_served_before_anything_new_and_new_kinds_come_in_when_nothing_is_due() -> None:
+    missed = [said("score", 1, False)]
+    assert {next_practice(missed, seed, kinds=KINDS) for seed in range(100)} == {("score", 1)}
+    # right at last, in box 2: not due until another kind is answered, so a new kind comes in
+    mended = [*missed, said("score", 1, True)]
+    new = {next_practice(mended, seed, kinds=KINDS)[0] for seed in range(100)}
+    assert new == set(KINDS) - {"score"}
+    # one answer to a new kind later, "score" is due again and comes before the kinds still new
+    later = [*mended, said("trump-order", 1, True)]
+    assert {next_practice(later, seed, kinds=KINDS)[0] for seed in range(100)} == {"score"}
 
 
 def test_stored_answers_to_unknown_kinds_and_keys_naming_no_level_are_read_safely() -> None:

@@ -16,7 +16,8 @@ A **box** (Leitner's file of cards, 1 to 5) says how well the kind is known: a m
 to box 1, a right first try moves it up one (a kind's first answer starts from box 1). A kind in box
 ``b`` is due again after ``INTERVALS[b]`` answers to other kinds since its last one (box 1: at once),
 and the next kind is drawn from the kinds due with weight ``WEIGHTS[b]``, so a missed kind comes back
-sooner and often, a mastered one later and seldom. A kind never asked is due, at ``NEW_WEIGHT``.
+sooner and often, a mastered one later and seldom. A kind never asked comes in when no kind answered
+is due (drawn evenly among the new ones): what was missed is practised before anything new.
 
 >>> from spades_tutor.ui.progress import Answer
 >>> def said(kind, level, right, attempt=1):
@@ -45,7 +46,6 @@ __all__ = [
     "FALL_MISSES",
     "FALL_WINDOW",
     "INTERVALS",
-    "NEW_WEIGHT",
     "RISE_RUN",
     "WEIGHTS",
     "Answered",
@@ -63,7 +63,6 @@ BOXES = (1, 2, 3, 4, 5)
 INTERVALS: Mapping[int, int] = {1: 0, 2: 1, 3: 3, 4: 7, 5: 15}
 #: box -> its weight in the draw among the kinds due: each box is drawn four times as often as the next
 WEIGHTS: Mapping[int, int] = {1: 256, 2: 64, 3: 16, 4: 4, 5: 1}
-NEW_WEIGHT = WEIGHTS[3]  # a kind never asked: after the missed ones, before the ones well known
 
 _KEY = re.compile(r"([a-z0-9-]{1,40}):[^:]{1,80}:\d{1,12}/(\d)")
 
@@ -99,13 +98,13 @@ class KindMastery:
 
     @property
     def due(self) -> bool:
-        """Whether the kind is due for practice: never asked, or its box's interval has passed."""
-        return self.box == 0 or self.since >= INTERVALS[self.box]
+        """Whether the kind is due for practice: answered, and its box's interval has passed since."""
+        return self.box > 0 and self.since >= INTERVALS[self.box]
 
     @property
     def weight(self) -> int:
-        """Its weight in the draw among the kinds due."""
-        return NEW_WEIGHT if self.box == 0 else WEIGHTS[self.box]
+        """Its weight in a draw (a kind never asked: 1, as each of the others new)."""
+        return WEIGHTS[self.box] if self.box else 1
 
     @property
     def mastered(self) -> bool:
@@ -195,23 +194,24 @@ def mastery(history: Iterable[Answered], kinds: Sequence[str] | None = None) -> 
 
 def next_practice(history: Iterable[Answered], seed: int, kinds: Sequence[str] | None = None) -> tuple[str, int]:
     """The kind to practise next and the level to ask it at: drawn with ``seed`` from the kinds due
-    among ``kinds`` (default: every kind the registry lists), weighted toward low boxes (if none is
-    due, from all of them).
+    among ``kinds`` (default: every kind the registry lists), weighted toward low boxes; if none is
+    due, from the kinds never asked; if every kind was asked, from all of them.
 
     >>> from spades_tutor.ui.progress import Answer
     >>> missed = Answer(0.0, "trump-order", "jokers", "trump-order:jokers:4/2", False)
-    >>> draws = [next_practice([missed], seed, kinds=("score", "trump-order", "nil-safe")) for seed in range(100)]
-    >>> sum(kind == "trump-order" for kind, _ in draws) > 50  # a missed kind (256) against two new ones (16 each)
-    True
-    >>> next_practice([], seed=3, kinds=("score",))
-    ('score', 1)
+    >>> {next_practice([missed], seed, kinds=("score", "trump-order", "nil-safe")) for seed in range(20)}
+    {('trump-order', 1)}
+    >>> right = Answer(0.0, "trump-order", "jokers", "trump-order:jokers:4/1", True)  # box 2: due after another
+    >>> sorted({next_practice([right], seed, kinds=("score", "trump-order", "nil-safe")) for seed in range(20)})
+    [('nil-safe', 1), ('score', 1)]
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"a seed is a whole number, not {seed!r}")
     table = mastery(history, kinds)
     if not table:
         raise ValueError("no kinds to practise")
-    pool = [m for m in table.values() if m.due] or list(table.values())
+    every = list(table.values())
+    pool = [m for m in every if m.due] or [m for m in every if not m.box] or every
     rng = random.Random(f"spades-tutor/practice/{seed}")
     pick = _below(rng, sum(m.weight for m in pool))
     for m in pool:
