@@ -332,3 +332,20 @@ def test_practice_what_i_miss_serves_the_kind_just_missed_at_the_level_reached(a
     app.quiz.kind.value = "score"
     assert not app.quiz.practising and app.quiz.item is not None and app.quiz.item.kind == "score"
     assert app.quiz.item.difficulty == 2 and "Practice" not in app.quiz.seed_line.value
+
+
+def test_one_click_on_practice_what_i_miss_serves_the_kind_just_missed(app: App) -> None:
+    app.store.loaded = True
+    right, wrong = _trick_question(app)  # a first visit: "who wins the trick", missed, then right on the second try
+    view = app.quiz.view
+    assert view is not None and view.picker is not None
+    view.picker.selected = [wrong]
+    view.check_button.click()
+    view.picker.selected = [right]
+    view.check_button.click()
+    assert [(a.kind, a.correct, a.attempt) for a in app.progress.answers] == [("trick-winner", True, 2)]
+    app.quiz.kind.value = "score"  # the menu moves on to another kind, unanswered
+    for _ in range(5):
+        app.quiz.practice_button.click()
+        assert app.quiz.item is not None and app.quiz.item.kind == "trick-winner" and app.quiz.item.difficulty == 1
+        assert "Who wins the trick?, missed last time" in app.quiz.seed_line.value
