@@ -293,6 +293,7 @@ def test_a_lesson_quiz_right_on_the_second_try_is_recorded_as_the_lessons_second
 def test_practice_what_i_miss_serves_the_kind_just_missed_at_the_level_reached(app: App) -> None:
     from spades_tutor.quiz import kinds
     from spades_tutor.quiz.mastery import mastery
+    from spades_tutor.ui.app import DIFFICULTY_NAMES
 
     offered = [cls.kind for cls in kinds.kinds() if cls.offered(app.rules)]
     stored = Progress()
@@ -323,6 +324,7 @@ def test_practice_what_i_miss_serves_the_kind_just_missed_at_the_level_reached(a
         assert item.difficulty == table[item.kind].level  # the level served follows mastery
         line = app.quiz.seed_line.value
         assert "Practice what I miss" in line and ("missed last time" in line) == (item.kind == "trick-winner")
+        assert line.endswith(f" · {DIFFICULTY_NAMES[item.difficulty]}</div>")  # the level served is the one shown
         served.append(item.kind)
     # the missed kind (box 1) far outweighs the eleven others (box 4): a uniform draw would give it 1 in 12
     assert served.count("trick-winner") >= 14, served

@@ -265,7 +265,7 @@ class QuizPage:
 
     def _practice_item(self, rules: Rules) -> tuple[str, int, str]:
         """The kind and level "Practice what I miss" serves (from every answer given, quizzes and lessons),
-        and the line that says why."""
+        and the words that say why (the level reached in the kind ends the question's line)."""
         from ..quiz import kinds
         from ..quiz.mastery import mastery, next_practice
 
@@ -275,11 +275,7 @@ class QuizPage:
         known = mastery(history, kinds=(kind,))[kind]
         said = {0: "new to you", 1: "missed last time", 2: "right first try last time", 5: "well known"}
         why = said.get(known.box, f"right first try {known.box - 1} times running")
-        line = (
-            f"Practice what I miss: {html.escape(KIND_TITLES[kind])}, {why}; "
-            f"your level in it: {DIFFICULTY_NAMES[level]} · "
-        )
-        return kind, level, line
+        return kind, level, f"Practice what I miss: {html.escape(KIND_TITLES[kind])}, {why} · "
 
     def answered(self, item: QuizItem, feedback: Feedback, attempt: int = 1) -> None:
         self.app.record(item, feedback, attempt, source="quiz")
