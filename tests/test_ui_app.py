@@ -288,3 +288,66 @@ def test_a_lesson_quiz_right_on_the_second_try_is_recorded_as_the_lessons_second
     view.picker.selected = [right]
     view.check_button.click()
     assert [(a.correct, a.attempt, a.source) for a in app.progress.answers] == [(True, 2, "lesson")]
+
+
+def test_practice_what_i_miss_serves_the_kind_just_missed_at_the_level_reached(app: App) -> None:
+    from spades_tutor.quiz import kinds
+    from spades_tutor.quiz.mastery import mastery
+    from spades_tutor.ui.app import DIFFICULTY_NAMES
+
+    offered = [cls.kind for cls in kinds.kinds() if cls.offered(app.rules)]
+    stored = Progress()
+    for kind in offered:  # every kind right three times running: each up to Medium, and well on the way
+        for seed in range(3):
+            stored.record(kind, "jokers", f"{kind}:jokers:{seed}/1", True)
+    app.store.value = stored.to_json()
+    app.store.loaded = True
+    app.picker.retry.value = False  # one try: a wrong answer is a miss at once
+    _trick_question(app)
+    app.quiz.difficulty.value = 2
+    view = app.quiz.view
+    assert view is not None and view.picker is not None and app.quiz.item is not None
+    assert app.quiz.item.kind == "trick-winner" and app.quiz.item.difficulty == 2
+    picked = next(c for c in view.picker.cards if c != str(app.quiz.item.answer()))
+    view.picker.selected = [picked]
+    view.check_button.click()
+    assert [(a.kind, a.correct) for a in app.progress.answers[-1:]] == [("trick-winner", False)]
+    table = mastery(app.progress.answers, kinds=offered)
+    assert table["trick-winner"].box == 1 and table["trick-winner"].level == 2
+
+    served = []
+    for start in range(20):
+        app.quiz.seed = start * 7
+        app.quiz.practice_button.click()  # one click, a question
+        item = app.quiz.item
+        assert item is not None and app.quiz.practising
+        assert item.difficulty == table[item.kind].level  # the level served follows mastery
+        line = app.quiz.seed_line.value
+        assert "Practice what I miss" in line and ("missed last time" in line) == (item.kind == "trick-winner")
+        assert line.endswith(f" · {DIFFICULTY_NAMES[item.difficulty]}</div>")  # the level served is the one shown
+        served.append(item.kind)
+    # the missed kind (box 1) far outweighs the eleven others (box 4): a uniform draw would give it 1 in 12
+    assert served.count("trick-winner") >= 14, served
+    # "Next question" goes on practising; a kind picked from the menu ends it
+    app.quiz.next_button.click()
+    assert app.quiz.practising
+    app.quiz.kind.value = "score"
+    assert not app.quiz.practising and app.quiz.item is not None and app.quiz.item.kind == "score"
+    assert app.quiz.item.difficulty == 2 and "Practice" not in app.quiz.seed_line.value
+
+
+def test_one_click_on_practice_what_i_miss_serves_the_kind_just_missed(app: App) -> None:
+    app.store.loaded = True
+    right, wrong = _trick_question(app)  # a first visit: "who wins the trick", missed, then right on the second try
+    view = app.quiz.view
+    assert view is not None and view.picker is not None
+    view.picker.selected = [wrong]
+    view.check_button.click()
+    view.picker.selected = [right]
+    view.check_button.click()
+    assert [(a.kind, a.correct, a.attempt) for a in app.progress.answers] == [("trick-winner", True, 2)]
+    app.quiz.kind.value = "score"  # the menu moves on to another kind, unanswered
+    for _ in range(5):
+        app.quiz.practice_button.click()
+        assert app.quiz.item is not None and app.quiz.item.kind == "trick-winner" and app.quiz.item.difficulty == 1
+        assert "Who wins the trick?, missed last time" in app.quiz.seed_line.value

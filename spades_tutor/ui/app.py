@@ -149,8 +149,17 @@ class QuizPage:
             description="Level:",
             style={"description_width": "initial"},
         )
-        self.kind.observe(guarded(lambda _c: self.new_item()), names="value")
+        self.kind.observe(guarded(lambda _c: self.chosen()), names="value")
         self.difficulty.observe(guarded(self._level_changed), names="value")
+        #: True while "Practice what I miss" serves the questions (the menus' choice ends it)
+        self.practising = False
+        self.practice_button = w.Button(
+            description="Practice what I miss",
+            tooltip="The next question is of a kind you missed, at the level you have reached in it",
+            layout=w.Layout(width="auto", flex="0 0 auto"),
+        )
+        self.practice_button.add_class("st-practice")
+        self.practice_button.on_click(guarded(lambda _b: self.practise()))
         self.board = w.HTML()
         self.board.add_class("st-scoreboard")
         self.slot = w.VBox()
@@ -183,7 +192,7 @@ class QuizPage:
         self.widget = w.VBox(
             [
                 w.HTML('<h2 class="st-lesson-title">Quiz yourself</h2>'),
-                w.HBox([self.kind, self.difficulty]),
+                w.HBox([self.kind, self.difficulty, self.practice_button]),
                 self.board,
                 self.seed_line,
                 self.slot,
@@ -196,6 +205,17 @@ class QuizPage:
     def _level_changed(self, _change: Any) -> None:
         self.app.settings.quiz_level = int(self.difficulty.value)
         self.app.save()
+        self.chosen()
+
+    def chosen(self) -> None:
+        """A kind or a level picked from the menus: their questions, no longer the practice's."""
+        self.practising = False
+        self.new_item()
+
+    def practise(self) -> None:
+        """ "Practice what I miss": from now on (until a menu is used) the kind and level come from the answers given."""
+        self.practising = True
+        self.seed += 1
         self.new_item()
 
     def show_level(self) -> None:
@@ -228,16 +248,34 @@ class QuizPage:
 
         rules = self.app.rules
         kind = self.kind.value
-        if kind == "mixed":
+        level = int(self.difficulty.value)
+        practice = ""
+        if self.practising:
+            kind, level, practice = self._practice_item(rules)
+        elif kind == "mixed":
             kind = random.Random(self.seed).choice(kinds.names())
-        self.item = generate(kind, rules, self.seed, int(self.difficulty.value))
+        self.item = generate(kind, rules, self.seed, level)
         s = self.app.settings
         self.view = QuizView(self.item, self.answered, four_colour=s.four_colour, large=s.large, retries=s.retries)
         self.slot.children = [self.view.widget]
         self.seed_line.value = (
-            f'<div class="st-note">Question {self.seed} · {html.escape(rules.title)} · '
-            f"{DIFFICULTY_NAMES[int(self.difficulty.value)]}</div>"
+            f'<div class="st-note">{practice}Question {self.seed} · {html.escape(rules.title)} · '
+            f"{DIFFICULTY_NAMES[level]}</div>"
         )
+
+    def _practice_item(self, rules: Rules) -> tuple[str, int, str]:
+        """The kind and level "Practice what I miss" serves (from every answer given, quizzes and lessons),
+        and the words that say why (the level reached in the kind ends the question's line)."""
+        from ..quiz import kinds
+        from ..quiz.mastery import mastery, next_practice
+
+        offered = [cls.kind for cls in kinds.kinds() if cls.offered(rules)]
+        history = self.app.progress.answers
+        kind, level = next_practice(history, self.seed, kinds=offered)
+        known = mastery(history, kinds=(kind,))[kind]
+        said = {0: "new to you", 1: "missed last time", 2: "right first try last time", 5: "well known"}
+        why = said.get(known.box, f"right first try {known.box - 1} times running")
+        return kind, level, f"Practice what I miss: {html.escape(KIND_TITLES[kind])}, {why} · "
 
     def answered(self, item: QuizItem, feedback: Feedback, attempt: int = 1) -> None:
         self.app.record(item, feedback, attempt, source="quiz")
