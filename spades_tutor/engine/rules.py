@@ -111,6 +111,10 @@ _ORDINALS = (
 )
 
 
+#: fields added after rule sets were first saved: a record without one is read with its default
+FIELDS_ADDED_LATER = ("renege_penalty",)
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Rules:
     """A rule set. Start from a preset and change flags with ``dataclasses.replace``.
@@ -416,10 +420,8 @@ class Rules:
 
     @classmethod
     def _read_fields(cls, data: object, field: str) -> Rules:
-        # fields added after records were first saved may be missing: they take their default
-        added = ("renege_penalty",)
-        names = [f.name for f in dataclasses.fields(cls) if f.init and f.name not in added]
-        data = records.record(data, field, required=names, optional=added)
+        names = [f.name for f in dataclasses.fields(cls) if f.init and f.name not in FIELDS_ADDED_LATER]
+        data = records.record(data, field, required=names, optional=FIELDS_ADDED_LATER)
         kwargs: dict[str, Any] = {
             "name": records.text(data["name"], records.place(field, "name"), max_len=40),
             "title": records.text(data["title"], records.place(field, "title"), max_len=120),
