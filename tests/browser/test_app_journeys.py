@@ -364,6 +364,30 @@ def test_a_lesson_quiz_can_be_done_by_keyboard_only(page: Page, voila_server: Se
     expect(quiz.get_by_text("✓ Right!")).to_be_visible()
 
 
+def test_a_card_is_chosen_when_its_key_goes_down_and_once(page: Page, voila_server: Server) -> None:
+    # a choice made on the key press itself cannot be lost to a redraw before the key comes up
+    # (the kernel reading an earlier choice redraws the hand), nor toggled twice by the button's click
+    step, item = first_quiz(3, "legal-plays")
+    open_app(page, voila_server, f"/?lesson=3&step={step + 1}")
+    hand = page.locator(".st-quiz").first.get_by_role("group", name=re.compile("select every card you may play"))
+    first, second = item.hand[0], item.hand[1]
+    card(hand, first).focus()
+    page.keyboard.down(" ")
+    expect(card(hand, first)).to_have_attribute("aria-checked", "true")
+    page.keyboard.up(" ")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    for c in (first, second):
+        expect(card(hand, c)).to_have_attribute("aria-checked", "true")
+    # the kernel has read both choices: nothing changes once it has answered
+    page.wait_for_timeout(500)
+    for c in (first, second):
+        expect(card(hand, c)).to_have_attribute("aria-checked", "true")
+    page.keyboard.press("Space")
+    expect(card(hand, second)).to_have_attribute("aria-checked", "false")
+    expect(card(hand, first)).to_have_attribute("aria-checked", "true")
+
+
 def test_a_link_opens_a_lesson_step_in_a_rule_set(page: Page, voila_server: Server) -> None:
     open_app(page, voila_server, "/?lesson=2&step=1&preset=two-of-spades-third")
     expect(page.get_by_text("Lesson 2: " + LESSONS[2].title)).to_be_visible()

@@ -195,6 +195,14 @@ function render({ model, el }) {
           else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") next = (i - 1 + buttons.length) % buttons.length;
           else if (ev.key === "Home") next = 0;
           else if (ev.key === "End") next = buttons.length - 1;
+          else if (ev.key === " " || ev.key === "Enter") {
+            // chosen on the key press itself: a button's own click for Space comes on the key's
+            // release, and is lost if a redraw (the kernel reading an earlier choice) replaced the
+            // button in between
+            ev.preventDefault();
+            if (!ev.repeat) choose(b.dataset.card);
+            return;
+          }
           if (next !== null) {
             ev.preventDefault();
             buttons.forEach((x) => (x.tabIndex = -1));
