@@ -145,12 +145,14 @@ def test_nil_made_counts_equal_hand_odds_hand_by_hand() -> None:
     assert counts == tuple(hand_odds(rules, h, deals=60, seed=4, nil=True).seat_tricks[0] for h in hands)
 
 
-def test_generating_a_nil_question_takes_about_half_a_second() -> None:
+def test_generating_a_nil_question_takes_about_half_a_second_of_work() -> None:
+    # the work is this process's CPU time, not the wall clock, which a busy shared machine stretches
+    # (a CI run beside another measured 1.8 s of wall time a question for 0.5 s of work)
     rules = st.Rules.preset("classic")
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(100, 106):
         generate("nil-safe", rules, seed, 1 + seed % 3)
-    assert (time.perf_counter() - start) / 6 < 1.5  # measured 0.3–0.6 s on average; room for a busy machine
+    assert (time.process_time() - start) / 6 < 1.5  # measured 0.3–0.6 s on average
 
 
 # --- What would you bid? ------------------------------------------------------------------------
