@@ -89,3 +89,17 @@ def test_a_link_to_a_term_opens_the_glossary_at_it(page: Page, voila_server: Ser
     expect(entry).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     expect(entry).to_be_in_viewport()
     expect(page.locator("#glossary-bags")).not_to_be_in_viewport()
+
+
+@pytest.mark.parametrize("fragment", ["%E0%A4%A", "glossary-%zz", "<img src=x onerror=alert(1)>"])
+def test_a_broken_fragment_in_a_link_leaves_the_terms_working(page: Page, voila_server: Server, fragment: str) -> None:
+    # the fragment is the page's own, untrusted: one that does not decode must not stop the terms
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, voila_server, f"/?lesson=8&step=1#{fragment}")
+    expect(page.get_by_text("Step 1 of")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    term = page.locator(".st-prose button.st-term", has_text="contract").first
+    term.click()
+    expect(term).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#" + str(term.get_attribute("aria-controls")))).to_be_visible()
+    assert not [e for e in errors if "URI" in e or "glossary" in e.lower()]

@@ -29,7 +29,8 @@ function onKey(ev) {
 }
 
 function scrollToTerm() {
-  const id = decodeURIComponent(location.hash.slice(1));
+  // the link's fragment is untrusted: only a glossary entry's own id is looked up
+  const id = location.hash.slice(1);
   if (!/^glossary-[a-z0-9-]+$/.test(id)) return () => {};
   const found = () => {
     const entry = document.getElementById(id);
