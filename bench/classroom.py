@@ -444,7 +444,7 @@ def main(argv: list[str] | None = None) -> int:
         pool = args.pool_size if args.pool_size is not None else int(shipped)
         extra = [] if args.pool_size is None else [app_pool_option(pool, ROOT)]
         fill_delay = float(voila_json.get("VoilaKernelManager", {}).get("fill_delay", 1.0))
-        per_client, total = kernel_limits(None)[0], kernel_limits(args.learners)[1]
+        per_client, total = kernel_limits(None, "0.0.0.0")[0], kernel_limits(args.learners)[1]
         code = ""
         setting = f"voila.json as shipped, app.ipynb pool {pool}, no class code"
     else:

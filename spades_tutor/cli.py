@@ -66,18 +66,22 @@ KERNELS_PER_CLIENT = 3
 KERNELS_ALONE = 8
 
 
-def kernel_limits(class_size: int | None) -> tuple[int, int]:
+def kernel_limits(class_size: int | None, ip: str = "127.0.0.1") -> tuple[int, int]:
     """Default bounds on kernels: (per client address, in all), sized from the class.
+
+    One person's app on loopback has one client, the machine itself: its tabs share the whole bound.
 
     >>> kernel_limits(30)
     (3, 36)
     >>> kernel_limits(2)
     (3, 6)
     >>> kernel_limits(None)
+    (8, 8)
+    >>> kernel_limits(None, "0.0.0.0")
     (3, 8)
     """
     if class_size is None:
-        return KERNELS_PER_CLIENT, KERNELS_ALONE
+        return (KERNELS_ALONE if is_loopback(ip) else KERNELS_PER_CLIENT), KERNELS_ALONE
     return KERNELS_PER_CLIENT, class_size + max(4, class_size // 5)
 
 
@@ -128,7 +132,7 @@ def voila_command(
         args.append("--no-browser")
     if class_size is not None:
         args += class_options(class_size)
-    per_client, total = limits or kernel_limits(class_size)
+    per_client, total = limits or kernel_limits(class_size, ip)
     args += [f"--TutorVoila.kernels_per_client={per_client}", f"--TutorVoila.max_kernels={total}"]
     args += [f"--TutorVoila.allowed_hosts={host}" for host in allowed_hosts or []]
     return args
@@ -220,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "app":
         if args.class_size is not None and args.class_size < 1:
             parser.error(f"--class-size must be at least 1, not {args.class_size}")
-        per_client, total = kernel_limits(args.class_size)
+        per_client, total = kernel_limits(args.class_size, args.ip)
         per_client = args.kernels_per_client if args.kernels_per_client is not None else per_client
         total = args.max_kernels if args.max_kernels is not None else total
         if per_client < 1 or total < 1:

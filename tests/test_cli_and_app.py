@@ -328,6 +328,8 @@ def test_the_app_command_runs_the_guarded_server_with_kernel_bounds_sized_from_t
     assert "--TutorVoila.kernels_per_client=3" in cmd and "--TutorVoila.max_kernels=36" in cmd
     alone = cli.voila_command(cli.app_notebook(ROOT), 8899, open_browser=False)
     assert "--TutorVoila.max_kernels=8" in alone and "--Voila.ip=127.0.0.1" in alone
+    # one person on loopback is one client: a fourth tab of the same learner is not refused
+    assert "--TutorVoila.kernels_per_client=8" in alone
     assert not any("class_code" in a for a in cmd + alone)  # the code travels in the environment, not in `ps`
     hosts = cli.voila_command(cli.app_notebook(ROOT), None, False, "0.0.0.0", None, None, ["a.lan", "b.lan"])
     from spades_tutor.server import TutorVoila
@@ -335,7 +337,7 @@ def test_the_app_command_runs_the_guarded_server_with_kernel_bounds_sized_from_t
     app = TutorVoila()
     app.parse_command_line(hosts[3:])
     assert app.allowed_hosts == ["a.lan", "b.lan"] and app.ip == "0.0.0.0"
-    assert (app.kernels_per_client, app.max_kernels) == cli.kernel_limits(None)
+    assert (app.kernels_per_client, app.max_kernels) == cli.kernel_limits(None, "0.0.0.0") == (3, 8)
 
 
 def test_a_class_off_loopback_gets_a_code_in_the_link_and_loopback_stays_open() -> None:
