@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 import spades_tutor as st
 from spades_tutor.lessons import Block, load_lessons
 from spades_tutor.solver import Position, set_contract, solve
@@ -42,14 +44,14 @@ def named_cards(words: str) -> set[st.Card]:
     return {CARD_NAMES[name] for name in _NAMED.findall(words)}
 
 
-def positions_in_words() -> list[Position]:
+def positions_in_words(rules: st.Rules = RULES) -> list[Position]:
     """Every end position the step states, "you hold …; North …; East …; West ….", you being South, on lead."""
     found = re.findall(r"[Yy]ou hold ([^;]+); North ([^;]+); East ([^;]+); West ([^.]+)\.", prose(1))
     positions = []
     for south, north, east, west in found:
         hands = {"S": named_cards(south), "N": named_cards(north), "E": named_cards(east), "W": named_cards(west)}
         assert all(len(hand) == 3 for hand in hands.values()), hands
-        positions.append(Position.from_hands(RULES, hands, leader="S", spades_broken=True, taken=TAKEN))
+        positions.append(Position.from_hands(rules, hands, leader="S", spades_broken=True, taken=TAKEN))
     return positions
 
 
@@ -98,8 +100,10 @@ def test_the_positions_are_those_of_the_hand_and_the_trick_blocks_play_from_them
         assert after.taken[winner] == TAKEN[winner.label[0]] + 1
 
 
-def test_the_solver_proves_the_named_lead_is_the_only_one_that_sets_them() -> None:
-    first, second = positions_in_words()
+@pytest.mark.parametrize("name", st.Rules.preset_names())
+def test_the_solver_proves_the_named_lead_is_the_only_one_that_sets_them(name: str) -> None:
+    # the step's tricks follow every deck ("preset: any deck"), so the proof holds in each
+    first, second = positions_in_words(st.Rules.preset(name))
     text = prose(1)
     for pos, card in ((first, C("AH")), (second, C("4D"))):
         answer = set_contract(pos, NS, EW_CONTRACT)
