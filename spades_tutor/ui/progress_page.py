@@ -244,7 +244,7 @@ def streaks_html(progress: Progress) -> str:
     counts = progress.by_kind()
     streaks = _table(
         "Streaks and tries",
-        ("", "answers"),
+        ("what", "how many"),
         (
             ("Current streak", progress.streak),
             ("Best streak", progress.best_streak),
