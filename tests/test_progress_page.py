@@ -18,6 +18,7 @@ from spades_tutor.ui import errors
 from spades_tutor.ui.app import LINK_PAGES, App, parse_query
 from spades_tutor.ui.progress import Answer, Progress
 from spades_tutor.ui.progress_page import SESSION_GAP, timeline, timeline_reading
+from spades_tutor.ui.quiz_view import KIND_TITLES
 from spades_tutor.ui.storage import Place
 
 MIME = "application/vnd.plotly.v1+json"
@@ -220,3 +221,17 @@ def test_reset_progress_empties_the_page_shown(app: App) -> None:
     assert app.progress_page.timeline_plot in app.progress_page.body.children
     app.reset_progress()
     assert app.progress_page.body.children == (app.progress_page.empty, app.progress_page.quiz_button)
+
+
+def test_the_mastery_plot_grows_from_a_small_one_when_more_than_six_kinds_are_answered(app: App) -> None:
+    for k, kind in enumerate(kinds.names()[:6]):
+        _answer(app.progress, kind, 1, True, NOON + 60 * k)
+    app.show("Progress")
+    page = app.progress_page
+    assert _plot(page.mastery_plot)["layout"]["height"] == 340 and "st-plot-small" in page.mastery_plot._dom_classes
+    _answer(app.progress, kinds.names()[6], 1, False, NOON + 3600)
+    app.show("Home")
+    app.show("Progress")
+    fig = _plot(page.mastery_plot)
+    assert fig["layout"]["height"] == 440 and "st-plot-small" not in page.mastery_plot._dom_classes
+    assert fig["data"][0]["y"] == [KIND_TITLES[k] for k in kinds.names()[:7]]  # in the registry's order

@@ -61,8 +61,8 @@ def _title(kind: str) -> str:
     return KIND_TITLES[kind]
 
 
-def _plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _base_layout(x: str, y: str, height: int) -> dict[str, Any]:
@@ -100,11 +100,11 @@ def mastery_spec(table: Mapping[str, KindMastery]) -> dict[str, Any]:
         }
         for name, field in ((LEVEL, "level"), (BOX, "box"))
     ]
-    layout = _base_layout("level or box", "quiz kind", height=_mastery_height(len(shown)))
+    layout = _base_layout("level or box", "", height=_mastery_height(len(shown)))
     layout["barmode"] = "group"
     layout["xaxis"] = {**layout["xaxis"], "range": [0, 5.3], "tickmode": "linear", "tick0": 0, "dtick": 1}
     # the first kind at the top, as the table under the plot lists it
-    layout["yaxis"] = {**layout["yaxis"], "autorange": "reversed", "type": "category", "title": {"text": ""}}
+    layout["yaxis"] = {**layout["yaxis"], "autorange": "reversed", "type": "category"}
     return {"data": data, "layout": layout}
 
 
