@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import html
+import math
 import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -200,7 +201,11 @@ def timeline_spec(answers: Sequence[Answer]) -> dict[str, Any]:
     layout["margin"] = {"l": 50, "r": 10, "t": 20, "b": 40}
     layout["barmode"] = "stack"
     layout["xaxis"] = {**layout["xaxis"], "type": "category", "tickangle": 0}
-    layout["yaxis"] = {**layout["yaxis"], "rangemode": "tozero", "tickformat": "d"}
+    # whole answers only: a tick every answer (or every few, for more), never "2" written twice
+    most = max((r[1] + r[2] + r[3] for r in rows), default=1)
+    step = max(1, math.ceil(most / 5))
+    layout["yaxis"] = {**layout["yaxis"], "rangemode": "tozero", "tickmode": "linear", "tick0": 0, "dtick": step}
+    layout["bargap"] = 0.4
     return {"data": data, "layout": layout}
 
 
