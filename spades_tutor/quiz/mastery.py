@@ -46,12 +46,14 @@ __all__ = [
     "FALL_MISSES",
     "FALL_WINDOW",
     "INTERVALS",
+    "MASTERY_COLUMNS",
     "RISE_RUN",
     "WEIGHTS",
     "Answered",
     "KindMastery",
     "level_of",
     "mastery",
+    "mastery_rows",
     "next_practice",
 ]
 
@@ -219,3 +221,32 @@ def next_practice(history: Iterable[Answered], seed: int, kinds: Sequence[str] |
         if pick < 0:
             return m.kind, m.level
     raise AssertionError("unreachable: the draw is below the total weight")
+
+
+#: the columns of :func:`mastery_rows`, as a teacher's spreadsheet heads them
+MASTERY_COLUMNS = ("kind", "level", "box", "answered", "right first try", "second try", "missed")
+
+
+def mastery_rows(
+    history: Iterable[Answered], kinds: Sequence[str] | None = None
+) -> list[tuple[str, int, int, int, int, int, int]]:
+    """One row per kind (every kind the registry lists by default), in :data:`MASTERY_COLUMNS`' order:
+    the kind, its level and box (as :func:`mastery` finds them; a kind never answered is in box 0),
+    and its answers: all of them, right on the first try, right on the second try, missed.
+
+    >>> from spades_tutor.ui.progress import Answer
+    >>> history = [Answer(0.0, "score", "jokers", "score:jokers:1/1", True)] * 3
+    >>> history.append(Answer(0.0, "score", "jokers", "score:jokers:2/2", True, attempt=2))
+    >>> history.append(Answer(0.0, "trump-order", "jokers", "trump-order:jokers:3/1", False))
+    >>> mastery_rows(history, kinds=("score", "trump-order", "nil-safe"))
+    [('score', 2, 1, 4, 3, 1, 0), ('trump-order', 1, 1, 1, 0, 0, 1), ('nil-safe', 1, 0, 0, 0, 0, 0)]
+    """
+    wanted, answers = _known(history, kinds)
+    table = mastery(answers, wanted)
+    rows = []
+    for kind, m in table.items():
+        mine = [a for a in answers if a.kind == kind]
+        second = sum(a.correct is True and a.attempt == 2 for a in mine)
+        missed = sum(a.correct is not True for a in mine)
+        rows.append((kind, m.level, m.box, m.answered, m.first_try, second, missed))
+    return rows

@@ -387,6 +387,7 @@ LINK_PAGES = {
     "lab": "Joker lab",
     "classroom": "Classroom",
     "glossary": "Glossary",
+    "progress": "Progress",
 }
 #: what the app reads from a link; the rest is not the app's to judge or to complain about
 LINK_KEYS = ("page", "lesson", "step", "deal", "preset")
@@ -432,7 +433,7 @@ def read_query(
 ) -> tuple[dict[str, Any], list[str]]:
     """The page address's options, checked, and a note for each thing in it that was not understood.
 
-    Options: ``page`` (home/learn/quiz/play/lab/classroom/glossary), ``lesson`` (from 0) and ``step`` (from 1),
+    Options: ``page`` (home/learn/quiz/play/lab/classroom/glossary/progress), ``lesson`` (from 0) and ``step`` (from 1),
     ``deal`` and ``preset``. ``lessons`` maps each lesson number to its count of steps (read from
     the lesson files only if the link names a lesson). Whatever a link holds, the answer is a page
     the app can open, the nearest to what was asked, never an exception; each note says in one
@@ -608,6 +609,7 @@ class App:
         self._projector: Any = None
         self._play: Any = None
         self._glossary: Any = None
+        self._progress_page: Any = None
         self._home_page: w.Widget | None = None
         # a dead kernel or server: the page says so and offers a reload (in Voilà only: in JupyterLab
         # the notebook shows its kernel's state, and a banner over the whole lab would be in the way)
@@ -688,6 +690,7 @@ class App:
             self._quiz.show_level()
             self._quiz.show_retries()
             self._quiz.refresh_board()
+        self._refresh_progress_page()
         if self.nav.value == "Learn" and self.learn.player is None:
             self.learn.show_list()
         if self._chose_settings or added:  # keep what this page added before the record arrived
@@ -736,6 +739,7 @@ class App:
         self.progress = Progress(settings=settings)
         if self._quiz is not None:
             self._quiz.refresh_board()
+        self._refresh_progress_page()
         self.save()
 
     # --- pages -------------------------------------------------------------------------------
@@ -780,6 +784,20 @@ class App:
 
             self._glossary = GlossaryPage(self.rules)
         return self._glossary
+
+    @property
+    def progress_page(self) -> Any:
+        """The Progress page, built when first opened."""
+        if self._progress_page is None:
+            from .progress_page import ProgressPage
+
+            self._progress_page = ProgressPage(self)
+        return self._progress_page
+
+    def _refresh_progress_page(self) -> None:
+        """The Progress page, if shown, redrawn from the answers now kept (the stored ones have arrived, say)."""
+        if self._progress_page is not None and self.nav.value == "Progress":
+            self._progress_page.render()
 
     @property
     def lab(self) -> Any:
@@ -840,6 +858,9 @@ class App:
             self.page.children = [self.play.widget]
         elif name == "Glossary":
             self.page.children = [self.glossary.widget]
+        elif name == "Progress":
+            self.page.children = [self.progress_page.widget]
+            self.progress_page.render()
         else:
             self.page.children = [self.home]
         self.name_page()

@@ -40,15 +40,15 @@ def data_box() -> w.HTML:
     return box
 
 
-def fill_data(box: w.HTML, spec: Any, caption: str) -> None:
-    """Put the numbers ``spec`` plots in ``box``: a native disclosure the keyboard opens, holding its table."""
+def fill_data(box: w.HTML, spec: Any, caption: str, table_html: str | None = None) -> None:
+    """Put the numbers ``spec`` plots in ``box``: a native disclosure the keyboard opens, holding its table
+    (``data_table``'s, one row per point, unless the page gives a table of its own in ``table_html``)."""
     from ..lab.plots import data_table
 
     # the scroller is a named region in the tab order, so the keyboard can scroll a long table too
     name = html.escape(f"Data of this plot: {caption}", quote=True)
-    table = (
-        f'<div class="st-lab-scroll" role="region" tabindex="0" aria-label="{name}">{data_table(spec, caption)}</div>'
-    )
+    inner = data_table(spec, caption) if table_html is None else table_html
+    table = f'<div class="st-lab-scroll" role="region" tabindex="0" aria-label="{name}">{inner}</div>'
     box.value = f"<details><summary>Data of this plot</summary>{table}</details>"
 
 

@@ -295,3 +295,23 @@ class Progress:
             row = [_stamp(a.time), a.kind, a.preset, a.item, "yes" if a.correct else "no", a.source, a.attempt]
             writer.writerow([safe_cell(cell) for cell in row])  # a stored text must not run as a formula
         return out.getvalue()
+
+    def mastery_csv(self) -> str:
+        """A teacher's table of the quiz kinds: one row per kind of the registry, with its level, its
+        box and its answers (``spades_tutor.quiz.mastery.mastery_rows``), quizzes and lessons together.
+
+        >>> p = Progress()
+        >>> p.record("score", "jokers", "score:jokers:7/1", False)
+        >>> print(p.mastery_csv().splitlines()[0])
+        kind,level,box,answered,right first try,second try,missed
+        >>> [line for line in p.mastery_csv().splitlines() if line.startswith("score,")]
+        ['score,1,1,1,0,0,1']
+        """
+        from ..quiz.mastery import MASTERY_COLUMNS, mastery_rows
+
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow(MASTERY_COLUMNS)
+        for row in mastery_rows(self.answers):
+            writer.writerow([safe_cell(cell) for cell in row])
+        return out.getvalue()

@@ -1,0 +1,357 @@
+"""The Progress page: mastery by quiz kind, answers over time, streaks, and the teacher's downloads.
+
+Everything on it is counted from the answers kept in the browser (quizzes and lessons together):
+the level and box of each kind come from ``spades_tutor.quiz.mastery``, the rest from
+``spades_tutor.ui.progress``. The plots are plotly JSON built here as plain data (plotly's renderer
+in the page draws them), each with its one-line reading above it and its numbers in a table under it.
+
+>>> from spades_tutor.ui.progress import Progress
+>>> p = Progress()
+>>> p.record("score", "jokers", "score:jokers:1/1", True, when=86_400.0)
+>>> p.record("score", "jokers", "score:jokers:2/1", False, when=86_460.0)
+>>> timeline(p.answers)
+('session of answers, by its start (UTC)', [('00:00', 1, 0, 1)])
+>>> print(timeline_reading(p.answers))
+2 answers in 1 session: 1 right first try, 0 on the second try, 1 missed.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from .errors import guarded
+from .plot_box import SMALL, data_box, draw, fill_data, key_html, plot_slot, reading_html
+from .progress import Answer, Progress
+
+if TYPE_CHECKING:
+    from ..quiz.mastery import KindMastery
+    from .app import App
+
+__all__ = [
+    "SESSION_GAP",
+    "ProgressPage",
+    "mastery_reading",
+    "mastery_spec",
+    "mastery_table_html",
+    "timeline",
+    "timeline_reading",
+    "timeline_spec",
+]
+
+#: seconds without an answer that end a session of answers
+SESSION_GAP = 30 * 60
+#: px: a small plot's height (app.css gives ``.st-plot-small`` the same height); the answers-over-time plot is one
+SMALL_HEIGHT = TIMELINE_HEIGHT = 340
+
+LEVEL, BOX = "level reached (1 to 3)", "box (1 to 5)"
+FIRST, SECOND, MISSED = "right first try", "right on the second try", "missed"
+_COLOURS = {LEVEL: "#6a1b9a", BOX: "#1565c0", FIRST: "#2e7d32", SECOND: "#64b5f6", MISSED: "#c62828"}
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def _title(kind: str) -> str:
+    from .quiz_view import KIND_TITLES
+
+    return KIND_TITLES[kind]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _base_layout(x: str, y: str, height: int) -> dict[str, Any]:
+    from ..lab.plots import _layout
+
+    layout = _layout("", x, y, height=height)
+    del layout["title"]
+    layout["margin"] = {"l": 10, "r": 10, "t": 20, "b": 40}
+    # the page writes the key under the plot, where it wraps on a phone (see ``key_html``)
+    layout["showlegend"] = False
+    return layout
+
+
+# --- mastery by kind --------------------------------------------------------------------------------
+
+
+def tried(table: Mapping[str, KindMastery]) -> list[KindMastery]:
+    """The kinds answered at least once, in the registry's order."""
+    return [m for m in table.values() if m.answered]
+
+
+def mastery_spec(table: Mapping[str, KindMastery]) -> dict[str, Any]:
+    """The plotly JSON: per kind answered, a bar for the level reached and a bar for its box."""
+    shown = tried(table)
+    names = [_title(m.kind) for m in shown]
+    data = [
+        {
+            "type": "bar",
+            "orientation": "h",
+            "name": name,
+            "x": [getattr(m, field) for m in shown],
+            "y": names,
+            "marker": {"color": _COLOURS[name]},
+            "hovertemplate": "%{y}: " + name.split(" (")[0] + " %{x}<extra></extra>",
+        }
+        for name, field in ((LEVEL, "level"), (BOX, "box"))
+    ]
+    layout = _base_layout("level or box", "", height=_mastery_height(len(shown)))
+    layout["barmode"] = "group"
+    layout["xaxis"] = {**layout["xaxis"], "range": [0, 5.3], "tickmode": "linear", "tick0": 0, "dtick": 1}
+    # the first kind at the top, as the table under the plot lists it
+    layout["yaxis"] = {**layout["yaxis"], "autorange": "reversed", "type": "category"}
+    return {"data": data, "layout": layout}
+
+
+def mastery_table_html(table: Mapping[str, KindMastery], caption: str) -> str:
+    """The numbers the mastery plot draws, one row per kind answered: its level and box, and its answers."""
+    rows = [(_title(m.kind), m.level, m.box, m.answered, m.first_try) for m in tried(table)]
+    return _table(caption, ("quiz kind", "level (1 to 3)", "box (1 to 5)", "answered", "right first try"), rows)
+
+
+def _mastery_height(kinds: int) -> int:
+    """The plot's height: a small plot for a few kinds, a full one for more (app.css has both)."""
+    from ..lab.plots import PLOT_HEIGHT
+
+    return PLOT_HEIGHT if kinds > 6 else SMALL_HEIGHT
+
+
+def mastery_reading(table: Mapping[str, KindMastery]) -> str:
+    """The mastery plot in one line: the kind known best and the one to practise, and how many were tried.
+
+    >>> from spades_tutor.quiz.mastery import mastery
+    >>> from spades_tutor.ui.progress import Answer
+    >>> history = [Answer(0.0, "score", "jokers", "score:jokers:1/1", True)] * 3
+    >>> history.append(Answer(0.0, "trump-order", "jokers", "trump-order:jokers:1/1", False))
+    >>> print(mastery_reading(mastery(history)))
+    Known best: Score this hand (level 2 of 3, box 4 of 5). To practise: Trump order (level 1, box 1). 2 of 12 quiz kinds tried.
+    """
+    shown = tried(table)
+    count = f"{len(shown)} of {len(table)} quiz kinds tried."
+    if not shown:
+        return "No quiz kind answered yet."
+
+    def rank(m: KindMastery) -> tuple[int, int, float]:
+        return (m.box, m.level, m.first_try / m.answered)
+
+    best = max(shown, key=rank)
+    weakest = min(shown, key=rank)
+    if rank(best) == rank(weakest):
+        if len(shown) == 1:
+            return f"{_title(best.kind)}: level {best.level} of 3, box {best.box} of 5. {count}"
+        return f"Every kind tried is at level {best.level} of 3, box {best.box} of 5. {count}"
+    return (
+        f"Known best: {_title(best.kind)} (level {best.level} of 3, box {best.box} of 5). "
+        f"To practise: {_title(weakest.kind)} (level {weakest.level}, box {weakest.box}). {count}"
+    )
+
+
+# --- answers over time ------------------------------------------------------------------------------
+
+
+def _day(when: float) -> str:
+    t = time.gmtime(when)
+    return f"{t.tm_mday} {_MONTHS[t.tm_mon - 1]} {t.tm_year}"
+
+
+def timeline(answers: Sequence[Answer]) -> tuple[str, list[tuple[str, int, int, int]]]:
+    """The answers counted by day (UTC), or by session when they were all given on one day: the axis's
+    title and, per day or session in time order, ``(label, right first try, right on the second try, missed)``.
+
+    A session ends after ``SESSION_GAP`` seconds without an answer; it is labelled by the time it began.
+    """
+    ordered = sorted(answers, key=lambda a: a.time)
+    if len({_day(a.time) for a in ordered}) > 1:
+        axis, labels = "day (UTC)", [_day(a.time) for a in ordered]
+    else:
+        axis, labels, start, last = "session of answers, by its start (UTC)", [], "", None
+        for a in ordered:
+            if last is None or a.time - last > SESSION_GAP:
+                start = time.strftime("%H:%M", time.gmtime(a.time))  # sessions of a day: 30 min apart at least
+            labels.append(start)
+            last = a.time
+    counts: dict[str, list[int]] = {}
+    for label, a in zip(labels, ordered, strict=True):
+        row = counts.setdefault(label, [0, 0, 0])
+        row[0 if a.correct and a.attempt == 1 else 1 if a.correct else 2] += 1
+    return axis, [(label, row[0], row[1], row[2]) for label, row in counts.items()]
+
+
+def timeline_spec(answers: Sequence[Answer]) -> dict[str, Any]:
+    """The plotly JSON: a stacked bar per day (or session): right first try, on the second try, missed."""
+    axis, rows = timeline(answers)
+    data = [
+        {
+            "type": "bar",
+            "name": name,
+            "x": [r[0] for r in rows],
+            "y": [r[i] for r in rows],
+            "marker": {"color": _COLOURS[name]},
+            "hovertemplate": "%{x}: %{y} " + name + "<extra></extra>",
+        }
+        for i, name in ((1, FIRST), (2, SECOND), (3, MISSED))
+    ]
+    layout = _base_layout(axis, "answers", height=TIMELINE_HEIGHT)
+    layout["margin"] = {"l": 50, "r": 10, "t": 20, "b": 40}
+    layout["barmode"] = "stack"
+    layout["xaxis"] = {**layout["xaxis"], "type": "category", "tickangle": 0}
+    # whole answers only: a tick every answer (or every few, for more), never "2" written twice
+    most = max((r[1] + r[2] + r[3] for r in rows), default=1)
+    step = max(1, math.ceil(most / 5))
+    layout["yaxis"] = {**layout["yaxis"], "rangemode": "tozero", "tickmode": "linear", "tick0": 0, "dtick": step}
+    layout["bargap"] = 0.4
+    return {"data": data, "layout": layout}
+
+
+def timeline_reading(answers: Sequence[Answer]) -> str:
+    """The answers-over-time plot in one line: how many answers, in how many days or sessions, and how they went."""
+    axis, rows = timeline(answers)
+    first, second, missed = sum(r[1] for r in rows), sum(r[2] for r in rows), sum(r[3] for r in rows)
+    spans = _plural(len(rows), "day") if axis.startswith("day") else _plural(len(rows), "session")
+    text = (
+        f"{_plural(len(answers), 'answer')} in {spans}: {first} right first try, "
+        f"{second} on the second try, {missed} missed."
+    )
+    if len(rows) > 1:
+        label, f, s, m = rows[-1]
+        text = text[:-1] + f"; the latest ({label}): {f} of {f + s + m} right first try."
+    return text
+
+
+# --- streaks and the downloads ----------------------------------------------------------------------
+
+
+def _table(caption: str, heads: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in heads)
+    body = "".join(
+        "<tr>"
+        + f'<th scope="row">{html.escape(str(row[0]))}</th>'
+        + "".join(f"<td>{html.escape(str(c))}</td>" for c in row[1:])
+        + "</tr>"
+        for row in rows
+    )
+    return (
+        f'<table class="st-score-table st-progress-table"><caption>{html.escape(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def streaks_html(progress: Progress) -> str:
+    """The streaks and the answers per kind, as two small tables a screen reader reads."""
+    from ..quiz import kinds
+
+    counts = progress.by_kind()
+    streaks = _table(
+        "Streaks and tries",
+        ("what", "how many"),
+        (
+            ("Current streak", progress.streak),
+            ("Best streak", progress.best_streak),
+            ("Right first try", progress.first_try),
+            ("Right on the second try", progress.second_try),
+        ),
+    )
+    # kinds the registry does not list (an answer stored by another version of the app) are left out
+    per_kind = [(_title(k), *reversed(counts[k])) for k in kinds.names() if k in counts]
+    by_kind = _table("Answers per quiz kind", ("quiz kind", "answered", "right"), per_kind)
+    return f'<div class="st-progress-tables">{streaks}{by_kind}</div>'
+
+
+def _link(text: str, name: str, data: str) -> str:
+    encoded = base64.b64encode(data.encode("utf-8")).decode("ascii")
+    return f'<a download="{name}" href="data:text/csv;charset=utf-8;base64,{encoded}">⬇ {html.escape(text)}</a>'
+
+
+def downloads_html(progress: Progress) -> str:
+    """The teacher's two CSV files: every answer, and one row per quiz kind."""
+    return (
+        '<div class="st-progress-downloads">'
+        + _link("Download progress (CSV)", "spades-tutor-progress.csv", progress.to_csv())
+        + _link("Download mastery (CSV)", "spades-tutor-mastery.csv", progress.mastery_csv())
+        + "</div>"
+    )
+
+
+class ProgressPage:
+    """Mastery by quiz kind, answers over time, streaks, downloads; or, with no answer yet, a way to the quiz."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.mastery_reading = w.HTML()
+        self.mastery_plot = plot_slot()
+        self.mastery_key = w.HTML(key_html(((LEVEL, _COLOURS[LEVEL]), (BOX, _COLOURS[BOX]))))
+        self.mastery_data = data_box()
+        self.timeline_reading = w.HTML()
+        self.timeline_plot = plot_slot(small=True)
+        self.timeline_key = w.HTML(key_html(tuple((n, _COLOURS[n]) for n in (FIRST, SECOND, MISSED))))
+        self.timeline_data = data_box()
+        self.streaks = w.HTML()
+        self.downloads = w.HTML()
+        self.empty = w.HTML(
+            '<p class="st-progress-empty">No answers yet. Answer a few questions and this page shows how '
+            "well you know each kind, how your answers went day by day, and your streaks.</p>"
+        )
+        self.quiz_button = w.Button(description="Quiz yourself", button_style="primary")
+        self.quiz_button.add_class("st-progress-quiz")
+        self.quiz_button.on_click(guarded(lambda _b: self.app.show("Quiz yourself")))
+        self.title = w.HTML(
+            '<h2 class="st-lesson-title">Progress</h2><p class="st-note">Counted from your answers in quizzes and '
+            "lessons, kept in this browser. A kind's <b>level</b> is the one you have reached in it (1 easy to "
+            "3 tricky); its <b>box</b> (1 to 5) goes up one with each answer right first try and back to 1 "
+            "with a miss.</p>"
+        )
+        self.body = w.VBox()
+        self.widget = w.VBox([self.title, self.body])
+        self.widget.add_class("st-progress-page")
+
+    def render(self) -> None:
+        """Rebuild the page from the answers kept (its plots are drawn once their boxes are on the page)."""
+        from ..quiz.mastery import mastery
+
+        progress = self.app.progress
+        if not progress.answers:
+            self.body.children = [self.empty, self.quiz_button]
+            return
+        table = mastery(progress.answers)
+        self.body.children = [
+            w.HTML("<h3>Mastery by quiz kind</h3>"),
+            self.mastery_reading,
+            self.mastery_plot,
+            self.mastery_key,
+            self.mastery_data,
+            w.HTML("<h3>Answers over time</h3>"),
+            self.timeline_reading,
+            self.timeline_plot,
+            self.timeline_key,
+            self.timeline_data,
+            w.HTML("<h3>Streaks</h3>"),
+            self.streaks,
+            w.HTML("<h3>For a teacher</h3>"),
+            self.downloads,
+        ]
+        self.streaks.value = streaks_html(progress)
+        self.downloads.value = downloads_html(progress)
+        if tried(table):
+            reading = mastery_reading(table)
+            spec = mastery_spec(table)
+            self.mastery_reading.value = reading_html("", reading)
+            fill_data(self.mastery_data, spec, reading, mastery_table_html(table, reading))
+            height = spec["layout"]["height"]
+            if height == SMALL_HEIGHT:
+                self.mastery_plot.add_class(SMALL)
+            else:
+                self.mastery_plot.remove_class(SMALL)
+            draw(self.mastery_plot, spec, height)
+        else:  # answers only to kinds this version of the app does not have: no empty plot
+            self.body.children = self.body.children[5:]
+        reading = timeline_reading(progress.answers)
+        spec = timeline_spec(progress.answers)
+        self.timeline_reading.value = reading_html("", reading)
+        fill_data(self.timeline_data, spec, reading)
+        draw(self.timeline_plot, spec, TIMELINE_HEIGHT)

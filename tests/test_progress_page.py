@@ -1,0 +1,237 @@
+"""The Progress page in Python: mastery by kind and answers over time as plots with readings and tables,
+the streaks as text, the teacher's two CSV downloads, the empty state, and stored progress read as untrusted."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from spades_tutor.quiz import kinds
+from spades_tutor.quiz.mastery import MASTERY_COLUMNS, mastery, mastery_rows
+from spades_tutor.ui import errors
+from spades_tutor.ui.app import LINK_PAGES, App, parse_query
+from spades_tutor.ui.progress import Answer, Progress
+from spades_tutor.ui.progress_page import SESSION_GAP, timeline, timeline_reading
+from spades_tutor.ui.quiz_view import KIND_TITLES
+from spades_tutor.ui.storage import Place
+
+MIME = "application/vnd.plotly.v1+json"
+DAY = 86_400.0
+NOON = 20_000 * DAY + 12 * 3600  # 4 Oct 2024, 12:00 UTC
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App()
+    yield a
+    errors.remove_sink(a.show_error)
+
+
+def _plot(slot: object) -> dict:
+    outputs = slot.outputs  # type: ignore[attr-defined]
+    assert len(outputs) == 1
+    return outputs[0]["data"][MIME]
+
+
+def _text(markup: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", markup).split())
+
+
+def _links(markup: str) -> dict[str, str]:
+    """Each download link's file name and the text of the file it carries."""
+    found = re.findall(r'download="([^"]+)" href="data:text/csv;charset=utf-8;base64,([^"]+)"', markup)
+    return {name: base64.b64decode(data).decode("utf-8") for name, data in found}
+
+
+def _answer(p: Progress, kind: str, level: int, correct: bool, when: float, attempt: int = 1) -> None:
+    p.record(kind, "jokers", f"{kind}:jokers:{int(when)}/{level}", correct, when=when, attempt=attempt)
+
+
+def test_with_no_answers_the_page_says_so_and_offers_the_quiz_without_an_empty_plot(app: App) -> None:
+    app.show("Progress")
+    page = app.progress_page
+    assert app.page.children == (page.widget,)
+    assert page.body.children == (page.empty, page.quiz_button)
+    assert "No answers yet" in page.empty.value
+    assert page.quiz_button.description == "Quiz yourself"
+    assert page.mastery_plot.outputs == () and page.timeline_plot.outputs == ()
+    page.quiz_button.click()
+    assert app.nav.value == "Quiz yourself" and app.page.children == (app.quiz.widget,)
+
+
+def test_the_page_opens_from_a_link_and_from_a_saved_place() -> None:
+    assert LINK_PAGES["progress"] == "Progress"
+    assert parse_query("page=progress") == {"page": "Progress"}
+    assert parse_query("page=Progres") == {"page": "Progress"}
+    assert Place.from_json(Place("Progress").to_json()) == Place("Progress")
+    a = App(query="page=progress")
+    try:
+        assert "Progress" in a.nav.options
+        assert a.nav.value == "Progress" and a.page.children == (a.progress_page.widget,)
+        assert a.landmarks.title.startswith("Progress ·")
+    finally:
+        errors.remove_sink(a.show_error)
+
+
+def test_answers_are_drawn_read_and_counted(app: App) -> None:
+    p = app.progress
+    for k in range(3):  # three right first tries at trump order: it rises to level 2, box 4
+        _answer(p, "trump-order", 1, True, NOON + 60 * k)
+    _answer(p, "score", 1, True, NOON + DAY, attempt=2)  # the next day: right on the second try
+    _answer(p, "score", 1, False, NOON + DAY + 60)  # and a miss
+    app.show("Progress")
+    page = app.progress_page
+
+    reading = _text(page.mastery_reading.value)
+    assert reading == (
+        "Known best: Trump order (level 2 of 3, box 4 of 5). To practise: Score this hand (level 1, box 1). "
+        "2 of 12 quiz kinds tried."
+    )
+    fig = _plot(page.mastery_plot)
+    bars = {t["name"]: dict(zip(t["y"], t["x"], strict=True)) for t in fig["data"]}
+    assert bars == {
+        "level reached (1 to 3)": {"Trump order": 2, "Score this hand": 1},
+        "box (1 to 5)": {"Trump order": 4, "Score this hand": 1},
+    }
+    assert "st-plot-small" in page.mastery_plot._dom_classes and fig["layout"]["height"] == 340
+    table = page.mastery_data.value
+    assert "<details>" in table and 'tabindex="0"' in table
+    assert "<td>2</td><td>4</td><td>3</td><td>3</td>" in table  # trump order: level, box, answered, first tries
+    assert "<td>1</td><td>1</td><td>2</td><td>0</td>" in table  # score: level, box, answered, first tries
+
+    assert _text(page.timeline_reading.value) == (
+        "5 answers in 2 days: 3 right first try, 1 on the second try, 1 missed; "
+        "the latest (5 Oct 2024): 0 of 2 right first try."
+    )
+    fig = _plot(page.timeline_plot)
+    per_day = {t["name"]: dict(zip(t["x"], t["y"], strict=True)) for t in fig["data"]}
+    assert per_day == {
+        "right first try": {"4 Oct 2024": 3, "5 Oct 2024": 0},
+        "right on the second try": {"4 Oct 2024": 0, "5 Oct 2024": 1},
+        "missed": {"4 Oct 2024": 0, "5 Oct 2024": 1},
+    }
+    assert fig["layout"]["barmode"] == "stack" and fig["layout"]["xaxis"]["type"] == "category"
+    assert "<td>3</td>" in page.timeline_data.value and "Data of this plot" in page.timeline_data.value
+
+    streaks = _text(page.streaks.value)
+    assert "Current streak 0" in streaks and "Best streak 4" in streaks
+    assert "Right first try 3" in streaks and "Right on the second try 1" in streaks
+    assert "Trump order 3 3" in streaks and "Score this hand 2 1" in streaks  # answered, right
+
+
+def test_the_downloads_carry_every_answer_and_one_mastery_row_per_kind(app: App) -> None:
+    p = app.progress
+    _answer(p, "nil-safe", 2, False, NOON)
+    _answer(p, "nil-safe", 2, True, NOON + 60, attempt=2)
+    p.record("legal-plays", "jokers", "legal-plays:jokers:9/1", True, when=NOON + 120, source="lesson")
+    app.show("Progress")
+    files = _links(app.progress_page.downloads.value)
+    assert set(files) == {"spades-tutor-progress.csv", "spades-tutor-mastery.csv"}
+    assert files["spades-tutor-progress.csv"] == p.to_csv()
+    rows = list(csv.reader(io.StringIO(files["spades-tutor-mastery.csv"])))
+    assert tuple(rows[0]) == MASTERY_COLUMNS
+    assert [r[0] for r in rows[1:]] == list(kinds.names())
+    by_kind = {r[0]: r[1:] for r in rows[1:]}
+    assert by_kind["nil-safe"] == ["1", "1", "2", "0", "1", "1"]
+    assert by_kind["legal-plays"] == ["1", "2", "1", "1", "0", "0"]  # a lesson's answer counts too
+    assert by_kind["score"] == ["1", "0", "0", "0", "0", "0"]  # never answered: box 0
+
+
+def test_mastery_rows_count_each_kinds_answers_and_agree_with_mastery() -> None:
+    history = [
+        Answer(0.0, "score", "jokers", "score:jokers:1/1", True),
+        Answer(1.0, "score", "jokers", "score:jokers:2/1", False),
+        Answer(2.0, "score", "jokers", "score:jokers:3/1", True, attempt=2),
+        Answer(3.0, "score", "jokers", "score:jokers:4/1", False, attempt=2),
+        Answer(4.0, "trump-order", "jokers", "trump-order:jokers:5/3", True),
+        Answer(5.0, "bidding", "jokers", "bidding:jokers:6/1", True),  # no such kind: left out
+    ]
+    rows = mastery_rows(history)
+    assert len(rows) == len(kinds.names())
+    table = mastery(history)
+    for kind, level, box, answered, first, second, missed in rows:
+        assert (level, box, answered, first) == (
+            table[kind].level,
+            table[kind].box,
+            table[kind].answered,
+            table[kind].first_try,
+        )
+        assert first + second + missed == answered
+    assert dict((r[0], r[3:]) for r in rows)["score"] == (4, 1, 1, 2)
+    assert dict((r[0], r[1:3]) for r in rows)["trump-order"] == (1, 2)  # a tricky one right: box 2, level stays 1
+
+
+def test_answers_of_one_day_are_counted_by_session() -> None:
+    p = Progress()
+    _answer(p, "score", 1, True, NOON)
+    _answer(p, "score", 1, False, NOON + SESSION_GAP)  # still the first session
+    _answer(p, "score", 1, True, NOON + 2 * SESSION_GAP + 1, attempt=2)  # a gap of more: a second one
+    axis, rows = timeline(p.answers)
+    assert axis.startswith("session")
+    assert rows == [("12:00", 1, 0, 1), ("13:00", 0, 1, 0)]
+    assert timeline_reading(p.answers) == (
+        "3 answers in 2 sessions: 1 right first try, 1 on the second try, 1 missed; "
+        "the latest (13:00): 0 of 1 right first try."
+    )
+
+
+def test_stored_progress_is_read_as_untrusted_and_a_reload_redraws_the_page(app: App) -> None:
+    app.show("Progress")  # the page is open before the browser has sent what it kept
+    assert app.progress_page.body.children[0] is app.progress_page.empty
+    stored = Progress()
+    _answer(stored, "trick-winner", 1, True, NOON)
+    record = json.loads(stored.to_json())
+    record["answers"] += [
+        [NOON, "=cmd()", "jokers", "x", True],  # a kind no version of the app has: counted, not drawn
+        [1e300, "score", "jokers", "score:jokers:1/1", True],  # no time a calendar has: left out
+        "not a row",
+    ]
+    app.store.value = json.dumps(record)
+    app.store.loaded = True
+    page = app.progress_page
+    assert app.progress.answered == 2
+    assert "2 saved answers could not be read" in _text(app.notes.children[0].children[0].value)
+    assert _text(page.mastery_reading.value).startswith("Who wins the trick?: level 1 of 3, box 2 of 5.")
+    assert [t["y"] for t in _plot(page.mastery_plot)["data"]] == [["Who wins the trick?"]] * 2
+    assert "cmd" not in page.streaks.value  # per kind: the registry's kinds only
+    assert "Best streak</th><td>2" in page.streaks.value  # the streak counts every answer kept
+    files = _links(page.downloads.value)
+    assert "'=cmd()" in files["spades-tutor-progress.csv"]  # a formula is written as text
+    assert "cmd" not in files["spades-tutor-mastery.csv"]
+
+
+def test_answers_only_to_unknown_kinds_draw_no_mastery_plot(app: App) -> None:
+    app.progress.record("retired-kind", "jokers", "retired-kind:jokers:1/1", True, when=NOON)
+    app.show("Progress")
+    page = app.progress_page
+    assert page.mastery_plot not in page.body.children and page.mastery_reading not in page.body.children
+    assert page.timeline_plot in page.body.children and _plot(page.timeline_plot)["data"][0]["y"] == [1]
+
+
+def test_reset_progress_empties_the_page_shown(app: App) -> None:
+    _answer(app.progress, "score", 1, True, NOON)
+    app.store.loaded = True
+    app.show("Progress")
+    assert app.progress_page.timeline_plot in app.progress_page.body.children
+    app.reset_progress()
+    assert app.progress_page.body.children == (app.progress_page.empty, app.progress_page.quiz_button)
+
+
+def test_the_mastery_plot_grows_from_a_small_one_when_more_than_six_kinds_are_answered(app: App) -> None:
+    for k, kind in enumerate(kinds.names()[:6]):
+        _answer(app.progress, kind, 1, True, NOON + 60 * k)
+    app.show("Progress")
+    page = app.progress_page
+    assert _plot(page.mastery_plot)["layout"]["height"] == 340 and "st-plot-small" in page.mastery_plot._dom_classes
+    _answer(app.progress, kinds.names()[6], 1, False, NOON + 3600)
+    app.show("Home")
+    app.show("Progress")
+    fig = _plot(page.mastery_plot)
+    assert fig["layout"]["height"] == 440 and "st-plot-small" not in page.mastery_plot._dom_classes
+    assert fig["data"][0]["y"] == [KIND_TITLES[k] for k in kinds.names()[:7]]  # in the registry's order
