@@ -362,6 +362,9 @@ class LearnPage:
             large=s.large,
             retries=s.retries,
             seed=self.seed * 1000 + self.opened,
+            history=lambda: self.app.progress.answers,
+            on_review_answer=lambda item, feedback, attempt: self.app.record(item, feedback, attempt, source="review"),
+            lessons=self.lessons,
         )
         self.opened += 1
         self.app.reached(lesson, self.player.step)
