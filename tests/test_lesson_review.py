@@ -56,7 +56,11 @@ def test_every_lesson_with_quiz_kinds_ends_with_a_review_of_those_kinds_only(les
     assert "Review after step" in player.where.value and player.next.description == "Finish ✓"
     review = player.review
     for number in range(1, REVIEW_QUESTIONS + 1):
-        assert review.questions[-1].number == number and review.view.item.kind in kinds
+        q = review.questions[-1]
+        assert q.number == number and review.view.item.kind in kinds
+        assert review.view.item.to_dict() == q.item(JOKERS).to_dict()  # drawn again from what the line says
+        assert f"Review question {number} of {REVIEW_QUESTIONS} · " in review.where.value
+        assert review.where.value.endswith(f" · question {q.seed}</div>")
         answer_through_the_view(review.view)
         assert review.view.check() is not None
         if number < REVIEW_QUESTIONS:

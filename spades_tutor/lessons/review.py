@@ -22,7 +22,7 @@ before the rest. The level is the one mastery says the learner has reached in th
 >>> review_question([missed], seed=7, kinds=kinds, number=1).kind
 'trick-winner'
 >>> review_reason([missed], kinds)
-'This review mixes the questions this lesson asked: “Who wins the trick?” and “Who leads?”. You missed “Who wins the trick?” last time, so it comes first.'
+'This review mixes the kinds of question this lesson asked: “Who wins the trick?” and “Who leads?”. You missed “Who wins the trick?” last time, so it comes first.'
 """
 
 from __future__ import annotations
@@ -77,14 +77,17 @@ def _missed(history: Sequence[Answered], kinds: Sequence[str]) -> list[str]:
 
 def review_reason(history: Sequence[Answered], kinds: Sequence[str]) -> str:
     """What the review asks and why, from the learner's answers so far."""
-    said = f"This review mixes the questions this lesson asked: {_titles(kinds)}."
+    if len(kinds) == 1:
+        said = f"This review asks more {_titles(kinds)} questions, the kind this lesson asked."
+    else:
+        said = f"This review mixes the kinds of question this lesson asked: {_titles(kinds)}."
     missed = _missed(history, kinds)
     if missed:
         it = "it comes" if len(missed) == 1 else "they come"
         return f"{said} You missed {_titles(missed)} last time, so {it} first."
     table = mastery(history, kinds)
     if all(m.box == 0 for m in table.values()):
-        return f"{said} None of them answered yet outside this lesson's steps: each at the easy level."
+        return f"{said} None of them answered yet: each starts at Easy."
     return f"{said} Each comes at the level you have reached in it, the least known most often."
 
 

@@ -88,7 +88,7 @@ class ReviewView:
         self.next_button.layout.display = None
         self.where.value = (
             f'<div class="st-review-where" role="status">Review question {question.number} of {REVIEW_QUESTIONS}'
-            f" · {LEVEL_NAMES[question.level]}</div>"
+            f" · {LEVEL_NAMES[question.level]} · question {question.seed}</div>"
         )
 
     def _answered(self, item: QuizItem, feedback: Feedback, attempt: int) -> None:
