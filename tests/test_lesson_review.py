@@ -198,6 +198,9 @@ def test_a_rule_set_that_offers_none_of_the_kinds_has_no_review_and_a_change_red
     lesson = next(x for x in LESSONS if x.number == 5)
     player = at_last_step(lesson)
     player.next.click()
+    first = player.review
+    player.set_rules(JOKERS, four_colour=False, large=False, retries=0)  # the same settings: the same review
+    assert player.review is first
     player.set_rules(st.Rules.preset("classic"))
     assert player.reviewing and player.review is not None and player.review.view.item.rules.name == "classic"
 

@@ -185,6 +185,7 @@ class LessonPlayer:
     def set_rules(
         self, rules: Rules, *, four_colour: bool | None = None, large: bool | None = None, retries: int | None = None
     ) -> None:
+        before = (self.rules, self.four_colour, self.large, self.retries)
         self.rules = rules
         if four_colour is not None:
             self.four_colour = four_colour
@@ -192,6 +193,8 @@ class LessonPlayer:
             self.large = large
         if retries is not None:
             self.retries = retries
+        if self.reviewing and before == (self.rules, self.four_colour, self.large, self.retries):
+            return  # the same settings again (the saved ones arriving): the questions answered stay
         if self.reviewing:  # the review's questions are drawn again in the new rule set
             self.reviews -= 1
             self.reviewing = False
