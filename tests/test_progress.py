@@ -206,6 +206,23 @@ def test_a_second_try_is_stored_and_exported_and_an_older_answer_reads_as_a_firs
         p.record("score", "jokers", "x", True, attempt=3)
 
 
+def test_a_lesson_end_review_answer_is_stored_exported_and_counted_apart() -> None:
+    p = Progress()
+    p.record("score", "jokers", "score:jokers:1/1", True)
+    p.record("trick-winner", "jokers", "trick-winner:jokers:2/1", False, source="review")
+    p.record("trick-winner", "jokers", "trick-winner:jokers:3/1", True, attempt=2, source="review")
+    again = Progress.from_json(p.to_json())
+    assert again == p and [a.source for a in again.answers] == ["quiz", "review", "review"]
+    assert [row[5] for row in csv_rows(p)] == ["source", "quiz", "review", "review"]
+    assert (p.only("review").answered, p.only("review").correct, p.only("quiz").answered) == (2, 1, 1)
+    # a stored row naming a place the app has no such answers from is left out, and said so
+    odd = Progress.from_json(record(answers=[[*GOOD_ROW, "revision", 1], [*GOOD_ROW, "review", 1]]))
+    assert [a.source for a in odd.answers] == ["review"]
+    assert odd.notes == ["1 saved answer could not be read and was left out."]
+    with pytest.raises(ValueError, match="source"):
+        p.record("score", "jokers", "x", True, source="Review")
+
+
 def test_the_second_try_setting_is_kept_and_an_older_record_without_it_offers_one() -> None:
     assert Settings().retries == 1
     assert Progress.from_json(record(settings={"preset": "classic"})).settings.retries == 1
@@ -236,7 +253,9 @@ JUNK = hst.recursive(
 )
 ROWS = hst.one_of(
     hst.tuples(NUMBERS, TEXTS, TEXTS, TEXTS, hst.booleans()).map(list),
-    hst.tuples(NUMBERS, TEXTS, TEXTS, TEXTS, hst.booleans(), hst.sampled_from(["quiz", "lesson"]), JUNK).map(list),
+    hst.tuples(
+        NUMBERS, TEXTS, TEXTS, TEXTS, hst.booleans(), hst.sampled_from(["quiz", "lesson", "review", "Review"]), JUNK
+    ).map(list),
     hst.lists(JUNK, max_size=7),
     JUNK,
 )

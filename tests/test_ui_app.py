@@ -351,3 +351,62 @@ def test_one_click_on_practice_what_i_miss_serves_the_kind_just_missed(app: App)
         app.quiz.practice_button.click()
         assert app.quiz.item is not None and app.quiz.item.kind == "trick-winner" and app.quiz.item.difficulty == 1
         assert "Who wins the trick?, missed last time" in app.quiz.seed_line.value
+
+
+def known_but_one(app: App, target: str) -> Progress:
+    """Every kind offered but ``target`` answered right four times (box 5, not due for 15 answers), the
+    last round within the last eleven answers; ``target`` never asked: the practice serves it first."""
+    from spades_tutor.quiz import kinds
+
+    stored = Progress()
+    others = [cls.kind for cls in kinds.kinds() if cls.offered(app.rules) and cls.kind != target]
+    for n in range(4):
+        for kind in others:
+            stored.record(kind, "jokers", f"{kind}:jokers:{n}/1", True)
+    return stored
+
+
+def test_while_practising_the_level_menu_rises_after_a_run_of_right_first_tries(app: App) -> None:
+    from test_quiz_kinds import answer_through_the_view
+
+    from spades_tutor.quiz.mastery import RISE_RUN, mastery
+
+    app.store.value = known_but_one(app, "trick-winner").to_json()
+    app.store.loaded = True
+    app.picker.retry.value = False
+    app.nav.value = "Quiz yourself"
+    assert app.quiz.difficulty.value == 1
+    app.quiz.practice_button.click()
+    right = 0
+    for _ in range(200):  # other kinds are skipped ("Next question"), unanswered
+        item, view = app.quiz.item, app.quiz.view
+        assert item is not None and view is not None and app.quiz.practising
+        assert app.quiz.difficulty.value == item.difficulty  # the menu names the level asked at
+        if item.kind == "trick-winner":
+            assert item.difficulty == 1
+            answer_through_the_view(view)
+            view.check_button.click()
+            right += 1
+            if right == RISE_RUN:
+                break
+            assert app.quiz.difficulty.value == 1 and "→" not in app.quiz.seed_line.value
+        app.quiz.next_button.click()
+    assert right == RISE_RUN
+    assert mastery(app.progress.answers, kinds=("trick-winner",))["trick-winner"].level == 2
+    # at once, before the next question: the menu and the line under the question say Medium
+    assert app.quiz.practising and app.quiz.difficulty.value == 2 and app.settings.quiz_level == 2
+    line = app.quiz.seed_line.value
+    assert f"Easy → Medium next in Who wins the trick? ({RISE_RUN} right first tries in a row)" in line
+    for _ in range(200):
+        app.quiz.next_button.click()
+        item = app.quiz.item
+        assert item is not None and app.quiz.difficulty.value == item.difficulty
+        if item.kind == "trick-winner":
+            assert item.difficulty == 2  # and the next question of the kind is asked at Medium
+            break
+    else:
+        raise AssertionError("the practice never came back to the kind")
+    # a level picked by hand ends the practice and is the one asked
+    app.quiz.difficulty.value = 3
+    assert not app.quiz.practising and app.quiz.item is not None and app.quiz.item.difficulty == 3
+    assert app.settings.quiz_level == 3 and "Practice" not in app.quiz.seed_line.value

@@ -153,6 +153,8 @@ class QuizPage:
         self.difficulty.observe(guarded(self._level_changed), names="value")
         #: True while "Practice what I miss" serves the questions (the menus' choice ends it)
         self.practising = False
+        self._quiet = False  # the Level menu set by the practice, not picked by the learner
+        self._line = ("", 1)  # the practice's words and the level the question's line names
         self.practice_button = w.Button(
             description="Practice what I miss",
             tooltip="The next question is of a kind you missed, at the level you have reached in it",
@@ -203,6 +205,8 @@ class QuizPage:
         self.refresh_board()
 
     def _level_changed(self, _change: Any) -> None:
+        if self._quiet:
+            return
         self.app.settings.quiz_level = int(self.difficulty.value)
         self.app.save()
         self.chosen()
@@ -252,16 +256,52 @@ class QuizPage:
         practice = ""
         if self.practising:
             kind, level, practice = self._practice_item(rules)
+            self._show_practice_level(level)
         elif kind == "mixed":
             kind = random.Random(self.seed).choice(kinds.names())
         self.item = generate(kind, rules, self.seed, level)
         s = self.app.settings
         self.view = QuizView(self.item, self.answered, four_colour=s.four_colour, large=s.large, retries=s.retries)
         self.slot.children = [self.view.widget]
+        self._line = (practice, level)
+        self._say_line()
+
+    def _say_line(self, change: str = "") -> None:
+        """The line under the menus: why this question (while practising), its seed, rule set and level."""
+        practice, level = self._line
         self.seed_line.value = (
-            f'<div class="st-note">{practice}Question {self.seed} · {html.escape(rules.title)} · '
-            f"{DIFFICULTY_NAMES[level]}</div>"
+            f'<div class="st-note">{practice}Question {self.seed} · {html.escape(self.app.rules.title)} · '
+            f"{DIFFICULTY_NAMES[level]}{change}</div>"
         )
+
+    def _show_practice_level(self, level: int) -> None:
+        """The Level menu shows the level the practice asks at (and keeps it, as a level picked would be);
+        it is not the learner's pick, so the practice goes on."""
+        self.app.settings.quiz_level = level
+        if self.difficulty.value != level:
+            self._quiet = True
+            try:
+                self.difficulty.value = level
+            finally:
+                self._quiet = False
+        self.app.save()
+
+    def _follow_mastery(self, item: QuizItem) -> None:
+        """While practising, the level reached after an answer: a run of right first tries moves the
+        kind up (too many misses, down), and the Level menu and the line say so at once."""
+        from ..quiz.mastery import FALL_MISSES, FALL_WINDOW, RISE_RUN, mastery
+
+        level = mastery(self.app.progress.answers, kinds=(item.kind,))[item.kind].level
+        if level == item.difficulty:
+            return
+        self._show_practice_level(level)
+        why = (
+            f"{RISE_RUN} right first tries in a row"
+            if level > item.difficulty
+            else f"{FALL_MISSES} misses in the last {FALL_WINDOW}"
+        )
+        title = html.escape(KIND_TITLES[item.kind])
+        self._say_line(f" → {DIFFICULTY_NAMES[level]} next in {title} ({why})")
 
     def _practice_item(self, rules: Rules) -> tuple[str, int, str]:
         """The kind and level "Practice what I miss" serves (from every answer given, quizzes and lessons),
@@ -279,6 +319,8 @@ class QuizPage:
 
     def answered(self, item: QuizItem, feedback: Feedback, attempt: int = 1) -> None:
         self.app.record(item, feedback, attempt, source="quiz")
+        if self.practising:
+            self._follow_mastery(item)
         self.refresh_board()
 
     def refresh_board(self) -> None:
@@ -362,6 +404,9 @@ class LearnPage:
             large=s.large,
             retries=s.retries,
             seed=self.seed * 1000 + self.opened,
+            history=lambda: self.app.progress.answers,
+            on_review_answer=lambda item, feedback, attempt: self.app.record(item, feedback, attempt, source="review"),
+            lessons=self.lessons,
         )
         self.opened += 1
         self.app.reached(lesson, self.player.step)

@@ -4,13 +4,17 @@ Each block is shown in the rule set the teacher picked when it is written for it
 otherwise in its own, under a note that names both ("Shown in the Spades with Jokers
 rule set (your table plays Regular Spades)"). Prose and labels are shown with their
 placeholders filled by the engine for the rule set they are shown in.
+
+After the lesson's own last step the player offers a closing review (``lessons.review``): three
+mixed questions of the kinds the lesson taught, drawn by mastery from the learner's answers
+(``history``). The lesson is done at its own last step; "Finish" there skips the review.
 """
 
 from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -18,6 +22,7 @@ import ipywidgets as w
 from ..engine import Rules, Seat, Team
 from ..engine.text import signed
 from ..lessons import parts
+from ..lessons.review import REVIEW_QUESTIONS, review_kinds
 from ..quiz import Feedback, QuizItem
 from .cards import hand_view, trick_view
 from .errors import guarded, report
@@ -27,6 +32,8 @@ from .quiz_view import QuizView
 if TYPE_CHECKING:
     from ..lessons import Block, Lesson
     from ..lessons.parts import Part
+    from ..quiz.mastery import Answered
+    from .lesson_review import ReviewView
 
 _md: Any = None
 # a small label, set apart from the captions of the cards below it
@@ -62,6 +69,9 @@ class LessonPlayer:
         large: bool = False,
         retries: int = 0,
         seed: int | None = None,
+        history: Callable[[], Sequence[Answered]] | None = None,
+        on_review_answer: Callable[[QuizItem, Feedback, int], None] | None = None,
+        lessons: Sequence[Lesson] = (),
     ) -> None:
         self.lesson = lesson
         #: where the generated quizzes draw from: each visit to a step draws anew from (seed, visit)
@@ -77,6 +87,13 @@ class LessonPlayer:
         self.retries = retries  # a second try for each quiz, as the learner's settings say
         self.quizzes: list[QuizView] = []
         self.terms_seen: set[str] = set()
+        #: the learner's answers so far, which the review is scheduled from (none: a first visit)
+        self.history = history
+        self.on_review_answer = on_review_answer
+        self.lessons = tuple(lessons)  # every lesson: one with no quiz reviews the kinds of the one before
+        self.reviewing = False  # the closing review is shown (``step`` stays the lesson's last step)
+        self.review: ReviewView | None = None
+        self.reviews = 0  # reviews opened: each draws anew from (seed, this count)
 
         self.title = w.HTML()
         self.where = live(w.HTML())
@@ -88,9 +105,13 @@ class LessonPlayer:
         self.next = w.Button(description="Next ▶", button_style="primary", tooltip="Next step")
         self.back.add_class("st-back")
         self.next.add_class("st-next")
-        self.back.on_click(guarded(lambda _b: self.go(self.step - 1)))
+        # on the last step, beside "Review ▶": the review is offered, not forced
+        self.finish = w.Button(description="Finish ✓", tooltip="Back to the lesson list, without the review")
+        self.finish.add_class("st-finish")
+        self.finish.on_click(guarded(lambda _b: self._finish()))
+        self.back.on_click(guarded(lambda _b: self._back()))
         self.next.on_click(guarded(lambda _b: self._forward()))
-        nav = w.HBox([self.back, self.where, self.next])
+        nav = w.HBox([self.back, self.where, self.finish, self.next])
         nav.add_class("st-nav")
         from .glossary import TermDisclosures
 
@@ -102,13 +123,58 @@ class LessonPlayer:
 
     def _forward(self) -> None:
         if self.step == len(self.lesson.steps) - 1:
-            if self.on_finish is not None:
-                self.on_finish(self.lesson)
+            if self.reviewing or not self.review_kinds():
+                self._finish()
+            else:
+                self.open_review()
             return
         self.go(self.step + 1)
 
+    def _back(self) -> None:
+        # from the review, back to the lesson's last step (``step`` is still that step)
+        self.go(self.step if self.reviewing else self.step - 1)
+
+    def _finish(self) -> None:
+        if self.on_finish is not None:
+            self.on_finish(self.lesson)
+
+    def review_kinds(self) -> tuple[str, ...]:
+        """The kinds the closing review asks in the rule set picked (empty: the lesson has no review)."""
+        return review_kinds(self.lesson, self.rules, self.lessons)
+
+    def open_review(self) -> None:
+        """The closing review, after the lesson's last step, drawn anew from the answers given so far."""
+        from .lesson_review import ReviewView
+
+        kinds = self.review_kinds()
+        if not kinds:
+            return
+        self.reviews += 1
+        text = f"spades-tutor/lesson/{self.seed}/{self.lesson.slug}/review/{self.reviews}"
+        self.review = ReviewView(
+            self.rules,
+            kinds,
+            self.history() if self.history is not None else (),
+            random.Random(text).randrange(1, 100_000),
+            self.on_review_answer,
+            four_colour=self.four_colour,
+            large=self.large,
+            retries=self.retries,
+        )
+        self.step = len(self.lesson.steps) - 1
+        self.reviewing = True
+        self.render()
+
     def go(self, step: int) -> None:
         step = max(0, min(step, len(self.lesson.steps) - 1))
+        if self.reviewing:  # Back from the review: the lesson's step, shown again
+            self.reviewing = False
+            self.review = None
+            self.step = step
+            self.render()
+            if self.on_step is not None:
+                self.on_step(self.lesson, self.step)
+            return
         if step == self.step:
             return
         self.step = step
@@ -119,6 +185,7 @@ class LessonPlayer:
     def set_rules(
         self, rules: Rules, *, four_colour: bool | None = None, large: bool | None = None, retries: int | None = None
     ) -> None:
+        before = (self.rules, self.four_colour, self.large, self.retries)
         self.rules = rules
         if four_colour is not None:
             self.four_colour = four_colour
@@ -126,11 +193,24 @@ class LessonPlayer:
             self.large = large
         if retries is not None:
             self.retries = retries
+        if self.reviewing and before == (self.rules, self.four_colour, self.large, self.retries):
+            return  # the same settings again (the saved ones arriving): the questions answered stay
+        if self.reviewing:  # the review's questions are drawn again in the new rule set
+            self.reviews -= 1
+            self.reviewing = False
+            self.open_review()
+            if not self.reviewing:  # the new rule set offers none of the lesson's kinds
+                self.review = None
+                self.render()
+            return
         self.render()
 
     # --- drawing -----------------------------------------------------------------------------
 
     def render(self) -> None:
+        if self.reviewing and self.review is not None:
+            self._render_review(self.review)
+            return
         lesson = self.lesson
         step = lesson.steps[self.step]
         total = len(lesson.steps)
@@ -166,9 +246,33 @@ class LessonPlayer:
         self.bar.value = self.step + 1
         self.bar.description = ""
         self.back.disabled = self.step == 0
+        self.back.tooltip = "Previous step"
         last = self.step == total - 1
-        self.next.description = "Finish ✓" if last else "Next ▶"
-        self.next.tooltip = "Back to the lesson list" if last else "Next step"
+        review = last and bool(self.review_kinds())
+        if review:
+            self.next.description = "Review ▶"
+            self.next.tooltip = f"A short review: {REVIEW_QUESTIONS} mixed questions on this lesson"
+        else:
+            self.next.description = "Finish ✓" if last else "Next ▶"
+            self.next.tooltip = "Back to the lesson list" if last else "Next step"
+        self.finish.layout.display = None if review else "none"
+
+    def _render_review(self, review: ReviewView) -> None:
+        lesson = self.lesson
+        self.quizzes = []
+        self.body.children = [review.widget]
+        self.title.value = (
+            f'<h2 class="st-lesson-title">Lesson {lesson.number}: {html.escape(lesson.title)}</h2>'
+            '<div class="st-step-title">Review</div>'
+        )
+        total = len(lesson.steps)
+        self.where.value = f'<span class="st-where" role="status">Review after step {total} of {total}</span>'
+        self.bar.value = total
+        self.back.disabled = False
+        self.back.tooltip = "Back to the last step"
+        self.next.description = "Finish ✓"
+        self.next.tooltip = "Back to the lesson list"
+        self.finish.layout.display = "none"
 
     def note(self, block: Block) -> str | None:
         """The note above a block shown in another rule set than the one picked (None: it follows the pick)."""

@@ -17,10 +17,12 @@ def lesson_player(number: int, preset: str = "jokers", **flags: Any) -> LessonPl
     """The player for lesson ``number`` in a rule set (a preset plus house-rule flags)."""
     from ..lessons import load_lessons
 
-    lessons = {lesson.number: lesson for lesson in load_lessons()}
+    every = load_lessons()
+    lessons = {lesson.number: lesson for lesson in every}
     if number not in lessons:
         raise SpadesError(f"there is no lesson {number}; the lessons are {', '.join(map(str, sorted(lessons)))}")
-    return LessonPlayer(lessons[number], Rules.preset(preset, **flags))
+    # no stored answers in a notebook: the closing review is scheduled from its own answers alone
+    return LessonPlayer(lessons[number], Rules.preset(preset, **flags), lessons=every)
 
 
 def show_lesson(number: int, preset: str = "jokers", **flags: Any) -> Any:

@@ -38,7 +38,7 @@ __all__ = ["Answer", "Progress", "Settings"]
 
 _FORMAT = "spades-tutor/progress"
 MAX_ANSWERS = 2000
-SOURCES = ("quiz", "lesson")  # where an answer was given: Quiz yourself, or a lesson's quiz
+SOURCES = ("quiz", "lesson", "review")  # where an answer was given: Quiz yourself, a lesson's quiz, a lesson-end review
 TRIES = (1, 2)  # which try an answer was: the first, or the second after "try again"
 RETRIES = (0, 1)  # the tries a question gives after a wrong answer, before the answer is shown
 MAX_LESSONS = 200  # lesson slugs kept; far more than there are lessons
@@ -179,7 +179,7 @@ class Progress:
         del self.answers[:-MAX_ANSWERS]
 
     def only(self, source: str) -> Progress:
-        """The answers given in one place (``"quiz"`` or ``"lesson"``), for that place's score and streak."""
+        """The answers given in one place (``"quiz"``, ``"lesson"`` or ``"review"``), for that place's score and streak."""
         return Progress([a for a in self.answers if a.source == source], dict(self.lessons), self.settings)
 
     def reach(self, slug: str, step: int) -> None:
