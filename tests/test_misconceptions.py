@@ -26,7 +26,9 @@ from spades_tutor.ui.quiz_view import QuizView, feedback_html
 
 JOKER_PRESETS = ("jokers", "deuces-high", "two-of-spades-third", "bicycle")
 ALL = tuple(st.Rules.preset_names())
-DIAGNOSED_KINDS = tuple(k for k in kinds.names() if k not in ("nil-safe", "best-bid"))
+DIAGNOSED_KINDS = tuple(kinds.names())
+#: kinds whose answer is a measurement (a few hundred simulated deals per item): fewer seeds
+MEASURED_KINDS = ("nil-safe", "best-bid")
 
 
 # --- common mistakes, on positions built by hand ---------------------------------------------
@@ -100,6 +102,41 @@ def test_a_wrong_answer_no_premise_gives_gets_only_the_rule() -> None:
     assert fb.explanation == (st.explain_trick(item.rules, item.trick),)
 
 
+def test_a_nil_called_safe_with_the_big_joker_is_named_a_sure_trick() -> None:
+    from spades_tutor.quiz.kinds.nil_safe import NilSafeItem
+
+    item = NilSafeItem(st.Rules.preset("jokers"), hand=st.cards("BJ 3S QH 9H 8H 7H QC JC 8C 6C JD 9D 6D"))
+    assert item.answer() is False  # measured: the big joker always takes a trick
+    fb = item.check("yes")
+    assert fb.diagnosis == (
+        "This hand is sure of 1 trick whatever the others hold: a nil holding a sure trick always fails."
+    )
+    assert item.check("no").diagnosis is None
+
+
+def test_a_nil_judged_by_its_trumps_alone_is_named_with_the_side_ace() -> None:
+    from spades_tutor.quiz.kinds.nil_safe import NilSafeItem
+
+    item = NilSafeItem(st.Rules.preset("jokers"), hand=st.cards("3S 2S AH 5H 3H 8C 6C 4C 2C 9D 7D 5D 3D"))
+    assert item.answer() is False
+    fb = item.check("yes")
+    assert fb.diagnosis == "Low trumps are not all a nil needs: A♥ wins any heart trick unless someone trumps it."
+
+
+def test_a_bid_of_the_sure_tricks_alone_or_of_the_sides_tricks_is_named() -> None:
+    from spades_tutor.quiz.kinds.best_bid import BestBidItem
+
+    item = BestBidItem(st.Rules.preset("jokers"), hand=st.cards("BJ AS KS 5S AH KH 3H 8C 6C 4C 9D 7D 5D"))
+    sure = st.sure_trick_count(item.rules, item.hand)
+    assert sure not in item.accepted()
+    assert (item.check(str(sure)).diagnosis or "").startswith("You bid only the sure tricks")
+    side = round(sum(k * n for k, n in enumerate(item.odds().team_tricks)) / item.odds().deals)
+    assert side not in item.accepted()
+    assert (item.check(str(side)).diagnosis or "").startswith("That is about what your side takes together")
+    for bid in item.accepted():
+        assert item.check(str(bid)).diagnosis is None
+
+
 # --- every misconception, found in generated items of each preset where it can arise -------------
 
 #: misconception -> the presets (with house rules where it needs them) where it can arise;
@@ -121,6 +158,13 @@ WHERE = {
     "only-trumps": ("jokers", "deuces-high", "two-of-spades-third"),
     "natural-spades-only": JOKER_PRESETS,
     "regular-deck": JOKER_PRESETS,
+    # measured kinds: each item costs a simulation, so three rule sets, jokers and not
+    "sure-trick-nil": ("jokers", "deuces-high", "classic"),
+    "trumps-only-for-nil": ("jokers", "deuces-high", "classic"),
+    "one-card-sinks-nil": ("jokers", "classic"),
+    "sure-tricks-only": ("jokers", "deuces-high", "classic"),
+    "every-high-card": ("deuces-high", "classic"),
+    "side-tricks": ("jokers", "deuces-high", "classic"),
 }
 #: words each diagnosis must say (the misconception named in the game's words)
 SAYS = {
@@ -159,6 +203,12 @@ SAYS = {
     "below-zero-loses": r"without the mercy rule",
     "natural-spades-only": r"(counts as a spade here, so it is a trump|count as spades here, so they are trumps) too\.$",
     "regular-deck": r"^This is not a regular deck",
+    "sure-trick-nil": r"^This hand is sure of \d+ tricks? whatever the others hold: a nil holding a sure trick always fails\.$",
+    "trumps-only-for-nil": r"^Low trumps are not all a nil needs: [AK][♥♣♦] ",
+    "one-card-sinks-nil": r"^A card that looks dangerous does not sink this nil by itself: the bots made it in \d+%",
+    "sure-tricks-only": r"^You bid only the sure tricks: .* took \d+\.\d tricks on average",
+    "every-high-card": r"^Not every ace, king and high trump is a trick",
+    "side-tricks": r"^That is about what your side takes together \(\d+\.\d tricks on average\): bid your own",
 }
 
 
@@ -254,6 +304,10 @@ def _candidates(item: QuizItem, rng: random.Random) -> Iterator[Any]:
         yield from ("North–South", "East–West", "another hand")
     elif kind == "sure-tricks":
         yield from range(0, 8)
+    elif kind == "nil-safe":
+        yield from ("yes", "no")
+    elif kind == "best-bid":
+        yield from range(1, 14)
     elif kind == "score":
         for team, (p, b) in right.items():
             for dp, db in ((10, 0), (-10, 0), (1, 0), (0, 1), (-100, 0), (100, -1), (9, 0), (90, 0)):
@@ -276,7 +330,7 @@ def test_a_diagnosis_is_only_given_for_an_answer_a_premise_gives(kind: str) -> N
     rng = random.Random(f"misconceptions/{kind}")
     tables = [st.Rules.preset(p) for p in ALL] + [st.Rules.preset("jokers", **f) for _, f in HOUSE_FLAGS]
     diagnosed = 0
-    for seed in range(200):
+    for seed in range(24 if kind in MEASURED_KINDS else 200):
         rules = tables[seed % len(tables)]
         item = generate(kind, rules, seed, difficulty=seed % 3 + 1)
         right = item.given(item.answer())

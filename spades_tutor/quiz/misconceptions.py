@@ -38,22 +38,26 @@ from ..engine import (
     explain_first_leader,
     explain_game,
     legal_plays,
+    nil_advice,
     score_hand,
     sure_trick_count,
     sure_tricks,
     trick_winner,
     why_illegal,
 )
+from ..engine.hand_eval import HIGH_TRUMPS_FOR_NIL, MANY_TRUMPS_FOR_NIL
 from ..engine.rules import FAILED_NIL_CHOICES, NUMBER_BOUNDS
 from ..engine.text import number
 
 __all__ = [
+    "BEST_BID",
     "DECK_SETUP",
     "FIRST_LEADER",
     "GAME_WINNER",
     "HIGHEST_TRUMP",
     "LEGAL_PLAYS",
     "MAY_LEAD",
+    "NIL_SAFE",
     "RULE_CHANGES",
     "SCORE",
     "SURE_TRICKS",
@@ -648,6 +652,136 @@ SURE_TRICKS: tuple[Misconception, ...] = (
         _every_trump_counted,
         lambda item: "Not every trump is sure: each higher trump still out can capture one of yours.",
     ),
+)
+
+
+# --- is nil safe? -----------------------------------------------------------------------------------
+# The answer is a measurement (``NilSafeItem.odds``); each premise is a judgement the hand's cards
+# invite, and is named only where it gives the wrong answer.
+
+
+def _sure_nil(item: Any) -> bool | None:
+    """Believed: a sure trick can be ducked. The engine's count says it cannot."""
+    return True if sure_trick_count(item.rules, item.hand) > 0 else None
+
+
+def _sure_nil_says(item: Any) -> str:
+    n = sure_trick_count(item.rules, item.hand)
+    return (
+        f"This hand is sure of {number(n)} trick{'s' if n > 1 else ''} whatever the others hold: "
+        "a nil holding a sure trick always fails."
+    )
+
+
+def _side_dangers(item: Any) -> list[str]:
+    """The engine's warnings about this hand's side aces and unguarded kings."""
+    side = [str(c) for c in item.hand if not item.rules.is_trump(c)]
+    return [r for r in nil_advice(item.rules, item.hand).reasons if r.split(" ", 1)[0] in side]
+
+
+def _low_trumps(item: Any) -> bool:
+    order = item.rules.trump_order()
+    trumps = [c for c in item.hand if item.rules.is_trump(c)]
+    return (
+        sure_trick_count(item.rules, item.hand) == 0
+        and all(order.index(c) >= HIGH_TRUMPS_FOR_NIL for c in trumps)
+        and len(trumps) < MANY_TRUMPS_FOR_NIL
+    )
+
+
+def _trumps_only(item: Any) -> bool | None:
+    """Believed: only trumps take a nil's tricks. With low trumps, the side cards are forgotten."""
+    return True if _low_trumps(item) and _side_dangers(item) else None
+
+
+def _trumps_only_says(item: Any) -> str:
+    return f"Low trumps are not all a nil needs: {_side_dangers(item)[0]}"
+
+
+def _looks_alone(item: Any) -> bool | None:
+    """Believed: one warning card sinks the nil, whatever the measurement says."""
+    advice = nil_advice(item.rules, item.hand)
+    return False if not advice.safe and not advice.impossible else None
+
+
+def _looks_alone_says(item: Any) -> str:
+    p, low, high = item.odds()
+    return (
+        f"A card that looks dangerous does not sink this nil by itself: the bots made it in {round(100 * p)}% "
+        f"of the deals measured (95% interval {round(100 * low)}–{round(100 * high)}%); the others usually "
+        "take those tricks first."
+    )
+
+
+NIL_SAFE: tuple[Misconception, ...] = (
+    Misconception("sure-trick-nil", _sure_nil, _sure_nil_says),
+    Misconception("trumps-only-for-nil", _trumps_only, _trumps_only_says),
+    Misconception("one-card-sinks-nil", _looks_alone, _looks_alone_says),
+)
+
+
+# --- what would you bid? ----------------------------------------------------------------------------
+# The best bid is a measurement (``BestBidItem.odds``); a premise is named only for a bid outside
+# the accepted ones.
+
+
+def _outside(item: Any, bid: int) -> int | None:
+    return bid if 1 <= bid <= 13 and bid not in item.accepted() else None
+
+
+def _mean(counts: Sequence[int]) -> float:
+    return sum(k * n for k, n in enumerate(counts)) / max(1, sum(counts))
+
+
+def _sure_only(item: Any) -> int | None:
+    """Deviation: only the sure tricks bid (the engine's count)."""
+    return _outside(item, sure_trick_count(item.rules, item.hand))
+
+
+def _sure_only_says(item: Any) -> str:
+    return (
+        f"You bid only the sure tricks: high side cards and spare trumps win tricks too. This hand took "
+        f"{_mean(item.odds().seat_tricks):.1f} tricks on average in the deals measured."
+    )
+
+
+def _high_cards(item: Any) -> int | None:
+    """Deviation: every ace, every king and every trump above the K♠ counted as a trick."""
+    order = item.rules.trump_order()
+    king = order.index(Card(Rank.KING, Suit.SPADES)) if Card(Rank.KING, Suit.SPADES) in order else 0
+    high = [
+        c
+        for c in item.hand
+        if (item.rules.is_trump(c) and order.index(c) <= king) or (not c.is_joker and c.rank in (Rank.ACE, Rank.KING))
+    ]
+    return _outside(item, len(high)) if high else None
+
+
+def _high_cards_says(item: Any) -> str:
+    return (
+        "Not every ace, king and high trump is a trick: a king loses to its ace, a side card to a trump, a "
+        f"trump to a higher one. This hand took {_mean(item.odds().seat_tricks):.1f} tricks on average in "
+        "the deals measured."
+    )
+
+
+def _side_tricks(item: Any) -> int | None:
+    """Deviation: the side's tricks bid, as if partner's were this hand's."""
+    return _outside(item, round(_mean(item.odds().team_tricks)))
+
+
+def _side_tricks_says(item: Any) -> str:
+    odds = item.odds()
+    return (
+        f"That is about what your side takes together ({_mean(odds.team_tricks):.1f} tricks on average): "
+        f"bid your own hand's tricks ({_mean(odds.seat_tricks):.1f}); your partner bids theirs."
+    )
+
+
+BEST_BID: tuple[Misconception, ...] = (
+    Misconception("sure-tricks-only", _sure_only, _sure_only_says),
+    Misconception("every-high-card", _high_cards, _high_cards_says),
+    Misconception("side-tricks", _side_tricks, _side_tricks_says),
 )
 
 

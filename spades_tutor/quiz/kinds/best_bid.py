@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...engine import Card, Rules, Seat, cards
+from .. import misconceptions as catalogue
 from ..base import (
     Caption,
     Feedback,
@@ -63,6 +64,7 @@ class BestBidItem(QuizItem):
 
     kind: ClassVar[str] = "best-bid"
     title: ClassVar[str] = "What would you bid?"
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.BEST_BID
     order: ClassVar[int] = 80
     levels: ClassVar[Mapping[int, str]] = {
         1: "Hands with two trumps or fewer.",
@@ -121,7 +123,15 @@ class BestBidItem(QuizItem):
         if given in odds.points and given not in accepted:
             lo, hi = odds.points_interval[given]
             lines.append(f"Your bid of {given}: {odds.points[given]:+.0f} (95% interval {lo:+.0f} to {hi:+.0f}).")
-        return Feedback(given in accepted, right, tuple(lines))
+        correct = given in accepted
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, right, tuple(lines), diagnosis=diagnosis)
+
+    def given(self, response: Any) -> int | None:
+        try:
+            return _whole(response)
+        except (TypeError, ValueError):
+            return None
 
     def feedback_view(self, feedback: Feedback, selected: tuple[str, ...] = ()) -> FeedbackView:
         return FeedbackView(plot=points_plot(self.odds(), self.accepted()))

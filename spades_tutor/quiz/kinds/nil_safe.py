@@ -33,6 +33,7 @@ from ...engine import (
     nil_advice,
     sure_trick_count,
 )
+from .. import misconceptions as catalogue
 from ..base import (
     Choice,
     Feedback,
@@ -99,6 +100,7 @@ class NilSafeItem(QuizItem):
 
     kind: ClassVar[str] = "nil-safe"
     title: ClassVar[str] = "Is nil safe?"
+    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.NIL_SAFE
     order: ClassVar[int] = 70
     levels: ClassVar[Mapping[int, str]] = {
         1: "Clear hands: nil made in 90% of deals or more, or in 25% or less.",
@@ -154,17 +156,21 @@ class NilSafeItem(QuizItem):
             lines.append("Here those dangers cost less than they seem: the others usually take those tricks first.")
         return tuple(lines)
 
-    def check(self, response: Any) -> Feedback:
+    def given(self, response: Any) -> bool | None:
         if isinstance(response, str):
-            given: bool | None = {"yes": True, "no": False, "true": True, "false": False, "y": True, "n": False}.get(
+            return {"yes": True, "no": False, "true": True, "false": False, "y": True, "n": False}.get(
                 response.strip().lower()
             )
-        elif isinstance(response, bool):
-            given = response
-        else:
-            given = None
+        if isinstance(response, bool):
+            return response
+        return None
+
+    def check(self, response: Any) -> Feedback:
+        given = self.given(response)
         safe = self.answer()
-        return Feedback(given == safe, "yes" if safe else "no", self.reasons())
+        correct = given == safe
+        diagnosis = None if correct else self.diagnose(response)
+        return Feedback(correct, "yes" if safe else "no", self.reasons(), diagnosis=diagnosis)
 
     def hint(self) -> str:
         return (
