@@ -40,7 +40,9 @@ def look(page: Page, label: str) -> list[str]:
     for width, height in ((375, 812), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(400)
-        page.locator(".st-nav").scroll_into_view_if_needed()  # the row that offers the review, or finishes it
+        nav = page.locator(".st-nav")  # a lesson's row that offers the review, or finishes it (no row on the Quiz page)
+        if nav.count():
+            nav.first.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"{label}-{width}.png"), full_page=True)
         # a card's face is drawn by the card widget, a few px over its button at a phone's width: not this page's
         found += [f"{label} at {width} px: {p}" for p in page.evaluate(PROBLEMS) if not CARD_FACE.search(p)]
