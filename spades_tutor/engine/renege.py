@@ -24,6 +24,7 @@ from .errors import SpadesError
 from .rules import Rules
 from .scoring import Bid, HandScore, ScoreLine, score_hand
 from .seats import Seat, Team
+from .text import plural
 
 __all__ = ["RENEGE_TRICKS", "RenegeRuling", "apply_renege", "describe_penalty"]
 
@@ -46,10 +47,6 @@ class RenegeRuling:
 
     def __str__(self) -> str:
         return "\n".join([*self.lines, *(str(self.scores[team]) for team in Team)])
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def apply_renege(
@@ -122,7 +119,7 @@ def apply_renege(
         if n:
             after[seat] -= n
             after[taker] += n
-            gave.append(f"{seat.label} gives {_plural(n, 'trick')}" if not gave else f"{seat.label} gives {n}")
+            gave.append(f"{seat.label} gives {plural(n, 'trick')}" if not gave else f"{seat.label} gives {n}")
             left -= n
     moved = owed - left
     if moved:
@@ -136,7 +133,7 @@ def apply_renege(
     lines = [first, second]
     if left:
         lines.append(
-            f"{offenders.label} took only {_plural(moved, 'trick')} outside a nil, so that is all they give: "
+            f"{offenders.label} took only {plural(moved, 'trick')} outside a nil, so that is all they give: "
             "a trick is never taken from a nil bidder."
         )
     return RenegeRuling(offenders, reneges, penalty, after, score_hand(rules, bid, after, bags), tuple(lines))

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from .errors import SpadesError
 from .rules import Rules
 from .seats import Seat, Team
-from .text import number, signed
+from .text import number, plural, signed
 
 __all__ = [
     "BLIND_NIL",
@@ -141,10 +141,6 @@ class HandScore:
         return f"{self.team.label}: {signed(self.points)} (bags now {self.bags})\n{body}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def score_hand(
     rules: Rules,
     bids: Mapping[Seat, Bid | int | str],
@@ -206,7 +202,7 @@ def _score_team(rules: Rules, team: Team, bid: Mapping[Seat, Bid], took: Mapping
                 lines.append(ScoreLine(f"{seat.label}'s {what} made", value, kind))
             else:
                 lines.append(
-                    ScoreLine(f"{seat.label}'s {what} failed (took {_plural(took[seat], 'trick')})", -value, kind)
+                    ScoreLine(f"{seat.label}'s {what} failed (took {plural(took[seat], 'trick')})", -value, kind)
                 )
                 nil_tricks += took[seat]
         else:
@@ -232,7 +228,7 @@ def _score_team(rules: Rules, team: Team, bid: Mapping[Seat, Bid], took: Mapping
             over = counted - contract
             if over:
                 what = "a trick" if over == 1 else "tricks"
-                lines.append(ScoreLine(f"{_plural(over, 'bag')} ({what} over the contract)", over, "bags"))
+                lines.append(ScoreLine(f"{plural(over, 'bag')} ({what} over the contract)", over, "bags"))
                 new_bags += over
         else:
             lines.append(
@@ -244,14 +240,12 @@ def _score_team(rules: Rules, team: Team, bid: Mapping[Seat, Bid], took: Mapping
             )
     elif rules.failed_nil_tricks == "partner" and nil_tricks:
         # both partners bid nil: with no contract, every trick they took is over it
-        lines.append(ScoreLine(f"{_plural(nil_tricks, 'bag')} (no contract to count them toward)", nil_tricks, "bags"))
+        lines.append(ScoreLine(f"{plural(nil_tricks, 'bag')} (no contract to count them toward)", nil_tricks, "bags"))
         new_bags += nil_tricks
     if rules.failed_nil_tricks == "bags" and nil_tricks:
         trick_words = "trick" if nil_tricks == 1 else "tricks"
         lines.append(
-            ScoreLine(
-                f"{_plural(nil_tricks, 'bag')} from the failed nil's {trick_words}", nil_tricks, "failed-nil-bags"
-            )
+            ScoreLine(f"{plural(nil_tricks, 'bag')} from the failed nil's {trick_words}", nil_tricks, "failed-nil-bags")
         )
         new_bags += nil_tricks
     total_bags = bags + new_bags

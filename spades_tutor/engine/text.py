@@ -9,7 +9,7 @@ never shows ``-80`` beside ``−100``. The app's number fields accept either sig
 
 from __future__ import annotations
 
-__all__ = ["MINUS", "number", "signed"]
+__all__ = ["MINUS", "number", "plural", "signed"]
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -22,3 +22,8 @@ def number(n: int) -> str:
 def signed(n: int) -> str:
     """``'+70'``, ``'−119'``, ``'+0'``: points won or lost, always with their sign."""
     return f"{MINUS}{-n}" if n < 0 else f"+{n}"
+
+
+def plural(n: int, word: str) -> str:
+    """``'1 trick'``, ``'3 tricks'``: a count and its word, with an ``s`` unless it is one."""
+    return f"{n} {word}" + ("" if n == 1 else "s")

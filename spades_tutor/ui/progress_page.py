@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from ..engine.text import plural
 from .errors import guarded
 from .plot_box import SMALL, data_box, draw, fill_data, key_html, plot_slot, reading_html
 from .progress import Answer, Progress
@@ -60,10 +61,6 @@ def _title(kind: str) -> str:
     from .quiz_view import KIND_TITLES
 
     return KIND_TITLES[kind]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _base_layout(x: str, y: str, height: int) -> dict[str, Any]:
@@ -213,9 +210,9 @@ def timeline_reading(answers: Sequence[Answer]) -> str:
     """The answers-over-time plot in one line: how many answers, in how many days or sessions, and how they went."""
     axis, rows = timeline(answers)
     first, second, missed = sum(r[1] for r in rows), sum(r[2] for r in rows), sum(r[3] for r in rows)
-    spans = _plural(len(rows), "day") if axis.startswith("day") else _plural(len(rows), "session")
+    spans = plural(len(rows), "day") if axis.startswith("day") else plural(len(rows), "session")
     text = (
-        f"{_plural(len(answers), 'answer')} in {spans}: {first} right first try, "
+        f"{plural(len(answers), 'answer')} in {spans}: {first} right first try, "
         f"{second} on the second try, {missed} missed."
     )
     if len(rows) > 1:
