@@ -160,17 +160,23 @@ def test_scoring_quiz_is_checked_by_the_engine_and_keeps_score(page: Page, voila
     expect(page.get_by_text("Score 1 / 2 · streak 0")).to_be_visible()
 
 
-def test_a_wrong_answer_then_a_right_second_try_is_scored_as_a_second_try_and_kept(
-    page: Page, voila_server: Server
-) -> None:
-    open_app(page, voila_server, "/?page=quiz")
+def open_trick_question(page: Page, server: Server) -> tuple[Locator, Locator, int, Any]:
+    """The Quiz page on an easy "Who wins the trick?": (the quiz, its question line, the seed, the
+    engine's item for the question shown)."""
+    open_app(page, server, "/?page=quiz")
     page.get_by_label("Questions:").select_option(label="Who wins the trick?")
     quiz = page.locator(".st-quiz.st-quiz-trick-winner")
     expect(quiz).to_have_count(1)
     line = page.locator(".st-note").filter(has_text="Question").first
     expect(line).to_contain_text("Easy")
     seed = int(re.search(r"Question (\d+)", line.inner_text()).group(1))
-    item = generate("trick-winner", st.Rules.preset("jokers"), seed, 1)
+    return quiz, line, seed, generate("trick-winner", st.Rules.preset("jokers"), seed, 1)
+
+
+def test_a_wrong_answer_then_a_right_second_try_is_scored_as_a_second_try_and_kept(
+    page: Page, voila_server: Server
+) -> None:
+    quiz, _line, _seed, item = open_trick_question(page, voila_server)
     right = item.answer()
     wrong = next(c for c in item.trick if c != right)
     wrong_card = quiz.get_by_role("radio", name=re.compile(rf"^{re.escape(wrong.name)}\b"))

@@ -11,24 +11,14 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-import spades_tutor as st
-from spades_tutor.quiz.generators import generate
-
 from .conftest import Server
-from .test_app_journeys import open_app
+from .test_app_journeys import open_trick_question
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_missed_kind_is_served_by_practice_what_i_miss(page: Page, voila_server: Server) -> None:
-    open_app(page, voila_server, "/?page=quiz")
-    page.get_by_label("Questions:").select_option(label="Who wins the trick?")
-    quiz = page.locator(".st-quiz.st-quiz-trick-winner")
-    expect(quiz).to_have_count(1)
-    line = page.locator(".st-note").filter(has_text="Question").first
-    expect(line).to_contain_text("Easy")
-    seed = int(re.search(r"Question (\d+)", line.inner_text()).group(1))
-    item = generate("trick-winner", st.Rules.preset("jokers"), seed, 1)
+    quiz, line, seed, item = open_trick_question(page, voila_server)
     right = item.answer()
     wrong = next(c for c in item.trick if c != right)
     quiz.get_by_role("radio", name=re.compile(rf"^{re.escape(wrong.name)}\b")).click()
