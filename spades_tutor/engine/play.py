@@ -17,12 +17,13 @@ The little joker wins: it is the second-highest trump, and no higher trump was p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from .cards import Card, CardsLike, Suit, cards
 from .errors import Reason
 from .rules import Rules
 from .seats import Seat
+from .text import and_list
 
 __all__ = [
     "Trick",
@@ -86,10 +87,7 @@ def _words(rules: Rules, card: Card) -> str:
 _SIDE_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
-def _and(items: Iterable[str]) -> str:
-    """``'a'``, ``'a and b'``, ``'a, b and c'``."""
-    parts = list(items)
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+_and = and_list  # the engine's sentences list cards and seats this way
 
 
 def _cap(text: str) -> str:

@@ -9,7 +9,9 @@ never shows ``-80`` beside ``−100``. The app's number fields accept either sig
 
 from __future__ import annotations
 
-__all__ = ["MINUS", "number", "plural", "signed"]
+from collections.abc import Iterable
+
+__all__ = ["MINUS", "and_list", "number", "plural", "signed"]
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -27,3 +29,9 @@ def signed(n: int) -> str:
 def plural(n: int, word: str) -> str:
     """``'1 trick'``, ``'3 tricks'``: a count and its word, with an ``s`` unless it is one."""
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def and_list(items: Iterable[str]) -> str:
+    """``'a'``, ``'a and b'``, ``'a, b and c'``."""
+    parts = list(items)
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

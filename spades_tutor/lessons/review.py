@@ -32,6 +32,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..engine.text import and_list
 from ..quiz import kinds as quiz_kinds
 from ..quiz.mastery import Answered, mastery, next_practice
 
@@ -66,8 +67,7 @@ def review_kinds(lesson: Lesson, rules: Rules, lessons: Sequence[Lesson] = ()) -
 
 def _titles(kinds: Sequence[str]) -> str:
     """Kind titles as a sentence lists them, each quoted: “A”, “A” and “B”, “A”, “B” and “C”."""
-    names = [f"“{quiz_kinds.get(k).title}”" for k in kinds]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return and_list(f"“{quiz_kinds.get(k).title}”" for k in kinds)
 
 
 def _missed(history: Sequence[Answered], kinds: Sequence[str]) -> list[str]:
