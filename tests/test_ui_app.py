@@ -410,3 +410,28 @@ def test_while_practising_the_level_menu_rises_after_a_run_of_right_first_tries(
     app.quiz.difficulty.value = 3
     assert not app.quiz.practising and app.quiz.item is not None and app.quiz.item.difficulty == 3
     assert app.settings.quiz_level == 3 and "Practice" not in app.quiz.seed_line.value
+
+
+def test_the_saved_settings_arriving_unchanged_do_not_redraw_the_lesson_step_shown() -> None:
+    # a learner may focus or choose a card before the browser has sent the saved record; the same
+    # settings arriving must leave the step (and that choice) as it is, and other settings redraw it
+    from spades_tutor.lessons import load_lessons
+
+    lesson = next(x for x in load_lessons() if x.number == 3)
+    step = next(i for i, s in enumerate(lesson.steps) for b in s.blocks if b.kind == "quiz")
+    app = App(query=f"lesson=3&step={step + 1}")
+    try:
+        player = app.learn.player
+        assert player is not None and player.quizzes
+        view = player.quizzes[0]
+        assert view.picker is not None
+        chosen = [view.picker.cards[0]]
+        view.picker.selected = chosen
+        shown = player.body.children
+        app.store.loaded = True  # the browser had nothing: the default settings, as before
+        assert player.quizzes[0] is view and view.picker.selected == chosen
+        assert player.body.children == shown
+        app.picker.preset.value = "classic"  # other rules: the step is drawn again in them
+        assert player.quizzes[0] is not view and player.rules.name == "classic"
+    finally:
+        errors.remove_sink(app.show_error)

@@ -193,8 +193,10 @@ class LessonPlayer:
             self.large = large
         if retries is not None:
             self.retries = retries
-        if self.reviewing and before == (self.rules, self.four_colour, self.large, self.retries):
-            return  # the same settings again (the saved ones arriving): the questions answered stay
+        if before == (self.rules, self.four_colour, self.large, self.retries):
+            # the same settings again (the saved ones arriving after the step is shown): the step is
+            # not drawn again, so a card the learner has focused or chosen, or a question answered, stays
+            return
         if self.reviewing:  # the review's questions are drawn again in the new rule set
             self.reviews -= 1
             self.reviewing = False
