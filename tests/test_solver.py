@@ -22,6 +22,7 @@ from spades_tutor.solver import (
     break_nil,
     can_take,
     keep_under,
+    line,
     make_contract,
     make_nil,
     set_contract,
@@ -255,3 +256,27 @@ def test_a_tiny_budget_returns_quickly_and_says_it_is_not_exact() -> None:
     a = make_contract(pos, NS, 7, budget=Budget(seconds=0.05))
     assert time.perf_counter() - start < 0.5
     assert a.holds is None and not a.exact
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_line_is_legal_play_that_keeps_the_value_and_the_nil_answer(preset: str) -> None:
+    rules = st.Rules.preset(preset)
+    for seed in range(12):
+        pos = ending(rules, 5000 + seed, 1 + seed % 4)
+        value = solve(pos, NS, with_cards=False).value
+        plays = line(pos, lambda p: solve(p, NS))
+        assert len(plays) == pos.tricks_left * 4 - len(pos.trick)
+        at = pos
+        for seat, c in plays:
+            assert seat == at.to_act and c in at.legal_plays()
+            at = at.play(c)
+            # best play by both sides: N–S's tricks so far plus what they can still take stay the value
+            gained = sum(at.taken[s] for s in NS.seats) - sum(pos.taken[s] for s in NS.seats)
+            assert gained + (solve(at, NS, with_cards=False).value if at.tricks_left else 0) == value
+        seat = st.Seat(seed % 4)
+        answer = make_nil(pos, seat).holds
+        end = pos
+        for _, c in line(pos, lambda p, s=seat: make_nil(p, s)):
+            end = end.play(c)
+        assert (end.taken[seat] == 0) is answer  # the line plays the nil's answer out
+    assert line(pos, lambda p: solve(p, NS), cards=2) == plays[:2]

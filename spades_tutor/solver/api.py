@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 
 from spades_tutor.engine import Card, Seat, Team
 
@@ -32,6 +33,7 @@ __all__ = [
     "break_nil",
     "can_take",
     "keep_under",
+    "line",
     "make_contract",
     "make_nil",
     "set_contract",
@@ -256,3 +258,39 @@ def best_cards(pos: Position, side: Team | str = Team.NS, *, budget: Budget = UN
     """Every card of the seat to act that keeps the double-dummy optimum for its side ('' if
     the budget ran out)."""
     return solve(pos, side, budget=budget, with_cards=True).best_cards
+
+
+def line(
+    pos: Position,
+    question: Callable[[Position], Answer | Result],
+    *,
+    cards: int | None = None,
+    budget: Budget = UNLIMITED,
+) -> tuple[tuple[Seat, Card], ...]:
+    """Best play from ``pos`` for both sides on one question: at each turn, the first of the cards
+    the solver says keep the best result for the side to act (``question(pos)``'s ``best_cards``).
+
+    ``question`` is one of this module's questions with its other arguments bound, for instance
+    ``lambda p: make_nil(p, "S")``; the line goes on for ``cards`` plays (default: to the end of the
+    round) and stops early when the budget (for the whole line) runs out.
+
+    >>> import spades_tutor as st
+    >>> rules = st.Rules.preset("jokers")
+    >>> pos = Position.from_hands(rules, {"N": "AH 3C", "E": "KH 4C", "S": "3H 5C", "W": "QH BJ"},
+    ...                          leader="N", spades_broken=True)
+    >>> [f"{s.letter} {c}" for s, c in line(pos, lambda p: solve(p, st.Team.NS))]
+    ['N A♥', 'E K♥', 'S 3♥', 'W Q♥', 'N 3♣', 'E 4♣', 'S 5♣', 'W BJ']
+    """
+    start = time.perf_counter()
+    out: list[tuple[Seat, Card]] = []
+    limit = pos.tricks_left * 4 - len(pos.trick) if cards is None else cards
+    while len(out) < limit and pos.tricks_left:
+        if budget.seconds is not None and time.perf_counter() - start > budget.seconds:
+            break
+        best = question(pos).best_cards
+        if not best:
+            break
+        seat = pos.to_act
+        out.append((seat, best[0]))
+        pos = pos.play(best[0])
+    return tuple(out)
