@@ -31,7 +31,7 @@ from typing import Any
 
 import psutil
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -92,6 +92,24 @@ PAGE = APP
 def page_under_test() -> PageUnderTest:
     """The page every serving test opens (the app's stand-in until the app exists)."""
     return PAGE
+
+
+def choose_questions(page: Page, kind: str) -> None:
+    """Pick the Quiz page's kind of question and wait for the question drawn for it.
+
+    The question shown before the pick may be of that kind already ("All kinds, mixed" draws any),
+    so waiting for a question of the kind could find the old one, about to be replaced: a card
+    chosen on it would be lost with it. Wait until the old question has left the page instead."""
+    menu = page.get_by_label("Questions:")
+    shown = menu.evaluate("s => s.options[s.selectedIndex] ? s.options[s.selectedIndex].text : ''")
+    if shown == kind:
+        return
+    first = page.locator(".st-quiz").first
+    expect(first).to_be_attached(timeout=FIRST_EXPECT_TIMEOUT_MS)  # the question the page opened with
+    old = first.element_handle()
+    menu.select_option(label=kind)
+    if old is not None:
+        page.wait_for_function("q => !q.isConnected", arg=old, timeout=FIRST_EXPECT_TIMEOUT_MS)
 
 
 def free_port() -> int:

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 import spades_tutor as st
 
-from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server, choose_questions
 from .test_app_journeys import answer_score_quiz
 from .test_layout import PAGES, PROBLEMS, show_page
 
@@ -93,7 +93,7 @@ def test_every_page_as_it_first_opens_has_no_axe_finding(page: Page, voila_serve
 
 def test_the_quiz_after_a_right_and_a_wrong_answer_has_no_axe_finding(page: Page, voila_server: Server) -> None:
     open_app(page, voila_server, "/?page=quiz")
-    page.get_by_label("Questions:").select_option(label="Score this hand")
+    choose_questions(page, "Score this hand")
     found = axe_findings(page, "score question")
     answer_score_quiz(page, right=True)
     expect(page.get_by_text("✓ Right!")).to_be_visible()
@@ -106,7 +106,7 @@ def test_the_quiz_after_a_right_and_a_wrong_answer_has_no_axe_finding(page: Page
     page.get_by_role("button", name="Check again").click()
     expect(page.get_by_text("✗ Not quite.")).to_be_visible()
     found += axe_findings(page, "wrong answer")
-    page.get_by_label("Questions:").select_option(label="Trump order")
+    choose_questions(page, "Trump order")
     quiz = page.locator(".st-quiz-trump-order")
     quiz.get_by_role("checkbox").first.click()
     expect(quiz.locator(".st-order-badge")).to_have_count(1)
@@ -165,7 +165,7 @@ def test_the_classroom_asking_the_class_in_projector_mode_and_four_colours_has_n
     expect(page.locator(".st-proj-reasons")).to_contain_text("spades are not broken")
     found += axe_findings(page, "the answer revealed")
     go(page, "Quiz yourself")
-    page.get_by_label("Questions:").select_option(label="Trump order")
+    choose_questions(page, "Trump order")
     expect(page.locator(".st-quiz-trump-order").get_by_role("checkbox").first).to_be_visible()
     found += axe_findings(page, "Quiz, projector and four colours")
     assert found == []
@@ -202,7 +202,7 @@ def live_text(page: Page) -> list[str]:
 
 def test_a_screen_reader_is_told_verdicts_turns_reasons_hints_and_readings(page: Page, voila_server: Server) -> None:
     open_app(page, voila_server, "/?page=quiz")
-    page.get_by_label("Questions:").select_option(label="Score this hand")
+    choose_questions(page, "Score this hand")
     answer_score_quiz(page, right=False)
     expect(page.get_by_text("✗ Not quite.")).to_be_visible()
     main = page.get_by_role("main")
@@ -263,7 +263,7 @@ def test_a_screen_reader_is_told_verdicts_turns_reasons_hints_and_readings(page:
 def test_reduced_motion_keeps_a_selected_card_still(page: Page, voila_server: Server) -> None:
     page.emulate_media(reduced_motion="reduce")
     open_app(page, voila_server, "/?page=quiz")
-    page.get_by_label("Questions:").select_option(label="Trump order")
+    choose_questions(page, "Trump order")
     quiz = page.locator(".st-quiz-trump-order")
     first = quiz.get_by_role("checkbox").first
     first.click()

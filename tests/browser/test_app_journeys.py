@@ -18,7 +18,7 @@ from spades_tutor.lessons import load_lessons
 from spades_tutor.quiz import LegalPlaysItem
 from spades_tutor.quiz.generators import generate
 
-from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server, choose_questions
 
 pytestmark = pytest.mark.browser
 
@@ -146,7 +146,7 @@ def answer_score_quiz(page: Page, right: bool, preset: str = "jokers", second_tr
 def test_scoring_quiz_is_checked_by_the_engine_and_keeps_score(page: Page, voila_server: Server) -> None:
     open_app(page, voila_server)
     page.get_by_role("button", name="Quiz yourself", exact=True).click()
-    page.get_by_label("Questions:").select_option(label="Score this hand")
+    choose_questions(page, "Score this hand")
     answer_score_quiz(page, right=True)
     expect(page.get_by_text("✓ Right!")).to_be_visible()
     expect(page.get_by_text("Score 1 / 1 · streak 1")).to_be_visible()
@@ -164,7 +164,7 @@ def open_trick_question(page: Page, server: Server) -> tuple[Locator, Locator, i
     """The Quiz page on an easy "Who wins the trick?": (the quiz, its question line, the seed, the
     engine's item for the question shown)."""
     open_app(page, server, "/?page=quiz")
-    page.get_by_label("Questions:").select_option(label="Who wins the trick?")
+    choose_questions(page, "Who wins the trick?")
     quiz = page.locator(".st-quiz.st-quiz-trick-winner")
     expect(quiz).to_have_count(1)
     line = page.locator(".st-note").filter(has_text="Question").first
@@ -244,7 +244,7 @@ def test_a_late_answer_from_the_kernel_never_writes_an_old_number_back(page: Pag
     page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), route)
     open_app(page, voila_server)
     page.get_by_role("button", name="Quiz yourself", exact=True).click()
-    page.get_by_label("Questions:").select_option(label="Score this hand")
+    choose_questions(page, "Score this hand")
     line = page.locator(".st-note").filter(has_text="Question").first
     expect(line).to_be_visible()
     seed = int(re.search(r"Question (\d+)", line.inner_text()).group(1))
@@ -309,7 +309,7 @@ def test_progress_survives_a_reload_and_a_new_kernel(page: Page, voila_server: S
     open_app(page, voila_server)
     pick_rule_set(page, "bicycle")
     page.get_by_role("button", name="Quiz yourself", exact=True).click()
-    page.get_by_label("Questions:").select_option(label="Score this hand")
+    choose_questions(page, "Score this hand")
     answer_score_quiz(page, right=True, preset="bicycle")
     expect(page.get_by_text("Score 1 / 1 · streak 1")).to_be_visible()
     page.reload()  # a new page: a new kernel, nothing kept in Python

@@ -15,7 +15,7 @@ from spades_tutor.lab.bid_plot import BID_PLOT_HEIGHT
 from spades_tutor.quiz.generators import generate
 from spades_tutor.ui.app import DIFFICULTY_NAMES
 
-from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server, choose_questions
 from .test_a11y import axe_findings, open_app
 from .test_app_journeys import first_quiz
 from .test_layout import PROBLEMS
@@ -76,7 +76,7 @@ def test_a_bid_answer_plots_what_each_bid_scores_on_the_quiz_page_and_in_lesson_
     rules = st.Rules.preset("jokers")
     page.set_viewport_size({"width": 1366, "height": 900})
     open_app(page, voila_server, "/?page=quiz")
-    page.get_by_label("Questions:").select_option(label="What would you bid?")
+    choose_questions(page, "What would you bid?")
     quiz = page.locator(".st-quiz.st-quiz-best-bid")
     expect(quiz).to_have_count(1)
     expect(quiz.locator(".st-plot")).to_have_count(0)  # no plot, and no room kept for one, before answering

@@ -18,7 +18,7 @@ import spades_tutor as st
 from spades_tutor.quiz.generators import generate
 from spades_tutor.quiz.misconceptions import premises
 
-from .conftest import Server
+from .conftest import Server, choose_questions
 from .test_app_journeys import open_app
 
 pytestmark = pytest.mark.browser
@@ -41,7 +41,7 @@ def _wrong_with_a_diagnosis(
 def test_a_misconceived_score_shows_the_diagnosis_line_first(page: Page, voila_server: Server) -> None:
     open_app(page, voila_server)
     page.get_by_role("button", name="Quiz yourself", exact=True).click()
-    page.get_by_label("Questions:").select_option(label="Score this hand")
+    choose_questions(page, "Score this hand")
     found: Any = None
     for _ in range(12):  # most questions have a bag to miscount; move on until one does
         expect(page.locator(".st-quiz.st-quiz-score")).to_have_count(1)

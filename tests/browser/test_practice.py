@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import Server
+from .conftest import Server, choose_questions
 from .test_app_journeys import open_trick_question
 
 pytestmark = pytest.mark.browser
@@ -28,7 +28,7 @@ def test_a_missed_kind_is_served_by_practice_what_i_miss(page: Page, voila_serve
     quiz.get_by_role("button", name="Check again").click()
     expect(quiz.get_by_text("✓ Right on the second try!")).to_be_visible()  # right, but not on the first try
 
-    page.get_by_label("Questions:").select_option(label="Score this hand")  # the menu moves on
+    choose_questions(page, "Score this hand")  # the menu moves on
     expect(page.locator(".st-quiz.st-quiz-score")).to_have_count(1)
     page.get_by_role("button", name="Practice what I miss").click()
     expect(page.locator(".st-quiz.st-quiz-trick-winner")).to_have_count(1)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server, choose_questions
 from .test_a11y import axe_findings, go, open_app
 from .test_app_journeys import answer_score_quiz
 from .test_layout import PROBLEMS
@@ -78,7 +78,7 @@ def test_progress_is_drawn_after_quizzing_and_comes_back_after_a_reload(page: Pa
     page.locator("button.st-progress-quiz").click()
     expect(page.get_by_label("Questions:")).to_be_visible()  # the Quiz yourself page
 
-    page.get_by_label("Questions:").select_option(label="Score this hand")
+    choose_questions(page, "Score this hand")
     answer_score_quiz(page, right=True)
     expect(page.get_by_text("✓ Right!")).to_be_visible()
     page.get_by_role("button", name="Next question ▶").click()

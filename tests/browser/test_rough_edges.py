@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server, choose_questions
 from .test_app_journeys import open_app
 
 pytestmark = pytest.mark.browser
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 def open_quiz(page: Page, server: Server, kind: str) -> None:
     open_app(page, server)
     page.get_by_role("button", name="Quiz yourself", exact=True).click()
-    page.get_by_label("Questions:").select_option(label=kind)
+    choose_questions(page, kind)
     expect(page.locator(".st-quiz.st-quiz-trick-winner")).to_have_count(1)
 
 
