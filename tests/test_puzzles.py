@@ -249,3 +249,121 @@ def test_a_refutation_names_the_trick_winners_the_engine_names() -> None:
     named = [w.name.title() for w in winners if w != p.learner]
     assert said == named
     assert "the nil is broken" in text
+
+
+# --- the Puzzles page, without a browser -------------------------------------------------------------
+
+DAY = datetime.date(2026, 12, 2)
+
+
+def test_the_page_opens_on_the_daily_puzzle_and_refutes_then_accepts() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    page = PuzzlePage(today=DAY)
+    p = page.puzzle
+    assert p == daily(DAY)
+    wrong = next(c for c in p.legal_plays() if c not in p.answers)
+    page.choose(wrong)
+    page.check()
+    assert page.tries == 1 and not page.solved
+    assert f"Not the {wrong.name}" in page.verdict.value and "Try once more" in page.verdict.value
+    assert f"After your {wrong.name}" in page.lines.value
+    page.choose(p.answers[0])
+    page.check()
+    assert page.solved and "Right" in page.verdict.value
+    assert all(c.name in page.verdict.value for c in p.answers)
+    assert "The winning line" in page.lines.value
+    assert page.check_button.disabled and page.picker is not None and page.picker.selectable == "none"
+
+
+def test_two_wrong_cards_show_the_answer() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    p = next(p for p in SHIPPED if len(p.legal_plays()) - len(p.answers) >= 2)
+    page = PuzzlePage(code=p.code, today=DAY)
+    assert page.puzzle == p
+    wrongs = [c for c in p.legal_plays() if c not in p.answers]
+    for c in wrongs[:2]:
+        page.choose(c)
+        page.check()
+    assert page.tries == 2 and not page.solved
+    assert "either" in page.verdict.value and all(c.name in page.verdict.value for c in p.answers)
+
+
+def test_an_illegal_card_is_explained_and_costs_no_try() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    p = next(p for p in SHIPPED if len(p.legal_plays()) < len(p.hands[p.learner]))
+    page = PuzzlePage(code=p.code, today=DAY)
+    illegal = next(c for c in p.hands[p.learner] if c not in p.legal_plays())
+    page.choose(illegal)
+    page.check()
+    assert page.tries == 0 and "may not be played" in page.verdict.value
+
+
+def test_the_page_shows_the_hands_the_goal_needs_and_all_on_request() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    save = next(p for p in SHIPPED if p.theme == "save the nil")
+    page = PuzzlePage(code=save.code, today=DAY)
+    assert page.seen() == [save.learner]
+    page.show_all.value = True
+    assert sorted(page.seen()) == sorted(st.Seat)
+    contract = next(p for p in SHIPPED if p.goal.kind == "make_contract")
+    page = PuzzlePage(code=contract.code, today=DAY)
+    assert page.seen() == [contract.learner.partner, contract.learner]
+    assert f"?puzzle={contract.code}" in page.share.value
+
+
+def test_a_forged_link_is_checked_by_the_solver_before_it_is_shown() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    p = next(p for p in SHIPPED if len(p.answers) >= 2)
+    cut = dataclasses.replace(p, answers=p.answers[:1], theme="general")  # not shipped: its code differs
+    page = PuzzlePage(code=cut.code, today=DAY)
+    assert set(page.puzzle.answers) == set(p.answers)
+    assert "corrected" in page.note
+    page = PuzzlePage(code="garbage!", today=DAY)
+    assert page.puzzle == daily(DAY) and "could not be read" in page.note
+
+
+def test_next_puzzle_follows_the_rule_set_and_theme_chosen() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    page = PuzzlePage(today=DAY)
+    page.rule_choice.value = "classic"
+    seen = set()
+    for _ in range(6):
+        page.next_puzzle()
+        assert page.puzzle.rules_name == "classic"
+        seen.add(page.puzzle.code)
+    assert len(seen) == sum(p.rules_name == "classic" for p in SHIPPED)
+    page.rule_choice.value = "every"
+    page.theme_choice.value = "count the bags"
+    page.next_puzzle()
+    assert page.puzzle.theme == "count the bags"
+
+
+def test_a_new_puzzle_is_generated_from_the_pages_seed() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    a, b = PuzzlePage(today=DAY, seed=5), PuzzlePage(today=DAY, seed=5)
+    a.rule_choice.value = b.rule_choice.value = "jokers"
+    a.new_puzzle()
+    b.new_puzzle()
+    assert a.puzzle == b.puzzle and a.puzzle.rules_name == "jokers"
+    assert verify(a.puzzle).sharp
+
+
+def test_a_puzzle_link_opens_the_puzzles_page() -> None:
+    from spades_tutor.ui.app import App, read_query
+
+    p = SHIPPED[7]
+    link, notes = read_query(f"puzzle={p.code}")
+    assert link == {"page": "Puzzles", "puzzle": p.code} and not notes
+    link, notes = read_query("puzzle=%3Cscript%3E")
+    assert link == {"page": "Puzzles"} and "could not be read" in notes[0]
+    link, notes = read_query(f"deal=4127&puzzle={p.code}")  # the Classroom's deal comes first
+    assert link["page"] == "Classroom" and link["puzzle"] == p.code
+    app = App(f"puzzle={p.code}")
+    assert app.nav.value == "Puzzles" and app.puzzles.puzzle == p
