@@ -89,14 +89,14 @@ class PuzzlePage:
         self.show_all = w.Checkbox(value=False, description="Show all hands", indent=False)
         self.show_all.add_class("st-puzzle-show-all")
         self.show_all.observe(guarded(lambda _c: self.render()), names="value")
-        self.check_button = w.Button(description="Check card", button_style="primary")
+        self.check_button = w.Button(description="Check card", button_style="primary", layout=w.Layout(width="auto"))
         self.check_button.add_class("st-puzzle-check")
         self.check_button.on_click(guarded(lambda _b: self.check()))
 
         self.head = w.HTML()
         self.goal = w.HTML()
         self.goal.add_class("st-puzzle-goal")
-        self.table = w.VBox()
+        self.table = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.table.add_class("st-puzzle-table")
         self.verdict = live(w.HTML())  # read out when it changes
         self.verdict.add_class("st-puzzle-verdict")
@@ -289,6 +289,7 @@ class PuzzlePage:
             f'<p class="st-note">Tricks taken so far: {taken} · {broken} · {p.tricks_left} tricks left.</p>'
         )
         parts: list[w.Widget] = []
+        hands: list[w.Widget] = []
         lead = "You lead to this trick." if not p.trick else f"{p.leader.name.title()} led; the trick so far:"
         parts.append(w.HTML(f'<p class="st-caption">{html.escape(lead)}</p>'))
         if p.trick:
@@ -319,9 +320,12 @@ class PuzzlePage:
                     rules, p.hands[seat], label=f"{seat.name.title()}'s hand", four_colour=self.four_colour
                 )
                 caption = f"{'Partner' if seat == me.partner else 'Opponent'}, {seat.name.title()}"
-            parts.append(w.HTML(f'<p class="st-caption st-puzzle-seat">{html.escape(caption)}</p>'))
-            parts.append(self.picker if seat == me else view)
-        self.table.children = parts
+            hands.append(w.HTML(f'<p class="st-caption st-puzzle-seat">{html.escape(caption)}</p>'))
+            hands.append(self.picker if seat == me else view)
+        # the trick beside the hands where there is room, above them on a phone
+        trick_box, hands_box = w.VBox(parts), w.VBox(hands)
+        hands_box.add_class("st-puzzle-hands")
+        self.table.children = [trick_box, hands_box]
         done = self.solved or self.tries >= 2
         self.check_button.disabled = done
         kind = "right" if self.solved else "wrong" if self.tries else "info"
