@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from .explain import Line, play_line, say_line
+from .explain import Line, play_line, say_line, say_tricks
 from .generate import Verdict, daily, find_shipped, generate, shipped, verify
 from .model import GOALS, THEMES, Goal, Puzzle, PuzzleCodeError
 
@@ -27,6 +27,7 @@ __all__ = [
     "generate",
     "play_line",
     "say_line",
+    "say_tricks",
     "shipped",
     "verify",
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from spades_tutor.engine import Card, Seat, trick_winner
+from spades_tutor.engine import Card, Rules, Seat, trick_winner
 from spades_tutor.engine.text import and_list, plural
 from spades_tutor.solver import Budget, Position, line
 
@@ -17,7 +17,7 @@ from .model import Puzzle
 #: the most time one line may take (a page action)
 LINE_BUDGET = Budget(seconds=3.0)
 
-__all__ = ["Line", "play_line", "say_line"]
+__all__ = ["Line", "play_line", "say_line", "say_tricks"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,21 +47,27 @@ def _who(seat: Seat, learner: Seat) -> str:
 
 def say_line(puzzle: Puzzle, played: Line) -> str:
     """The line in words, ending with what it means for the goal."""
+    tricks, outcome = say_tricks(puzzle, played)
+    text = "; ".join(tricks)
+    return f"{text[0].upper()}{text[1:]}. {outcome}"
+
+
+def say_tricks(puzzle: Puzzle, played: Line) -> tuple[list[str], str]:
+    """The line trick by trick (one phrase a trick, the first begun 'after your …'), and what it
+    means for the goal."""
     learner = puzzle.learner
     pos = puzzle.position
     rules = puzzle.rules
     phrases: list[str] = []
     current: list[str] = []
     for i, (seat, card) in enumerate(played.plays):
-        leads = not pos.trick
         trick_cards = (*pos.trick, card)
         leader = pos.leader
         who = _who(seat, learner)
         if i == 0:
             current.append(f"after your {card.name}" if seat == learner else f"after {who}'s {card.name}")
         else:
-            verb = "lead" if who == "you" and leads else "leads" if leads else "play" if who == "you" else "plays"
-            current.append(f"{who} {verb} the {card.name}")
+            current.append(f"{who} {_verb(rules, pos.trick, card, who == 'you')} the {card.name}")
         pos = pos.play(card)
         if len(trick_cards) == 4:
             winner = Seat((leader + trick_winner(rules, trick_cards)) % 4)
@@ -71,9 +77,22 @@ def say_line(puzzle: Puzzle, played: Line) -> str:
             current = []
     if current:
         phrases.append(_join(current))
-    text = "; ".join(phrases)
-    text = text[0].upper() + text[1:] + "."
-    return f"{text} {_outcome(puzzle, played)}"
+    return phrases, _outcome(puzzle, played)
+
+
+def _verb(rules: Rules, trick: tuple[Card, ...], card: Card, you: bool) -> str:
+    """'leads', 'plays' (following suit), 'trumps with' or 'discards': the card against the lead."""
+    if not trick:
+        verb = "lead"
+    elif rules.suit_of(card) is rules.suit_of(trick[0]):
+        verb = "play"
+    elif rules.is_trump(card):
+        verb = "trump with"
+    else:
+        verb = "discard"
+    if you:
+        return verb
+    return {"lead": "leads", "play": "plays", "trump with": "trumps with", "discard": "discards"}[verb]
 
 
 def _join(parts: list[str]) -> str:

@@ -27,7 +27,7 @@ from ..puzzles import (
     find_shipped,
     generate,
     play_line,
-    say_line,
+    say_tricks,
     shipped,
     verify,
 )
@@ -257,8 +257,13 @@ class PuzzlePage:
         self.render()
 
     def _line_html(self, title: str, card: Card) -> str:
-        text = say_line(self.puzzle, play_line(self.puzzle, card))
-        return f'<div class="st-puzzle-line"><b>{html.escape(title)}:</b> {html.escape(text)}</div>'
+        """The solver's line after ``card``, one trick a line, then what it means for the goal."""
+        tricks, outcome = say_tricks(self.puzzle, play_line(self.puzzle, card))
+        items = "".join(f"<li>{html.escape(t[0].upper() + t[1:])}.</li>" for t in tricks)
+        return (
+            f'<div class="st-puzzle-line"><b>{html.escape(title)}:</b><ol class="st-puzzle-tricks">{items}</ol>'
+            f"<p>{html.escape(outcome)}</p></div>"
+        )
 
     # --- drawing --------------------------------------------------------------------------------
 

@@ -60,7 +60,8 @@ def test_a_puzzle_solved_wrong_then_right_shows_the_refutation_then_the_answer(
     verdict = page.locator(".st-puzzle-verdict")
     expect(verdict).to_contain_text(f"Not the {wrong.name}")
     expect(verdict).to_contain_text("Try once more")
-    expect(page.locator(".st-puzzle-lines")).to_contain_text(f"Why not: After your {wrong.name}")
+    expect(page.locator(".st-puzzle-lines")).to_contain_text("Why not:")
+    expect(page.locator(".st-puzzle-tricks li").first).to_contain_text(f"After your {wrong.name}")
     expect(page.locator(".st-puzzle-lines")).to_contain_text("wins the trick")
     assert page.locator(".st-puzzle-verdict.st-live").count() == 1  # read out by a screen reader
     found += axe_findings(page, "a wrong card refuted")
@@ -71,7 +72,8 @@ def test_a_puzzle_solved_wrong_then_right_shows_the_refutation_then_the_answer(
     expect(verdict).to_contain_text(f"Right: the {right.name} works")
     for c in p.answers:
         expect(verdict).to_contain_text(c.name)
-    expect(page.locator(".st-puzzle-lines")).to_contain_text(f"The winning line: After your {right.name}")
+    expect(page.locator(".st-puzzle-lines")).to_contain_text("The winning line:")
+    expect(page.locator(".st-puzzle-tricks li").first).to_contain_text(f"After your {right.name}")
     expect(page.get_by_role("button", name="Check card")).to_be_disabled()
     found += axe_findings(page, "the puzzle solved")
 
