@@ -367,3 +367,26 @@ def test_a_puzzle_link_opens_the_puzzles_page() -> None:
     assert link["page"] == "Classroom" and link["puzzle"] == p.code
     app = App(f"puzzle={p.code}")
     assert app.nav.value == "Puzzles" and app.puzzles.puzzle == p
+
+
+def test_a_line_cut_short_by_its_budget_says_so() -> None:
+    from spades_tutor.solver import Budget
+
+    p = SHIPPED[0]
+    played = play_line(p, p.answers[0], Budget(seconds=0.0))
+    assert not played.complete and played.plays == ((p.learner, p.answers[0]),)
+    assert "budget" in say_line(p, played)
+
+
+def test_a_link_the_solver_cannot_check_within_the_budget_is_not_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_tutor.solver import Budget
+    from spades_tutor.ui import puzzle_page
+
+    # the solver counts its budget in blocks of nodes: take the puzzle that needs the most work
+    p = max((p for p in SHIPPED if len(p.answers) >= 2), key=lambda p: verify(p).nodes)
+    if verify(p, Budget(nodes=1)).exact:
+        pytest.skip("every shipped puzzle is proven within the solver's smallest block of work")
+    forged = dataclasses.replace(p, answers=p.answers[:1], theme="general")
+    monkeypatch.setattr(puzzle_page, "CHECK_BUDGET", Budget(nodes=1))
+    page = puzzle_page.PuzzlePage(code=forged.code, today=DAY)
+    assert page.puzzle == daily(DAY) and "work budget" in page.note

@@ -38,7 +38,7 @@ from .landmarks import live
 
 EVERY = "every"
 #: the most work the solver may do per question when a shared puzzle is checked (5 tricks at most)
-CHECK_BUDGET = Budget(nodes=400_000, seconds=4.0)
+CHECK_BUDGET = Budget(nodes=200_000, seconds=1.0)
 #: a new puzzle is looked for in this many bot-played rounds
 NEW_ROUNDS = 30
 
