@@ -353,6 +353,12 @@ def test_a_new_puzzle_is_generated_from_the_pages_seed() -> None:
     b.new_puzzle()
     assert a.puzzle == b.puzzle and a.puzzle.rules_name == "jokers"
     assert verify(a.puzzle).sharp
+    a.theme_choice.value = "pull trumps with a joker"
+    a.new_puzzle()
+    assert a.puzzle.theme == "pull trumps with a joker" and verify(a.puzzle).sharp
+    a.rule_choice.value = "classic"  # no joker in its deck: nothing is generated, the page says why
+    a.new_puzzle()
+    assert a.puzzle.rules_name == "jokers" and "cannot show" in a.note
 
 
 def test_a_puzzle_link_opens_the_puzzles_page() -> None:

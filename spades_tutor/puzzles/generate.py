@@ -155,8 +155,10 @@ def generate(
     count: int = 1,
     rounds: int = 40,
     budget: Budget = GENERATE_BUDGET,
+    theme: str | None = None,
 ) -> list[Puzzle]:
-    """Up to ``count`` sharp puzzles from ``rounds`` bot-played rounds; the same seed gives the same puzzles.
+    """Up to ``count`` sharp puzzles from ``rounds`` bot-played rounds (one a round at most, of ``theme``
+    if given); the same seed gives the same puzzles.
 
     >>> ps = generate("jokers", 3, count=1, rounds=6)
     >>> [verify(p).sharp for p in ps]
@@ -174,7 +176,7 @@ def generate(
         rnd = play_round(rules, bots, seed=round_seed, bags=bags)
         for replay, pos in _positions(rnd, rng):
             puzzle = _first_sharp(rules, replay, pos, budget)
-            if puzzle is not None:
+            if puzzle is not None and theme in (None, puzzle.theme):
                 out.append(puzzle)
                 break
         if len(out) >= count:

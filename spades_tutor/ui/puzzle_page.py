@@ -40,7 +40,16 @@ EVERY = "every"
 #: the most work the solver may do per question when a shared puzzle is checked (5 tricks at most)
 CHECK_BUDGET = Budget(nodes=200_000, seconds=1.0)
 #: a new puzzle is looked for in this many bot-played rounds
-NEW_ROUNDS = 30
+NEW_ROUNDS = 40
+
+
+def can_show(rules: Rules, theme: str) -> bool:
+    """Whether a rule set's deck can show a theme (no joker to lead in classic, no trump 2♦ but in deuces-high)."""
+    if theme == "pull trumps with a joker":
+        return any(c.is_joker for c in rules.deck())
+    if theme == "the 2♦ in deuces-high":
+        return rules.is_trump(Card.parse("2D"))
+    return True
 
 
 def _names(cards: tuple[Card, ...]) -> str:
@@ -156,13 +165,23 @@ class PuzzlePage:
         self.load(pool[at % len(pool)], f"Puzzle {at % len(pool) + 1} of {len(pool)} for this choice.")
 
     def new_puzzle(self) -> None:
-        rules = self.rule_choice.value
+        rules, theme = self.rule_choice.value, self.theme_choice.value
         if rules == EVERY:
-            rules = self.rng.choice(Rules.preset_names())
+            rules = self.rng.choice([n for n in Rules.preset_names() if can_show(Rules.preset(n), theme)])
+        if not can_show(Rules.preset(rules), theme):
+            self.load(self.puzzle, f"The rule set {rules} cannot show the theme “{theme}”; pick another.")
+            return
         seed = self.rng.randrange(1_000_000)
-        found = generate(rules, seed, count=1, rounds=NEW_ROUNDS)
+        self.verdict.value = '<div class="st-puzzle-said st-puzzle-info" role="status">Looking for a new puzzle …</div>'
+        self.new_button.disabled = True
+        try:
+            found = generate(rules, seed, count=1, rounds=NEW_ROUNDS, theme=None if theme == EVERY else theme)
+        finally:
+            self.new_button.disabled = False
         if not found:
-            self.load(self.puzzle, f"No sharp puzzle came up in {NEW_ROUNDS} rounds; try again.")
+            self.load(
+                self.puzzle, f"No new puzzle of this rule set and theme came up in {NEW_ROUNDS} rounds; try again."
+            )
             return
         self.load(found[0], f"A new puzzle from bot-played rounds (seed {seed}), proven by the solver.")
 
