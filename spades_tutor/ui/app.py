@@ -433,9 +433,10 @@ LINK_PAGES = {
     "classroom": "Classroom",
     "glossary": "Glossary",
     "progress": "Progress",
+    "puzzles": "Puzzles",
 }
 #: what the app reads from a link; the rest is not the app's to judge or to complain about
-LINK_KEYS = ("page", "lesson", "step", "deal", "preset")
+LINK_KEYS = ("page", "lesson", "step", "deal", "preset", "puzzle")
 SERVER_KEYS = frozenset({"code", "theme", "template", "token"})  # the class code; Voilà's and Jupyter's own
 MAX_QUERY = 500
 
@@ -478,8 +479,8 @@ def read_query(
 ) -> tuple[dict[str, Any], list[str]]:
     """The page address's options, checked, and a note for each thing in it that was not understood.
 
-    Options: ``page`` (home/learn/quiz/play/lab/classroom/glossary/progress), ``lesson`` (from 0) and ``step`` (from 1),
-    ``deal`` and ``preset``. ``lessons`` maps each lesson number to its count of steps (read from
+    Options: ``page`` (home/learn/quiz/play/lab/classroom/glossary/progress/puzzles), ``lesson`` (from 0) and ``step``
+    (from 1), ``deal``, ``preset`` and ``puzzle`` (a puzzle's code). ``lessons`` maps each lesson number to its count of steps (read from
     the lesson files only if the link names a lesson). Whatever a link holds, the answer is a page
     the app can open, the nearest to what was asked, never an exception; each note says in one
     sentence what was asked and what opened instead.
@@ -523,6 +524,9 @@ def read_query(
                 "or 4127W to name the dealer), so the Classroom shows its usual deal."
             )
 
+    if "puzzle" in raw:
+        _read_puzzle(raw["puzzle"], out, notes)
+
     if "lesson" in raw:
         _read_lesson(raw, out, notes, lessons() if callable(lessons) else lessons)
     elif "step" in raw:
@@ -547,6 +551,23 @@ def read_query(
         names = ", ".join(_shown(k) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
         notes.append(f"This link had options the app does not know, so they were left out: {names}.")
     return out, notes
+
+
+def _read_puzzle(code: str, out: dict[str, Any], notes: list[str]) -> None:
+    """``puzzle`` of a link into ``out`` (the code, once it reads as a puzzle), with a note if it does not.
+
+    The Puzzles page opens on it, unless the link also names a deal (the Classroom) or a lesson.
+    """
+    from ..puzzles import Puzzle, PuzzleCodeError
+
+    if "page" not in out or out["page"] != "Classroom":
+        out["page"] = "Puzzles"
+    try:
+        out["puzzle"] = Puzzle.from_code(code).code
+    except PuzzleCodeError as e:
+        notes.append(
+            f"This link asked for the puzzle {_shown(code)}, which could not be read, so here is today's puzzle: {e}."
+        )
 
 
 def _read_lesson(raw: dict[str, str], out: dict[str, Any], notes: list[str], lessons: Mapping[int, int]) -> None:
@@ -655,6 +676,7 @@ class App:
         self._play: Any = None
         self._glossary: Any = None
         self._progress_page: Any = None
+        self._puzzles: Any = None
         self._home_page: w.Widget | None = None
         # a dead kernel or server: the page says so and offers a reload (in Voilà only: in JupyterLab
         # the notebook shows its kernel's state, and a banner over the whole lab would be in the way)
@@ -750,7 +772,7 @@ class App:
         if not change["new"]:
             return
         place = Place.from_json(self.place_store.value)
-        if place is not None and not {"page", "lesson", "deal"} & self.link.keys():
+        if place is not None and not {"page", "lesson", "deal", "puzzle"} & self.link.keys():
             self.show(place.page)
             lesson = next((x for x in self.learn.lessons if x.number == place.lesson), None)
             if place.page == "Learn" and lesson is not None:
@@ -839,6 +861,15 @@ class App:
             self._progress_page = ProgressPage(self)
         return self._progress_page
 
+    @property
+    def puzzles(self) -> Any:
+        """The Puzzles page, built when first opened (with the link's puzzle, if it names one)."""
+        if self._puzzles is None:
+            from .puzzle_page import PuzzlePage
+
+            self._puzzles = PuzzlePage(self.link.get("puzzle"))
+        return self._puzzles
+
     def _refresh_progress_page(self) -> None:
         """The Progress page, if shown, redrawn from the answers now kept (the stored ones have arrived, say)."""
         if self._progress_page is not None and self.nav.value == "Progress":
@@ -906,6 +937,8 @@ class App:
         elif name == "Progress":
             self.page.children = [self.progress_page.widget]
             self.progress_page.render()
+        elif name == "Puzzles":
+            self.page.children = [self.puzzles.widget]
         else:
             self.page.children = [self.home]
         self.name_page()

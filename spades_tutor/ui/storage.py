@@ -33,7 +33,7 @@ class BrowserStore(anywidget.AnyWidget):
 
 
 #: the pages a saved place may name (the app's tabs)
-PAGES = ("Home", "Learn", "Quiz yourself", "Play", "Joker lab", "Classroom", "Glossary", "Progress")
+PAGES = ("Home", "Learn", "Quiz yourself", "Play", "Joker lab", "Classroom", "Glossary", "Progress", "Puzzles")
 
 
 @dataclass(frozen=True)

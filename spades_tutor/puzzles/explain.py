@@ -1,0 +1,125 @@
+"""A puzzle's lines in words: the solver's best play after a card, trick by trick.
+
+"After your queen of hearts, West plays the little joker and wins the trick; ..." The
+cards are the solver's (``spades_tutor.solver.line``), each trick's winner the engine's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from spades_tutor.engine import Card, Rules, Seat, trick_winner
+from spades_tutor.engine.text import and_list, plural
+from spades_tutor.solver import Budget, Position, line
+
+from .model import Puzzle
+
+#: the most time one line may take (a page action)
+LINE_BUDGET = Budget(seconds=3.0)
+
+__all__ = ["Line", "play_line", "say_line", "say_tricks"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Line:
+    """A card and the solver's best play after it: the plays, the position at the end, and
+    whether the line reached the end of the round (False: the work budget ran out first)."""
+
+    plays: tuple[tuple[Seat, Card], ...]  # the learner's card first
+    end: Position
+    complete: bool
+
+
+def play_line(puzzle: Puzzle, card: Card, budget: Budget = LINE_BUDGET) -> Line:
+    """The learner plays ``card``; then both sides play the solver's best for the goal to the end."""
+    start = puzzle.position
+    after = start.play(card)
+    rest = line(after, puzzle.question(), budget=budget)
+    end = after
+    for _seat, c in rest:
+        end = end.play(c)
+    return Line(((start.to_act, card), *rest), end, end.tricks_left == 0)
+
+
+def _who(seat: Seat, learner: Seat) -> str:
+    return "you" if seat == learner else seat.name.title()
+
+
+def say_line(puzzle: Puzzle, played: Line) -> str:
+    """The line in words, ending with what it means for the goal."""
+    tricks, outcome = say_tricks(puzzle, played)
+    text = "; ".join(tricks)
+    return f"{text[0].upper()}{text[1:]}. {outcome}"
+
+
+def say_tricks(puzzle: Puzzle, played: Line) -> tuple[list[str], str]:
+    """The line trick by trick (one phrase a trick, the first begun 'after your …'), and what it
+    means for the goal."""
+    learner = puzzle.learner
+    pos = puzzle.position
+    rules = puzzle.rules
+    phrases: list[str] = []
+    current: list[str] = []
+    for i, (seat, card) in enumerate(played.plays):
+        trick_cards = (*pos.trick, card)
+        leader = pos.leader
+        who = _who(seat, learner)
+        if i == 0:
+            current.append(f"after your {card.name}" if seat == learner else f"after {who}'s {card.name}")
+        else:
+            current.append(f"{who} {_verb(rules, pos.trick, card, who == 'you')} the {card.name}")
+        pos = pos.play(card)
+        if len(trick_cards) == 4:
+            winner = Seat((leader + trick_winner(rules, trick_cards)) % 4)
+            w = _who(winner, learner)
+            current.append(f"{w} {'win' if w == 'you' else 'wins'} the trick")
+            phrases.append(_join(current))
+            current = []
+    if current:
+        phrases.append(_join(current))
+    return phrases, _outcome(puzzle, played)
+
+
+def _verb(rules: Rules, trick: tuple[Card, ...], card: Card, you: bool) -> str:
+    """'leads', 'plays' (following suit), 'trumps with' or 'discards': the card against the lead."""
+    if not trick:
+        verb = "lead"
+    elif rules.suit_of(card) is rules.suit_of(trick[0]):
+        verb = "play"
+    elif rules.is_trump(card):
+        verb = "trump with"
+    else:
+        verb = "discard"
+    if you:
+        return verb
+    return {"lead": "leads", "play": "plays", "trump with": "trumps with", "discard": "discards"}[verb]
+
+
+def _join(parts: list[str]) -> str:
+    """'a', 'a, b', 'a, b and c': the plays of one trick, then who won it."""
+    return ", ".join(parts) if len(parts) < 3 else and_list(parts)
+
+
+def _outcome(puzzle: Puzzle, played: Line) -> str:
+    if not played.complete:
+        return "(The line stops here: the solver's work budget for it ran out.)"
+    end, g, team = played.end, puzzle.goal, puzzle.team
+    ours = sum(end.taken[s] for s in team.seats)
+    theirs = sum(end.taken[s] for s in team.other.seats)
+    if g.kind in ("make_nil", "break_nil"):
+        n = end.taken[g.seat]
+        name = g.seat.name.title()
+        made = n == 0
+        return f"{name} takes {plural(n, 'trick')}: the nil is {'made' if made else 'broken'}."
+    if g.kind == "make_contract":
+        ok = ours >= g.number
+        return f"{team} end with {plural(ours, 'trick')}: the contract of {g.number} is {'made' if ok else 'set'}."
+    if g.kind == "set_contract":
+        ok = theirs < g.number
+        return f"{team.other} end with {plural(theirs, 'trick')}: their {g.number} is {'set' if ok else 'made'}."
+    if g.kind == "keep_under":
+        ok = ours <= g.number
+        return f"{team} end with {plural(ours, 'trick')}: {'no bag too many' if ok else 'a bag too many'} (at most {g.number})."
+    gained = ours - sum(puzzle.taken[s] for s in team.seats)
+    ok = gained >= g.number
+    return f"{team} take {gained} of the last {plural(puzzle.tricks_left, 'trick')}: {'enough' if ok else 'not enough'} (the goal is {g.number})."

@@ -1,0 +1,366 @@
+"""The Puzzles page: a position, a goal, and the card that reaches it, proven by the solver.
+
+The learner plays the seat to act; they pick a card from their hand and check it. A right card
+shows every card that works and the winning line; a wrong one shows the solver's refuting line
+and allows a second try. Puzzles come from the shipped set (``spades_tutor.puzzles``), the
+daily one from the date, a shared one from a ``?puzzle=`` link (checked by the solver before it
+is shown, within a work budget), a new one from the generator.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import html
+import random
+from typing import Any
+
+import ipywidgets as w
+
+from ..engine import Card, Rules, Seat, Trick, why_illegal
+from ..engine.text import and_list
+from ..puzzles import (
+    THEMES,
+    Puzzle,
+    PuzzleCodeError,
+    daily,
+    find_shipped,
+    generate,
+    play_line,
+    say_tricks,
+    shipped,
+    verify,
+)
+from ..solver import Budget
+from .cards import CardsWidget, hand_view, trick_view
+from .errors import guarded
+from .landmarks import live
+
+EVERY = "every"
+#: the most work the solver may do per question when a shared puzzle is checked (5 tricks at most)
+CHECK_BUDGET = Budget(nodes=200_000, seconds=1.0)
+#: a new puzzle is looked for in this many bot-played rounds
+NEW_ROUNDS = 40
+
+
+def can_show(rules: Rules, theme: str) -> bool:
+    """Whether a rule set's deck can show a theme (no joker to lead in classic, no trump 2♦ but in deuces-high)."""
+    if theme == "pull trumps with a joker":
+        return any(c.is_joker for c in rules.deck())
+    if theme == "the 2♦ in deuces-high":
+        return rules.is_trump(Card.parse("2D"))
+    return True
+
+
+def _names(cards: tuple[Card, ...]) -> str:
+    return and_list(f"the {c.name}" for c in cards)
+
+
+class PuzzlePage:
+    """One puzzle at a time; ``load(puzzle)`` shows another, ``render()`` redraws from the state."""
+
+    def __init__(self, code: str | None = None, today: datetime.date | None = None, seed: int | None = None) -> None:
+        self.today = today or datetime.date.today()
+        self.rng = random.Random(seed)
+        self.four_colour = False
+        self.puzzle: Puzzle = daily(self.today)
+        self.tries = 0  # wrong cards checked so far
+        self.solved = False
+        self.said = ""  # the verdict
+        self.detail = ""  # the lines behind it
+        self.note = ""  # where the puzzle came from, or why a link's puzzle was not shown
+        self.picker: CardsWidget | None = None
+        self.chosen: Card | None = None  # the card picked, kept while the page redraws
+
+        self.rule_choice = w.Dropdown(
+            options=[("Every rule set", EVERY), *((n, n) for n in Rules.preset_names())],
+            value=EVERY,
+            description="Rule set:",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto", max_width="100%"),
+        )
+        self.theme_choice = w.Dropdown(
+            options=[("Every theme", EVERY), *((t.capitalize(), t) for t in THEMES)],
+            value=EVERY,
+            description="Theme:",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto", max_width="100%"),
+        )
+        self.daily_button = w.Button(description="Daily puzzle", tooltip="The same puzzle all day, for everyone")
+        self.next_button = w.Button(description="Next puzzle", tooltip="The next puzzle of the rule set and theme")
+        self.new_button = w.Button(description="Make a new one", tooltip="A new puzzle from rounds the bots play")
+        for b, name in ((self.daily_button, "daily"), (self.next_button, "next"), (self.new_button, "new")):
+            b.add_class(f"st-puzzle-{name}")
+            b.layout = w.Layout(width="auto")
+        self.daily_button.on_click(guarded(lambda _b: self.show_daily()))
+        self.next_button.on_click(guarded(lambda _b: self.next_puzzle()))
+        self.new_button.on_click(guarded(lambda _b: self.new_puzzle()))
+        self.show_all = w.Checkbox(value=False, description="Show all hands", indent=False)
+        self.show_all.add_class("st-puzzle-show-all")
+        self.show_all.observe(guarded(lambda _c: self.render()), names="value")
+        self.check_button = w.Button(description="Check card", button_style="primary", layout=w.Layout(width="auto"))
+        self.check_button.add_class("st-puzzle-check")
+        self.check_button.on_click(guarded(lambda _b: self.check()))
+
+        self.head = w.HTML()
+        self.goal = w.HTML()
+        self.goal.add_class("st-puzzle-goal")
+        self.table = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.table.add_class("st-puzzle-table")
+        self.verdict = live(w.HTML())  # read out when it changes
+        self.verdict.add_class("st-puzzle-verdict")
+        self.lines = w.HTML()
+        self.lines.add_class("st-puzzle-lines")
+        self.share = w.HTML()
+        self.share.add_class("st-puzzle-share")
+        controls = w.HBox(
+            [self.rule_choice, self.theme_choice, self.daily_button, self.next_button, self.new_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        controls.add_class("st-puzzle-controls")
+        self.widget = w.VBox(
+            [
+                w.HTML(
+                    '<h2 class="st-lesson-title">Puzzles</h2><p class="st-note">Play problems from real rounds. '
+                    "Every answer is proven by a double-dummy solver: it assumes every hand is known and both "
+                    "sides play their best, so a card that works, works against any defence.</p>"
+                ),
+                controls,
+                self.head,
+                self.goal,
+                self.show_all,
+                self.table,
+                self.check_button,
+                self.verdict,
+                self.lines,
+                self.share,
+            ],
+            layout=w.Layout(max_width="60em"),
+        )
+        self.widget.add_class("st-puzzle-page")
+        if code is not None:
+            self.open_code(code)
+        else:
+            self.load(self.puzzle, "Today's puzzle.")
+
+    # --- choosing a puzzle -----------------------------------------------------------------
+
+    def pool(self) -> list[Puzzle]:
+        """The shipped puzzles of the rule set and theme chosen (all of them, if none match)."""
+        rules, theme = self.rule_choice.value, self.theme_choice.value
+        return [p for p in shipped() if rules in (EVERY, p.rules_name) and theme in (EVERY, p.theme)]
+
+    def show_daily(self) -> None:
+        rules = self.rule_choice.value
+        self.load(daily(self.today, None if rules == EVERY else rules), f"The puzzle of {self.today:%d %B %Y}.")
+
+    def next_puzzle(self) -> None:
+        pool = self.pool()
+        if not pool:
+            self.load(
+                self.puzzle, "No shipped puzzle has this rule set and theme; try another theme, or make a new one."
+            )
+            return
+        at = pool.index(self.puzzle) + 1 if self.puzzle in pool else 0
+        self.load(pool[at % len(pool)], f"Puzzle {at % len(pool) + 1} of {len(pool)} for this choice.")
+
+    def new_puzzle(self) -> None:
+        rules, theme = self.rule_choice.value, self.theme_choice.value
+        if rules == EVERY:
+            rules = self.rng.choice([n for n in Rules.preset_names() if can_show(Rules.preset(n), theme)])
+        if not can_show(Rules.preset(rules), theme):
+            self.load(self.puzzle, f"The rule set {rules} cannot show the theme “{theme}”; pick another.")
+            return
+        seed = self.rng.randrange(1_000_000)
+        self.verdict.value = '<div class="st-puzzle-said st-puzzle-info" role="status">Looking for a new puzzle …</div>'
+        self.new_button.disabled = True
+        try:
+            found = generate(rules, seed, count=1, rounds=NEW_ROUNDS, theme=None if theme == EVERY else theme)
+        finally:
+            self.new_button.disabled = False
+        if not found:
+            self.load(
+                self.puzzle, f"No new puzzle of this rule set and theme came up in {NEW_ROUNDS} rounds; try again."
+            )
+            return
+        self.load(found[0], f"A new puzzle from bot-played rounds (seed {seed}), proven by the solver.")
+
+    def open_code(self, code: str) -> None:
+        """A puzzle from a link: a shipped one at once, any other only once the solver agrees."""
+        try:
+            puzzle = Puzzle.from_code(code)
+        except PuzzleCodeError as e:
+            self.load(daily(self.today), f"This puzzle link could not be read ({e}), so here is today's puzzle.")
+            return
+        if find_shipped(puzzle.code) is not None:
+            self.load(puzzle, "The puzzle from the link.")
+            return
+        verdict = verify(puzzle, CHECK_BUDGET)
+        if not verdict.exact:
+            self.load(
+                daily(self.today),
+                "The puzzle from this link could not be checked within the solver's work budget, "
+                "so here is today's puzzle.",
+            )
+        elif not verdict.sharp:
+            self.load(
+                daily(self.today),
+                "The position in this link is not a puzzle (no card, or every card, reaches the goal), "
+                "so here is today's puzzle.",
+            )
+        elif set(verdict.working) != set(puzzle.answers):
+            fixed = dataclasses.replace(puzzle, answers=verdict.working)
+            self.load(fixed, "The puzzle from the link; the solver corrected the cards that work.")
+        else:
+            self.load(puzzle, "The puzzle from the link, checked by the solver.")
+
+    def load(self, puzzle: Puzzle, note: str = "") -> None:
+        self.puzzle = puzzle
+        self.tries = 0
+        self.solved = False
+        self.chosen = None
+        self.said = ""
+        self.detail = ""
+        self.note = note
+        self.render()
+
+    def set_rules(self, rules: Rules, **_display: Any) -> None:
+        """The app's rule set changed: puzzles keep their own (each names it)."""
+
+    # --- the learner's card -------------------------------------------------------------------
+
+    def choose(self, card: Card | str) -> None:
+        """Pick a card as the page would (tests and keyboard users alike)."""
+        assert self.picker is not None
+        self.picker.selected = [str(Card.parse(card) if isinstance(card, str) else card)]
+
+    def _picked(self, change: Any) -> None:
+        chosen = self.picker.selected_cards if self.picker is not None else ()
+        self.chosen = chosen[0] if chosen else None
+
+    def check(self) -> None:
+        p = self.puzzle
+        if self.solved or self.tries >= 2:
+            return
+        card = self.chosen
+        if card is None:
+            self.said = "Pick a card from your hand first."
+            self.render()
+            return
+        reason = why_illegal(p.rules, p.hands[p.learner], card, p.trick, p.spades_broken)
+        if reason is not None:
+            self.said = f"The {card.name} may not be played here: {reason}"
+            self.render()
+            return
+        if p.is_answer(card):
+            self.solved = True
+            others = tuple(c for c in p.answers if c != card)
+            also = (
+                f" The {'other card that works is' if len(others) == 1 else 'others that work are'} {_names(others)}."
+                if others
+                else " It is the only card that works."
+            )
+            self.said = f"Right: the {card.name} works.{also}"
+            self.detail = self._line_html("The winning line", card)
+        else:
+            self.tries += 1
+            if self.tries < 2:
+                self.said = f"Not the {card.name}: against best defence it fails. Try once more."
+                self.detail = self._line_html("Why not", card)
+            else:
+                self.said = (
+                    f"Not the {card.name} either. The {'card that works is' if len(p.answers) == 1 else 'cards that work are'} "
+                    f"{_names(p.answers)}."
+                )
+                self.detail = self._line_html("Why not", card) + self._line_html("The winning line", p.answers[0])
+        self.render()
+
+    def _line_html(self, title: str, card: Card) -> str:
+        """The solver's line after ``card``, one trick a line, then what it means for the goal."""
+        tricks, outcome = say_tricks(self.puzzle, play_line(self.puzzle, card))
+        items = "".join(f"<li>{html.escape(t[0].upper() + t[1:])}.</li>" for t in tricks)
+        return (
+            f'<div class="st-puzzle-line"><b>{html.escape(title)}:</b><ol class="st-puzzle-tricks">{items}</ol>'
+            f"<p>{html.escape(outcome)}</p></div>"
+        )
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def seen(self) -> list[Seat]:
+        """The hands on show: the learner's, the partner's when the goal counts it, or all four."""
+        p = self.puzzle
+        me = p.learner
+        if self.show_all.value:
+            return [Seat((me + i) % 4) for i in (2, 1, 3, 0)]  # partner, the opponents, then you
+        partner_counts = p.goal.kind not in ("break_nil",) and not (p.goal.kind == "make_nil" and p.goal.seat == me)
+        return ([me.partner] if partner_counts else []) + [me]
+
+    def render(self) -> None:
+        p = self.puzzle
+        rules = p.rules
+        me = p.learner
+        theme = p.theme.capitalize()
+        self.head.value = (
+            f'<div class="st-puzzle-head" role="status"><b>Puzzle {html.escape(p.id)}</b> · {html.escape(rules.title)}'
+            f" · {html.escape(theme)} · {html.escape(p.difficulty)}"
+            + (f'<div class="st-note">{html.escape(self.note)}</div>' if self.note else "")
+            + "</div>"
+        )
+        taken = " · ".join(f"{s.letter} {p.taken[s]}" for s in Seat)
+        broken = "spades broken" if p.spades_broken else "spades not broken yet"
+        self.goal.value = (
+            f'<p class="st-puzzle-sentence"><b>Goal.</b> {html.escape(p.sentence())}</p>'
+            f'<p class="st-note">Tricks taken so far: {taken} · {broken} · {p.tricks_left} tricks left.</p>'
+        )
+        parts: list[w.Widget] = []
+        hands: list[w.Widget] = []
+        lead = "You lead to this trick." if not p.trick else f"{p.leader.name.title()} led; the trick so far:"
+        parts.append(w.HTML(f'<p class="st-caption">{html.escape(lead)}</p>'))
+        if p.trick:
+            parts.append(
+                trick_view(Trick(p.leader, tuple(p.trick)), label="the trick so far", four_colour=self.four_colour)
+            )
+        legal = set(p.legal_plays())
+        for seat in self.seen():
+            if seat == me:
+                done = self.solved or self.tries >= 2
+                marks: dict[Card, str] = {c: "legal" for c in legal}
+                if done:
+                    marks.update({c: "right" for c in p.answers})
+                self.picker = hand_view(
+                    rules,
+                    p.hands[me],
+                    selectable="none" if done else "one",
+                    label=f"your hand ({me.name.title()}): choose a card to play",
+                    marks=marks,
+                    four_colour=self.four_colour,
+                )
+                if self.chosen is not None and not done:
+                    self.picker.selected = [str(self.chosen)]
+                self.picker.observe(guarded(self._picked), names="selected")
+                caption = f"You, {me.name.title()}"
+            else:
+                view = hand_view(
+                    rules, p.hands[seat], label=f"{seat.name.title()}'s hand", four_colour=self.four_colour
+                )
+                caption = f"{'Partner' if seat == me.partner else 'Opponent'}, {seat.name.title()}"
+            hands.append(w.HTML(f'<p class="st-caption st-puzzle-seat">{html.escape(caption)}</p>'))
+            hands.append(self.picker if seat == me else view)
+        # the trick beside the hands where there is room, above them on a phone
+        trick_box, hands_box = w.VBox(parts), w.VBox(hands)
+        hands_box.add_class("st-puzzle-hands")
+        self.table.children = [trick_box, hands_box]
+        done = self.solved or self.tries >= 2
+        self.check_button.disabled = done
+        kind = "right" if self.solved else "wrong" if self.tries else "info"
+        self.verdict.value = (
+            f'<div class="st-puzzle-said st-puzzle-{kind}" role="status">{html.escape(self.said)}</div>'
+            if self.said
+            else ""
+        )
+        self.lines.value = self.detail
+        code = html.escape(p.code)
+        self.share.value = (
+            f'<p class="st-note">Share this puzzle: <a href="?puzzle={code}" class="st-puzzle-link">?puzzle={code}</a>'
+            " (add it to the app's address).</p>"
+        )

@@ -1,0 +1,398 @@
+"""Puzzles: every shipped one proven by the solver, generation seeded and sharp, codes safe to share.
+
+The proof is per card: after each legal card of the seat to act, the solver answers the goal
+question against best defence; exactly the listed answers keep the goal. Goals counted in
+tricks are checked again with the solver's plain minimax (every speed-up off).
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import datetime
+import json
+
+import pytest
+
+import spades_tutor as st
+from spades_tutor.puzzles import (
+    GOALS,
+    THEMES,
+    Puzzle,
+    PuzzleCodeError,
+    daily,
+    find_shipped,
+    generate,
+    play_line,
+    say_line,
+    shipped,
+    verify,
+)
+from spades_tutor.puzzles.generate import _DATA
+from spades_tutor.solver import Position, solve
+
+SHIPPED = shipped()
+
+
+def ids(p: Puzzle) -> str:
+    return f"{p.rules_name}-{p.id}"
+
+
+def team_reaches(puzzle: Puzzle, pos: Position) -> bool | None:
+    """The goal decided by plain minimax on tricks for the learner's side (None for the nil and bag
+    goals, and beyond 4 tricks, where plain minimax is slow)."""
+    g, team = puzzle.goal, puzzle.team
+    ours = sum(pos.taken[s] for s in team.seats)
+    theirs = sum(pos.taken[s] for s in team.other.seats)
+    if g.kind in ("make_nil", "break_nil") or pos.tricks_left > 4:
+        return None
+    if g.kind in ("make_contract", "can_take"):
+        best = ours + solve(pos, team, brute_force=True, with_cards=False).value
+        need = g.number if g.kind == "make_contract" else g.number + sum(puzzle.taken[s] for s in team.seats)
+        return best >= need
+    if g.kind == "set_contract":  # the opponents' most, against our best
+        return theirs + solve(pos, team.other, brute_force=True, with_cards=False).value < g.number
+    return None  # keep_under: the opponents push tricks on us, a game solve() does not count
+
+
+# --- the shipped set ---------------------------------------------------------------------------
+
+
+def test_the_shipped_set_covers_every_rule_set_and_several_themes_and_goals() -> None:
+    assert {p.rules_name for p in SHIPPED} == set(st.Rules.preset_names())
+    assert all(sum(p.rules_name == r for p in SHIPPED) >= 3 for r in st.Rules.preset_names())
+    assert len({p.theme for p in SHIPPED}) >= 6
+    assert {p.goal.kind for p in SHIPPED} == set(GOALS)
+    assert len({p.code for p in SHIPPED}) == len(SHIPPED)
+
+
+@pytest.mark.parametrize("puzzle", SHIPPED, ids=ids)
+def test_every_shipped_puzzle_has_exactly_its_answers_proven(puzzle: Puzzle) -> None:
+    pos = puzzle.position
+    assert 3 <= pos.tricks_left <= 5
+    verdict = verify(puzzle)
+    assert verdict.exact and verdict.holds
+    assert set(verdict.working) == set(puzzle.answers)
+    assert verdict.sharp  # a non-empty proper subset of the legal cards
+    for card in pos.legal_plays():
+        reached = team_reaches(puzzle, pos.play(card))
+        if reached is not None:
+            assert reached == (card in puzzle.answers), card
+
+
+@pytest.mark.parametrize("puzzle", SHIPPED, ids=ids)
+def test_shipped_themes_show_in_the_position(puzzle: Puzzle) -> None:
+    assert puzzle.theme in THEMES
+    g = puzzle.goal
+    if puzzle.theme == "save the nil":
+        assert g.kind == "make_nil" and g.seat == puzzle.learner
+    if puzzle.theme == "cover partner's nil":
+        assert g.kind == "make_nil" and g.seat == puzzle.learner.partner
+    if puzzle.theme == "break the nil":
+        assert g.kind == "break_nil" and g.seat.team != puzzle.team
+    if puzzle.theme == "count the bags":
+        assert g.kind == "keep_under" and g.bags > 0
+    if puzzle.theme == "pull trumps with a joker":
+        assert not puzzle.trick and any(c.is_joker for c in puzzle.answers)
+    if puzzle.theme == "the 2♦ in deuces-high":
+        assert puzzle.rules.suit_of(st.Card.parse("2D")) is st.Suit.SPADES
+
+
+def test_the_data_file_is_what_the_puzzles_write() -> None:
+    data = json.loads(_DATA.read_text(encoding="utf-8"))
+    assert [Puzzle.from_dict(d).to_dict() for d in data["puzzles"]] == data["puzzles"]
+
+
+# --- generation --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["jokers", "deuces-high", "classic"])
+def test_generation_is_seeded_and_keeps_only_sharp_puzzles(preset: str) -> None:
+    a = generate(preset, 11, count=2, rounds=10)
+    b = generate(preset, 11, count=2, rounds=10)
+    assert a == b and a
+    for p in a:
+        v = verify(p)
+        assert v.sharp and set(v.working) == set(p.answers)
+        assert 0 < len(p.answers) < len(p.legal_plays())
+
+
+def test_another_seed_gives_other_puzzles() -> None:
+    assert generate("jokers", 11, count=2, rounds=10) != generate("jokers", 12, count=2, rounds=10)
+
+
+def test_a_puzzle_with_a_card_missing_from_its_answers_is_not_verified() -> None:
+    p = next(p for p in SHIPPED if len(p.answers) >= 2)
+    cut = dataclasses.replace(p, answers=p.answers[:1])
+    assert set(verify(cut).working) != set(cut.answers)
+
+
+# --- codes ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("puzzle", SHIPPED, ids=ids)
+def test_codes_round_trip(puzzle: Puzzle) -> None:
+    code = puzzle.code
+    assert len(code) <= 60 and all(ch.isalnum() or ch in "-_" for ch in code)
+    assert Puzzle.from_code(code) == puzzle
+    assert find_shipped(code) == puzzle
+    assert len(puzzle.id) == 8
+
+
+def _recode(code: str, change: dict[int, int]) -> str:
+    """A code with some bytes changed and its check characters made right again (a forged link)."""
+    import hashlib
+
+    raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))[:-2]
+    for i, v in change.items():
+        raw[i] = v
+    body = bytes(raw)
+    return base64.urlsafe_b64encode(body + hashlib.sha256(body).digest()[:2]).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "x",
+        "not a code",
+        "<script>",
+        "é" * 10,
+        "A" * 500,
+        "AQAsQyIBAAABHfAS",
+    ],
+)
+def test_malformed_codes_are_refused_with_a_reason(bad: str) -> None:
+    with pytest.raises(PuzzleCodeError) as e:
+        Puzzle.from_code(bad)
+    assert str(e.value)
+
+
+def test_damaged_and_forged_codes_are_refused() -> None:
+    code = SHIPPED[0].code
+    flipped = code[:20] + ("A" if code[20] != "A" else "B") + code[21:]
+    with pytest.raises(PuzzleCodeError, match="damaged"):
+        Puzzle.from_code(flipped)
+    with pytest.raises(PuzzleCodeError, match="version"):
+        Puzzle.from_code(_recode(code, {0: 9}))
+    with pytest.raises(PuzzleCodeError, match="rule set"):
+        Puzzle.from_code(_recode(code, {1: 40}))
+    with pytest.raises(PuzzleCodeError):
+        Puzzle.from_code(_recode(code, {12: 0x00}))  # two cards moved into North's hand
+    with pytest.raises(PuzzleCodeError, match="answer"):
+        Puzzle.from_code(_recode(code, {8: 0}))  # no answer at all
+    with pytest.raises(PuzzleCodeError):
+        Puzzle.from_code(None)
+
+
+def test_every_one_character_change_of_a_code_is_refused_or_another_valid_puzzle() -> None:
+    code = SHIPPED[3].code
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    for i in range(len(code)):
+        for ch in alphabet[::7]:
+            changed = code[:i] + ch + code[i + 1 :]
+            try:
+                p = Puzzle.from_code(changed)
+            except PuzzleCodeError:
+                continue
+            assert isinstance(p.position, Position)
+
+
+# --- the daily puzzle -----------------------------------------------------------------------------
+
+
+def test_the_daily_puzzle_depends_only_on_the_date() -> None:
+    day = datetime.date(2026, 12, 2)
+    assert daily(day) == daily(datetime.date(2026, 12, 2))
+    assert daily(day) in SHIPPED
+    days = [datetime.date(2026, 1, 1) + datetime.timedelta(d) for d in range(60)]
+    assert len({daily(d).code for d in days}) > 5  # it changes from day to day
+    assert all(daily(d, "classic").rules_name == "classic" for d in days[:10])
+
+
+# --- lines in words --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("puzzle", SHIPPED[::4], ids=ids)
+def test_refutations_and_solutions_are_legal_play_to_the_end(puzzle: Puzzle) -> None:
+    for card in puzzle.legal_plays():
+        played = play_line(puzzle, card)
+        assert played.complete
+        rnd_pos = puzzle.position
+        for seat, c in played.plays:
+            assert seat == rnd_pos.to_act
+            assert c in st.legal_plays(puzzle.rules, rnd_pos.hands[seat], rnd_pos.trick, rnd_pos.spades_broken)
+            rnd_pos = rnd_pos.play(c)
+        assert rnd_pos.tricks_left == 0
+        # the line reaches the goal exactly when the card is an answer
+        assert puzzle.ask(rnd_pos).holds == (card in puzzle.answers)
+        text = say_line(puzzle, played)
+        assert text.startswith(f"After your {card.name}")
+        assert "wins the trick" in text or "win the trick" in text
+
+
+def test_a_refutation_names_the_trick_winners_the_engine_names() -> None:
+    p = next(p for p in SHIPPED if p.goal.kind == "make_nil")
+    wrong = next(c for c in p.legal_plays() if c not in p.answers)
+    played = play_line(p, wrong)
+    text = say_line(p, played)
+    pos, winners = p.position, []
+    trick: list[st.Card] = list(pos.trick)
+    for _seat, c in played.plays:
+        leader = pos.leader
+        trick.append(c)
+        pos = pos.play(c)
+        if len(trick) == 4:
+            winners.append(st.Seat((leader + st.trick_winner(p.rules, trick)) % 4))
+            trick = []
+    said = [part.split(" wins the trick")[0].split()[-1] for part in text.split("; ") if " wins the trick" in part]
+    named = [w.name.title() for w in winners if w != p.learner]
+    assert said == named
+    assert "the nil is broken" in text
+
+
+# --- the Puzzles page, without a browser -------------------------------------------------------------
+
+DAY = datetime.date(2026, 12, 2)
+
+
+def test_the_page_opens_on_the_daily_puzzle_and_refutes_then_accepts() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    page = PuzzlePage(today=DAY)
+    p = page.puzzle
+    assert p == daily(DAY)
+    wrong = next(c for c in p.legal_plays() if c not in p.answers)
+    page.choose(wrong)
+    page.check()
+    assert page.tries == 1 and not page.solved
+    assert f"Not the {wrong.name}" in page.verdict.value and "Try once more" in page.verdict.value
+    assert f"After your {wrong.name}" in page.lines.value
+    page.choose(p.answers[0])
+    page.check()
+    assert page.solved and "Right" in page.verdict.value
+    assert all(c.name in page.verdict.value for c in p.answers)
+    assert "The winning line" in page.lines.value
+    assert page.check_button.disabled and page.picker is not None and page.picker.selectable == "none"
+
+
+def test_two_wrong_cards_show_the_answer() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    p = next(p for p in SHIPPED if len(p.legal_plays()) - len(p.answers) >= 2)
+    page = PuzzlePage(code=p.code, today=DAY)
+    assert page.puzzle == p
+    wrongs = [c for c in p.legal_plays() if c not in p.answers]
+    for c in wrongs[:2]:
+        page.choose(c)
+        page.check()
+    assert page.tries == 2 and not page.solved
+    assert "either" in page.verdict.value and all(c.name in page.verdict.value for c in p.answers)
+
+
+def test_an_illegal_card_is_explained_and_costs_no_try() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    p = next(p for p in SHIPPED if len(p.legal_plays()) < len(p.hands[p.learner]))
+    page = PuzzlePage(code=p.code, today=DAY)
+    illegal = next(c for c in p.hands[p.learner] if c not in p.legal_plays())
+    page.choose(illegal)
+    page.check()
+    assert page.tries == 0 and "may not be played" in page.verdict.value
+
+
+def test_the_page_shows_the_hands_the_goal_needs_and_all_on_request() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    save = next(p for p in SHIPPED if p.theme == "save the nil")
+    page = PuzzlePage(code=save.code, today=DAY)
+    assert page.seen() == [save.learner]
+    page.show_all.value = True
+    assert sorted(page.seen()) == sorted(st.Seat)
+    contract = next(p for p in SHIPPED if p.goal.kind == "make_contract")
+    page = PuzzlePage(code=contract.code, today=DAY)
+    assert page.seen() == [contract.learner.partner, contract.learner]
+    assert f"?puzzle={contract.code}" in page.share.value
+
+
+def test_a_forged_link_is_checked_by_the_solver_before_it_is_shown() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    p = next(p for p in SHIPPED if len(p.answers) >= 2)
+    cut = dataclasses.replace(p, answers=p.answers[:1], theme="general")  # not shipped: its code differs
+    page = PuzzlePage(code=cut.code, today=DAY)
+    assert set(page.puzzle.answers) == set(p.answers)
+    assert "corrected" in page.note
+    page = PuzzlePage(code="garbage!", today=DAY)
+    assert page.puzzle == daily(DAY) and "could not be read" in page.note
+
+
+def test_next_puzzle_follows_the_rule_set_and_theme_chosen() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    page = PuzzlePage(today=DAY)
+    page.rule_choice.value = "classic"
+    seen = set()
+    for _ in range(6):
+        page.next_puzzle()
+        assert page.puzzle.rules_name == "classic"
+        seen.add(page.puzzle.code)
+    assert len(seen) == sum(p.rules_name == "classic" for p in SHIPPED)
+    page.rule_choice.value = "every"
+    page.theme_choice.value = "count the bags"
+    page.next_puzzle()
+    assert page.puzzle.theme == "count the bags"
+
+
+def test_a_new_puzzle_is_generated_from_the_pages_seed() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    a, b = PuzzlePage(today=DAY, seed=5), PuzzlePage(today=DAY, seed=5)
+    a.rule_choice.value = b.rule_choice.value = "jokers"
+    a.new_puzzle()
+    b.new_puzzle()
+    assert a.puzzle == b.puzzle and a.puzzle.rules_name == "jokers"
+    assert verify(a.puzzle).sharp
+    a.theme_choice.value = "pull trumps with a joker"
+    a.new_puzzle()
+    assert a.puzzle.theme == "pull trumps with a joker" and verify(a.puzzle).sharp
+    a.rule_choice.value = "classic"  # no joker in its deck: nothing is generated, the page says why
+    a.new_puzzle()
+    assert a.puzzle.rules_name == "jokers" and "cannot show" in a.note
+
+
+def test_a_puzzle_link_opens_the_puzzles_page() -> None:
+    from spades_tutor.ui.app import App, read_query
+
+    p = SHIPPED[7]
+    link, notes = read_query(f"puzzle={p.code}")
+    assert link == {"page": "Puzzles", "puzzle": p.code} and not notes
+    link, notes = read_query("puzzle=%3Cscript%3E")
+    assert link == {"page": "Puzzles"} and "could not be read" in notes[0]
+    link, notes = read_query(f"deal=4127&puzzle={p.code}")  # the Classroom's deal comes first
+    assert link["page"] == "Classroom" and link["puzzle"] == p.code
+    app = App(f"puzzle={p.code}")
+    assert app.nav.value == "Puzzles" and app.puzzles.puzzle == p
+
+
+def test_a_line_cut_short_by_its_budget_says_so() -> None:
+    from spades_tutor.solver import Budget
+
+    p = SHIPPED[0]
+    played = play_line(p, p.answers[0], Budget(seconds=0.0))
+    assert not played.complete and played.plays == ((p.learner, p.answers[0]),)
+    assert "budget" in say_line(p, played)
+
+
+def test_a_link_the_solver_cannot_check_within_the_budget_is_not_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_tutor.solver import Budget
+    from spades_tutor.ui import puzzle_page
+
+    # the solver counts its budget in blocks of nodes: take the puzzle that needs the most work
+    p = max((p for p in SHIPPED if len(p.answers) >= 2), key=lambda p: verify(p).nodes)
+    if verify(p, Budget(nodes=1)).exact:
+        pytest.skip("every shipped puzzle is proven within the solver's smallest block of work")
+    forged = dataclasses.replace(p, answers=p.answers[:1], theme="general")
+    monkeypatch.setattr(puzzle_page, "CHECK_BUDGET", Budget(nodes=1))
+    page = puzzle_page.PuzzlePage(code=forged.code, today=DAY)
+    assert page.puzzle == daily(DAY) and "work budget" in page.note
