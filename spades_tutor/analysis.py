@@ -153,16 +153,21 @@ class HandAnalysis:
         return tuple(v for v in self.verdicts if v.mark not in (FINE, UNKNOWN))
 
     def summary(self) -> str:
+        """One sentence: which tricks were judged exactly and how many cards cost something.
+
+        >>> HandAnalysis("1", 5, False, (), 0, 0.0).summary()
+        'Judged exactly: no trick (the solver ran out of budget). None of the cards judged cost anything (double dummy, every hand known).'
+        """
         exact = self.exact_tricks
-        if len(exact) == len(self.verdicts):
-            which = "every trick exactly"
+        if exact and len(exact) == len(self.verdicts):
+            which = "every trick"
         elif exact:
-            which = f"tricks {exact[0]} to {exact[-1]} exactly; the earlier ones ran out of solver budget"
+            which = f"tricks {exact[0]} to {exact[-1]} (the earlier ones ran out of solver budget)"
         else:
-            which = "no trick exactly: the solver's budget ran out"
+            which = "no trick (the solver ran out of budget)"
         n = len(self.marked)
-        found = f"{plural(n, 'card')} of yours cost something" if n else "none of your cards judged cost anything"
-        return f"The solver judged {which}: {found} (double dummy, every hand known)."
+        found = f"{plural(n, 'card')} of yours cost something" if n else "None of the cards judged cost anything"
+        return f"Judged exactly: {which}. {found[0].upper()}{found[1:]} (double dummy, every hand known)."
 
 
 def _plays(rnd: Round) -> tuple[Round, list[tuple[Seat, Card]]]:
