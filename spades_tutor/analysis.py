@@ -429,12 +429,16 @@ class Hint:
     low: float
     high: float
     tied: bool  # every legal card did as well: the goal is settled whatever South plays
+    voids: tuple[tuple[Seat, Suit], ...] = ()  # the voids the play has shown, which every layout keeps
 
     def sentence(self) -> str:
         share = self.made / self.layouts
+        shown = ""
+        if self.voids:
+            shown = "; " + and_list(f"{seat} has no {suit.plural}" for seat, suit in self.voids)
         return (
             f"{self.card} {self.goal} in {share:.0%} ({self.low:.0%}–{self.high:.0%}) of {self.layouts} layouts of "
-            "the unseen cards consistent with the play (a simulation: each layout solved double dummy; "
+            f"the unseen cards consistent with the play{shown} (a simulation: each layout solved double dummy; "
             "95% interval)."
         )
 
@@ -461,6 +465,8 @@ def play_hint(
     left = len(view.hand)
     if left > max_tricks:
         return None
+    from .lab.experiments import wilson  # numpy: loaded before the clock starts
+
     me = view.seat
     nil = view.bids[me].tricks == 0
     contract = sum(view.bids[s].tricks for s in me.team.seats)
@@ -471,7 +477,8 @@ def play_hint(
     rules: Rules = view.rules
     taken: dict[Seat | str, int] = {s: view.tricks_won.get(s, 0) for s in Seat}
     for layout in sample_layouts(view, layouts, seed):
-        if deadline is not None and time.perf_counter() > deadline:
+        remaining = None if deadline is None else deadline - time.perf_counter()
+        if remaining is not None and remaining <= 0:
             break
         pos = Position.from_hands(
             rules,
@@ -481,7 +488,7 @@ def play_hint(
             spades_broken=view.spades_broken,
             taken=taken,
         )
-        budget = Budget(nodes=nodes)
+        budget = Budget(nodes=nodes, seconds=remaining)
         answer = make_nil(pos, me, budget=budget) if nil else make_contract(pos, me.team, contract, budget=budget)
         if not answer.exact:
             continue
@@ -494,7 +501,7 @@ def play_hint(
     top = max(counts.values())
     tops = [c for c in view.legal if counts[c] == top]
     card = prefer if prefer in tops else tops[0]
-    from .lab.experiments import wilson
-
     low, high = wilson([top], [solved])
-    return Hint(card, goal, top, solved, float(low[0]), float(high[0]), len(tops) == len(view.legal))
+    _played, voids, _gone = _seen(view)
+    shown = tuple((seat, suit) for seat in Seat if seat != me for suit in Suit if suit in voids[seat])
+    return Hint(card, goal, top, solved, float(low[0]), float(high[0]), len(tops) == len(view.legal), shown)

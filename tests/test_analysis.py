@@ -150,6 +150,17 @@ def test_a_card_that_lost_the_contract_is_marked_as_such() -> None:
         assert v.sentence().startswith("Lost the contract") and v.line_text
 
 
+@pytest.mark.parametrize("preset", st.Rules.preset_names())
+def test_the_last_tricks_are_judged_exactly_in_every_rule_set(preset: str) -> None:
+    rnd = bot_round(5, preset)
+    report = analyse(rnd, nodes=5_000, seconds=None)
+    positions = positions_before_south(rnd)
+    assert report.exact_tricks[-4:] == (10, 11, 12, 13)
+    for v in report.verdicts[-4:]:
+        before, card = positions[v.trick]
+        assert (v.before, v.after) == (ns_total(before), ns_total(before.play(card)))
+
+
 def test_the_analysis_reports_progress_and_is_reproducible() -> None:
     rnd = bot_round(3)
     seen: list[tuple[int, int]] = []
@@ -268,6 +279,10 @@ def test_the_hint_recommends_the_card_that_makes_the_contract_in_the_most_layout
     assert hint.low <= hint.made / hint.layouts <= hint.high
     words = hint.sentence()
     assert f"{hint.made / hint.layouts:.0%}" in words and "simulation" in words and "of 40 layouts" in words
+    voids = shown_voids(rnd)
+    assert set(hint.voids) == {(s, suit) for s in st.Seat if s != SOUTH for suit in voids[s]}
+    for seat, suit in hint.voids:
+        assert f"{seat} has no {suit.plural}" in words
     again = play_hint(view, layouts=40, seed=2, seconds=None)
     assert again == hint  # seeded
 
