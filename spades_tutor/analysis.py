@@ -78,6 +78,8 @@ class CardVerdict:
     ``nil_before``/``contract_before``: whether the nil (South bid nil) and N–S's contract could
     still be made before the card (None: not asked, or out of budget); ``kept_nil``/``kept_contract``
     whether the card kept them. ``better``: the cards that did best on the goal the card missed.
+    When South bid nil (``nil_bid``) the nil is the only goal judged: a nil bidder's card that gave a
+    trick away, or left partner's contract short, is not blamed for it.
     """
 
     trick: int  # 1..13
@@ -93,19 +95,19 @@ class CardVerdict:
     better: tuple[Card, ...]
     line: tuple[tuple[Seat, Card], ...]
     line_text: str
+    nil_bid: bool = False
 
     @property
     def mark(self) -> str:
         """The worst thing the card did: lost the nil, the contract, a trick; or fine (or not exact)."""
         if self.nil_before and self.kept_nil is False:
             return NIL
-        if self.contract_before and self.kept_contract is False:
+        if not self.nil_bid and self.contract_before and self.kept_contract is False:
             return CONTRACT
         if not self.exact:
             return UNKNOWN
-        if self.before is not None and self.after is not None and self.after < self.before:
-            return COST
-        return FINE
+        lower = self.before is not None and self.after is not None and self.after < self.before
+        return COST if lower and not self.nil_bid else FINE
 
     def sentence(self) -> str:
         """The verdict in words, for the list after the hand."""
@@ -122,6 +124,8 @@ class CardVerdict:
                 " (double dummy)."
             )
         if mark == FINE:
+            if self.nil_bid and self.nil_before is not None:
+                values += " Your nil " + ("could still be made." if self.nil_before else "was already lost.")
             return f"Fine: {values}"
         better = and_list(str(c) for c in self.better) or "another card"
         head = {
@@ -281,17 +285,17 @@ def _judge(
             kept_nil = card in nil.best_cards if nil.holds else None
             nil_cards = nil.best_cards
     contract_before = kept_contract = None
-    if contract > 0:
+    if contract > 0 and not south_nil:
         made = ask(lambda b: make_contract(before, ns, contract, budget=b))
         if isinstance(made, Answer):
             contract_before = made.holds
             kept_contract = card in made.best_cards if made.holds else None
             contract_cards = made.best_cards
     exact = before_total is not None and after_total is not None
-    exact = exact and (not south_nil or nil_before is not None) and (contract <= 0 or contract_before is not None)
+    exact = exact and (nil_before is not None if south_nil else contract <= 0 or contract_before is not None)
     verdict = CardVerdict(
         trick, card, exact, before_total, after_total, best, nil_before, kept_nil, contract_before, kept_contract,
-        (), (), "",
+        (), (), "", south_nil,
     )  # fmt: skip
     mark = verdict.mark
     if mark in (FINE, UNKNOWN):

@@ -133,6 +133,14 @@ def test_a_card_that_lost_the_nil_is_marked_as_such() -> None:
     # after the nil is gone no later card is blamed for it
     first = lost[0].trick
     assert all(v.mark != NIL for v in report.verdicts if v.trick > first)
+    # the nil is a nil bidder's goal: giving a trick away is not a fault
+    assert {v.mark for v in report.verdicts} <= {NIL, FINE, UNKNOWN}
+    for v in report.verdicts:
+        if v.mark == FINE:  # the nil's state, as the solver saw it before the card
+            before, _card = positions[v.trick]
+            assert v.nil_before == make_nil(before, SOUTH).holds
+            said = "could still be made" if v.nil_before else "was already lost"
+            assert f"Your nil {said}." in v.sentence()
 
 
 def test_a_card_that_lost_the_contract_is_marked_as_such() -> None:
