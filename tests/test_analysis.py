@@ -331,3 +331,20 @@ def test_the_play_page_judges_the_finished_hand_card_by_card_with_a_progress_bar
             assert str(v.better[0]) in shown
     page.render()  # the sheet drawn again keeps the verdicts of this hand
     assert page.analysis_out.value == shown
+
+
+def test_a_hand_restored_from_its_saved_record_is_judged_the_same() -> None:
+    from spades_tutor.ui.play_page import PlayPage
+
+    page = PlayPage(st.Rules.preset("classic"))
+    page.new_game(seed=9)
+    while not page.sheet_pending:
+        rnd = page.game.round
+        if rnd.phase is st.Phase.BIDDING:
+            page.bid_choice.value = page.bid_choice.options[3][1]
+            page.bid()
+        else:
+            page.play(rnd.legal_plays()[0])
+    restored = st.Game.from_dict(page.game.to_dict()).rounds[-1]  # as a reload brings it back
+    again, first = (analyse(r, nodes=NODES, seconds=None) for r in (restored, page.game.rounds[-1]))
+    assert (again.verdicts, again.nodes, again.deal_id) == (first.verdicts, first.nodes, first.deal_id)
