@@ -26,14 +26,26 @@ ANALYSIS_TIMEOUT_MS = 60_000  # the solver's 10 s, more on a busy machine
 HANDS = 4  # a learner's careless hand nearly always gives a trick away; a few hands make sure
 
 
-def play_a_hand(page: Page) -> None:
-    """Deal, bid, and play South's last legal card every time, to the score sheet."""
+def play_a_hand(page: Page, hint_at: int | None = None) -> None:
+    """Deal, bid, and play South's last legal card every time, to the score sheet; with ``hint_at``,
+    ask for a hint when South holds that many cards (late in the hand: measured on layouts)."""
     page.get_by_role("button", name="Deal ▶").click()  # a new game: one hand
     expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     page.locator(".st-play .widget-toggle-buttons button").nth(4).click()
     page.get_by_role("button", name="Bid", exact=True).click()
     for left in range(13, 0, -1):
         expect(south_cards(page)).to_have_count(left)
+        if left == hint_at:
+            page.get_by_role("button", name="Hint").click()
+            said = page.locator(".st-play .st-proj-question")
+            expect(said).to_contain_text(re.compile(r"^Hint: play \S+\. "))
+            expect(said).to_contain_text(re.compile(r"in \d+% \(\d+%–\d+%\) of \d+ layouts of the unseen cards"))
+            expect(said).to_contain_text("a simulation")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.set_viewport_size({"width": 375, "height": 900})
+            said.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "hint-375.png"))
+            page.set_viewport_size({"width": 1280, "height": 1400})
         page.locator(".st-play .st-mark-legal").last.click()
     expect(page.get_by_text("Score sheet")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
 
@@ -42,8 +54,8 @@ def test_a_finished_hand_is_judged_and_a_marked_card_shows_its_better_card(page:
     open_app(page, voila_server, "/?page=play")
     verdicts = page.locator(".st-play .st-verdicts li")
     marked = page.locator(".st-play .st-verdict-bad")
-    for _hand in range(HANDS):
-        play_a_hand(page)
+    for hand in range(HANDS):
+        play_a_hand(page, hint_at=3 if hand == 0 else None)
         page.get_by_role("button", name="Where did that trick go?").click()
         expect(verdicts).to_have_count(13, timeout=ANALYSIS_TIMEOUT_MS)
         if marked.count():
