@@ -300,16 +300,21 @@ def _judge(
     mark = verdict.mark
     if mark in (FINE, UNKNOWN):
         return verdict
+
+    def step() -> Budget:  # each card of the line: a few nodes, and never past the analysis' time guard
+        left = None if pool.deadline is None else max(0.001, pool.deadline - time.perf_counter())
+        return Budget(nodes=LINE_NODES, seconds=left)
+
     question: Callable[[Position], Result | Answer]
     if mark == NIL:
         better = nil_cards
-        question = lambda p: make_nil(p, LEARNER, budget=Budget(nodes=LINE_NODES))  # noqa: E731
+        question = lambda p: make_nil(p, LEARNER, budget=step())  # noqa: E731
     elif mark == CONTRACT:
         better = contract_cards
-        question = lambda p: make_contract(p, ns, contract, budget=Budget(nodes=LINE_NODES))  # noqa: E731
+        question = lambda p: make_contract(p, ns, contract, budget=step())  # noqa: E731
     else:
         better = best
-        question = lambda p: solve(p, ns, budget=Budget(nodes=LINE_NODES))  # noqa: E731
+        question = lambda p: solve(p, ns, budget=step())  # noqa: E731
     # the rest of the trick and the next one, as the solver plays them for both sides
     length = min((4 - len(after.trick)) % 4 + 4, after.tricks_left * 4 - len(after.trick))
     played = line(after, question, cards=length)
