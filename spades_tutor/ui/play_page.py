@@ -224,15 +224,16 @@ class PlayPage:
     def play_hint_words(self, view: Any, heuristic: Any, reason: str) -> str:
         """The play hint measured on layouts of the unseen cards (``analysis.play_hint``), late in the
         hand; empty (the heuristic's sentence stands) early on or when too few layouts were solved."""
-        try:
-            from ..analysis import play_hint
-        except ImportError:  # no numpy for the interval
-            return ""
+        from ..analysis import play_hint
+
         game = self.game
         assert game is not None
         seed = len(game.round.history)  # the same position, the same layouts
         prefer = heuristic if isinstance(heuristic, Card) else None
-        hint = play_hint(view, seed=seed, prefer=prefer, seconds=self.hint_seconds)
+        try:
+            hint = play_hint(view, seed=seed, prefer=prefer, seconds=self.hint_seconds)
+        except ImportError:  # no numpy for the interval: the heuristic's sentence stands
+            return ""
         if hint is None:
             return ""
         words = f"Hint: play {hint.card}. {hint.sentence()}"
