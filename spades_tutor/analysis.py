@@ -322,7 +322,7 @@ def _judge(
         text = line_words(after, played, card)
     else:  # South's card ended the trick: who won it, then the next one
         rest = line_words(after, played)
-        text = f"After {card}, {after.leader} wins the trick" + (f"; then {rest[0].lower()}{rest[1:]}" if rest else ".")
+        text = f"After {card}, {after.leader} wins the trick" + (f"; then {rest}" if rest else ".")
     return dataclasses.replace(verdict, better=better, line=played, line_text=text)
 
 

@@ -6,6 +6,7 @@ round with the engine), and every sampled layout is checked against what South s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -17,6 +18,7 @@ from spades_tutor.analysis import (
     FINE,
     NIL,
     UNKNOWN,
+    CardVerdict,
     HandAnalysis,
     analyse,
     play_hint,
@@ -72,6 +74,15 @@ def ns_total(pos: Position) -> int:
     return pos.taken[st.Seat.NORTH] + pos.taken[SOUTH] + solve(pos, st.Team.NS, with_cards=False).value
 
 
+def assert_line_in_words(v: CardVerdict) -> None:
+    """The solver's line after a marked card, in words: every card and seat of it, seats as the engine
+    names them (capitalised, also after 'then')."""
+    assert v.line and v.line_text.startswith(f"After {v.card}, ")
+    assert all(str(c) in v.line_text for _s, c in v.line)
+    assert all(str(seat) in v.line_text for seat, _c in v.line)
+    assert not re.search(r"\b(north|east|south|west)\b", v.line_text)
+
+
 def test_a_card_that_provably_cost_a_trick_is_marked_with_the_better_card_and_a_legal_line() -> None:
     rnd = bot_round(3)
     report = analyse(rnd, nodes=NODES, seconds=None)
@@ -91,8 +102,7 @@ def test_a_card_that_provably_cost_a_trick_is_marked_with_the_better_card_and_a_
         for seat, c in v.line:
             assert pos.to_act == seat
             pos = pos.play(c)
-        assert v.line and v.line_text.startswith(f"After {card}")
-        assert all(str(c) in v.line_text for _s, c in v.line)
+        assert_line_in_words(v)
         assert "Cost a trick" in v.sentence() and str(v.better[0]) in v.sentence()
 
 
@@ -130,6 +140,7 @@ def test_a_card_that_lost_the_nil_is_marked_as_such() -> None:
         assert make_nil(before.play(card), SOUTH).holds is False
         assert v.better and all(make_nil(before.play(c), SOUTH).holds for c in v.better)
         assert v.sentence().startswith("Lost the nil")
+        assert_line_in_words(v)
     # after the nil is gone no later card is blamed for it
     first = lost[0].trick
     assert all(v.mark != NIL for v in report.verdicts if v.trick > first)
@@ -155,7 +166,8 @@ def test_a_card_that_lost_the_contract_is_marked_as_such() -> None:
         assert make_contract(before, st.Team.NS, report.contract).holds is True
         assert make_contract(before.play(card), st.Team.NS, report.contract).holds is False
         assert v.better and all(make_contract(before.play(c), st.Team.NS, report.contract).holds for c in v.better)
-        assert v.sentence().startswith("Lost the contract") and v.line_text
+        assert v.sentence().startswith("Lost the contract")
+        assert_line_in_words(v)
 
 
 @pytest.mark.parametrize("preset", st.Rules.preset_names())
