@@ -62,6 +62,7 @@ bench: $(TEST_STAMP)
 	$(PY) bench/lab_page.py
 	$(PY) bench/app.py
 	$(PY) bench/classroom.py
+	$(PY) bench/analysis.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts

@@ -33,12 +33,14 @@ from .landmarks import live
 from .storage import BrowserStore
 
 if TYPE_CHECKING:
+    from ..analysis import HandAnalysis
     from ..lab.odds import HandOdds
 
 PLAYER = Seat.SOUTH
 STORAGE_KEY = "spades-tutor/play/v1"
 NIL_ODDS_DEALS = 1000  # about 0.1 s of the batched bots a hand; the first also loads numpy (0.3 s)
 ODDS_DEALS = NIL_ODDS_DEALS  # South's hand played for tricks, for the bidding hint's best bid
+HINT_SECONDS = 2.0  # the play hint's layouts are solved for this long at most, then counted
 
 
 class PlayPage:
@@ -76,6 +78,19 @@ class PlayPage:
         self.bid_button = w.Button(description="Bid", button_style="primary")
         self.bid_button.on_click(guarded(lambda _b: self.bid()))
         self.status = live(w.HTML())  # whose turn, the trick's winner, why a card may not be played, hints
+        # "Where did that trick go?": the finished hand judged by the solver, card by card
+        self.analysis: tuple[Round, HandAnalysis] | None = None
+        self.hint_seconds: float | None = HINT_SECONDS  # the measured hint's time (None: no limit)
+        self.analysis_button = w.Button(description="Where did that trick go?", button_style="info")
+        self.analysis_button.add_class("st-play-analyse")
+        self.analysis_button.on_click(guarded(lambda _b: self.analyse_hand()))
+        self.analysis_bar = w.IntProgress(
+            min=0, max=13, value=0, description="Tricks judged:", style={"description_width": "initial"},
+            layout=w.Layout(width="100%", display="none"),
+        )  # fmt: skip
+        self.analysis_bar.add_class("st-progress")
+        self.analysis_out = live(w.HTML())
+        self.analysis_out.add_class("st-analysis")
         self.body = w.VBox()
         self.widget = w.VBox(
             [
@@ -196,11 +211,64 @@ class PlayPage:
         self.message = (
             f"Hint: {'bid' if isinstance(decision.action, Bid) else 'play'} {decision.action}. {decision.reason}"
         )
+        if not bidding:
+            measured = self.play_hint_words(view, decision.action, decision.reason)
+            if measured:
+                self.message = measured
         if bidding:
             measured = self.best_bid_words(game.rules, game.round.hands[PLAYER])
             if measured:
                 self.message += f" Measured: {measured}"
         self.render()
+
+    def play_hint_words(self, view: Any, heuristic: Any, reason: str) -> str:
+        """The play hint measured on layouts of the unseen cards (``analysis.play_hint``), late in the
+        hand; empty (the heuristic's sentence stands) early on or when too few layouts were solved."""
+        from ..analysis import play_hint
+
+        game = self.game
+        assert game is not None
+        seed = len(game.round.history)  # the same position, the same layouts
+        prefer = heuristic if isinstance(heuristic, Card) else None
+        try:
+            hint = play_hint(view, seed=seed, prefer=prefer, seconds=self.hint_seconds)
+        except ImportError:  # no numpy for the interval: the heuristic's sentence stands
+            return ""
+        if hint is None:
+            return ""
+        words = f"Hint: play {hint.card}. {hint.sentence()}"
+        if hint.tied:
+            words += f" Every card you may play does as well here, so the bots' reason decides: {reason}"
+        return words
+
+    # --- "where did that trick go?" ------------------------------------------------------------
+
+    def analyse_hand(self) -> None:
+        """Judge each of South's cards in the hand just finished (``analysis.analyse``), the progress
+        bar moving trick by trick, then list the verdicts."""
+        from ..analysis import analyse
+
+        game = self.game
+        if game is None or not game.rounds:
+            return
+        rnd = game.rounds[-1]
+        self.analysis_button.disabled = True
+        self.analysis_bar.value = 0
+        self.analysis_bar.layout.display = None
+        self.analysis_out.value = (
+            '<div class="st-note" role="status">The solver is judging your cards, from the last trick back…</div>'
+        )
+        try:
+            report = analyse(rnd, progress=self._analysis_step)
+            self.analysis = (rnd, report)
+            self.analysis_out.value = analysis_html(report)
+        finally:
+            self.analysis_button.disabled = False
+            self.analysis_bar.layout.display = "none"
+
+    def _analysis_step(self, done: int, total: int) -> None:
+        self.analysis_bar.max = total
+        self.analysis_bar.value = done
 
     def take_back(self) -> None:
         """Practice mode: undo South's last card (and the bots' cards after it)."""
@@ -410,9 +478,20 @@ class PlayPage:
             f"<h3>Score sheet</h3>{table}<h4>This hand, line by line</h4>{score_lines_html(game.hand_scores[-1])}"
         )
         self.continue_button.description = "New hand ▶" if (self.one_hand or game.is_over) else "Next hand ▶"
+        if self.analysis is None or self.analysis[0] is not last:
+            self.analysis = None
+            self.analysis_out.value = ""
+        self.analysis_bar.layout.display = "none"
         return [
             sheet,
             self.continue_button,
+            w.HTML(
+                "<h3>Where did that trick go?</h3><p>The solver replays the hand with every card known and judges "
+                "each card you played: fine, or it cost a trick, the nil or the contract, with the better card.</p>"
+            ),
+            self.analysis_button,
+            self.analysis_bar,
+            self.analysis_out,
             w.HTML("<h3>Replay, all four hands face up</h3>"),
             self._four_hands(last),
             TrickStepper(last, large=True, four_colour=self.four_colour).widget,
@@ -429,3 +508,21 @@ class PlayPage:
             for s in Seat
         ]
         return w.VBox(rows)
+
+
+def analysis_html(report: HandAnalysis) -> str:
+    """The verdicts as an ordered list, one item per card of South's, the mark in words (not colour alone)."""
+    from ..analysis import FINE, UNKNOWN
+
+    items = []
+    for v in report.verdicts:
+        kind = "ok" if v.mark == FINE else "unknown" if v.mark == UNKNOWN else "bad"
+        sign = {"ok": "✓", "unknown": "?", "bad": "✗"}[kind]
+        items.append(
+            f'<li class="st-verdict st-verdict-{kind}"><b>Trick {v.trick}, {html.escape(str(v.card))}:</b> '
+            f'<span class="st-verdict-mark" aria-hidden="true">{sign}</span> {html.escape(v.sentence())}</li>'
+        )
+    return (
+        f'<div class="st-note" role="status">{html.escape(report.summary())}</div>'
+        f'<ol class="st-verdicts" aria-label="Your cards, judged by the solver">{"".join(items)}</ol>'
+    )

@@ -1,0 +1,84 @@
+"""Benchmark: "where did that trick go?" and the sampled play hint (``spades_tutor.analysis``).
+
+What it measures, on rounds dealt and played by the heuristic bots:
+
+1. The whole hand judged after it is played (``analyse`` with the Play page's budget): seconds
+   per hand, against the target of 10 s, and how many of the 13 tricks were judged exactly.
+2. The play hint from 6 and from 4 tricks left (``play_hint`` with the page's 2 s budget): seconds
+   and the number of layouts solved (200 asked for; fewer than 20 and the heuristic's sentence stays).
+
+Run it from the project root::
+
+    .venv/bin/python bench/analysis.py
+    .venv/bin/python bench/analysis.py --hands 3 --preset jokers
+
+It prints its results and exits 0 whether or not the targets are met: it is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import spades_tutor as st
+from spades_tutor.analysis import analyse, play_hint
+from spades_tutor.bots import HeuristicBot, play_round
+
+TARGET_HAND_SECONDS = 10.0
+TARGET_HINT_SECONDS = 2.0
+
+
+def south_to_play_with(rules: st.Rules, seed: int, left: int) -> st.Round:
+    """Round ``seed`` played by the bots up to South's card with ``left`` cards in hand."""
+    bots = {s: HeuristicBot() for s in st.Seat}
+    rnd = st.Round.deal(rules, seed=seed)
+    while not (rnd.to_act == st.Seat.SOUTH and rnd.phase is st.Phase.PLAYING and len(rnd.hands[st.Seat.SOUTH]) == left):
+        seat = rnd.to_act
+        assert seat is not None
+        view = rnd.view(seat)
+        rnd.apply((bots[seat].bid(view) if rnd.phase is st.Phase.BIDDING else bots[seat].play(view)).action)
+    return rnd
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5)
+    parser.add_argument("--preset", default="jokers")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rules = st.Rules.preset(args.preset)
+    seconds, exact = [], []
+    for seed in range(args.seed, args.seed + args.hands):
+        rnd = play_round(rules, {s: HeuristicBot() for s in st.Seat}, seed=seed)
+        report = analyse(rnd)
+        seconds.append(report.seconds)
+        exact.append(len(report.exact_tricks))
+        print(
+            f"hand {seed}: {report.seconds:.2f} s, {report.nodes:,} nodes, exact from trick "
+            f"{report.exact_tricks[0] if report.exact_tricks else '-'}, {len(report.marked)} card(s) marked"
+        )
+    print(
+        f"whole hand judged ({args.preset}, {args.hands} hands): median {statistics.median(seconds):.2f} s, "
+        f"max {max(seconds):.2f} s (target <= {TARGET_HAND_SECONDS:.0f} s: ratio {max(seconds) / TARGET_HAND_SECONDS:.2f}); "
+        f"tricks judged exactly: median {statistics.median(exact)} of 13"
+    )
+    import spades_tutor.lab.experiments  # noqa: F401  (loaded on the Play page by the bidding helper's odds)
+
+    for left in (6, 4):
+        times, solved = [], []
+        for seed in range(args.seed, args.seed + args.hands):
+            rnd = south_to_play_with(rules, seed, left)
+            start = time.perf_counter()
+            hint = play_hint(rnd.view(st.Seat.SOUTH), seed=seed)
+            times.append(time.perf_counter() - start)
+            solved.append(hint.layouts if hint else 0)
+        print(
+            f"play hint from {left} tricks left: median {statistics.median(times):.2f} s, max {max(times):.2f} s "
+            f"(target <= {TARGET_HINT_SECONDS:.0f} s, the guard stops it there); layouts solved: median "
+            f"{statistics.median(solved)} of 200, fewest {min(solved)}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""'Where did that trick go?' in Chromium: a hand played to the end on the Play page, then judged
+card by card by the solver, a marked card shown with its better alternative, at 375 and 1920 px.
+
+The verdicts come from the app's solver; the test only plays the learner (the last legal card each
+time, which gives tricks away often enough) and reads what the page says.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from spades_tutor.ui.landmarks import LIVE
+
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server
+from .test_a11y import axe_findings
+from .test_app_journeys import open_app, south_cards
+from .test_layout import PROBLEMS
+
+pytestmark = pytest.mark.browser
+
+SHOTS = SCREENSHOTS / "play-analysis"
+ANALYSIS_TIMEOUT_MS = 60_000  # the solver's 10 s, more on a busy machine
+HANDS = 4  # a learner's careless hand nearly always gives a trick away; a few hands make sure
+
+
+def play_a_hand(page: Page, hint_at: int | None = None) -> None:
+    """Deal, bid, and play South's last legal card every time, to the score sheet; with ``hint_at``,
+    ask for a hint when South holds that many cards (late in the hand: measured on layouts)."""
+    page.get_by_role("button", name="Deal ▶").click()  # a new game: one hand
+    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.locator(".st-play .widget-toggle-buttons button").nth(4).click()
+    page.get_by_role("button", name="Bid", exact=True).click()
+    for left in range(13, 0, -1):
+        expect(south_cards(page)).to_have_count(left)
+        if left == hint_at:
+            page.get_by_role("button", name="Hint").click()
+            said = page.locator(".st-play .st-proj-question")
+            expect(said).to_contain_text(re.compile(r"^Hint: play \S+\. "))
+            expect(said).to_contain_text(re.compile(r"in \d+% \(\d+%–\d+%\) of \d+ layouts of the unseen cards"))
+            expect(said).to_contain_text("a simulation")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.set_viewport_size({"width": 375, "height": 900})
+            said.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "hint-375.png"))
+            page.set_viewport_size({"width": 1280, "height": 1400})
+        page.locator(".st-play .st-mark-legal").last.click()
+    expect(page.get_by_text("Score sheet")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+
+
+def test_a_finished_hand_is_judged_and_a_marked_card_shows_its_better_card(page: Page, voila_server: Server) -> None:
+    open_app(page, voila_server, "/?page=play")
+    verdicts = page.locator(".st-play .st-verdicts li")
+    marked = page.locator(".st-play .st-verdict-bad")
+    for hand in range(HANDS):
+        play_a_hand(page, hint_at=3 if hand == 0 else None)
+        page.get_by_role("button", name="Where did that trick go?").click()
+        expect(verdicts).to_have_count(13, timeout=ANALYSIS_TIMEOUT_MS)
+        if marked.count():
+            break
+    else:
+        pytest.fail(f"none of {HANDS} carelessly played hands had a card the solver marked")
+    results = page.locator(".st-play .st-analysis")
+    expect(results).to_have_class(re.compile(rf"\b{LIVE}\b"))  # a live region: a screen reader reads the verdicts
+    expect(results.get_by_role("status")).to_contain_text("Judged exactly:")
+    first = marked.first
+    expect(first).to_contain_text(re.compile(r"(Cost a trick|Lost the nil|Lost the contract): .+ would have kept it"))
+    expect(first).to_contain_text(re.compile(r"After \S+, "))  # the solver's line after the card played
+    expect(verdicts.first).to_contain_text("Trick 1, ")
+    assert axe_findings(page, "the hand judged") == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for width, height in ((375, 900), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)
+        first.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"judged-{width}.png"))
+        problems += [f"at {width} px: {p}" for p in page.evaluate(PROBLEMS)]
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,362 @@
+"""'Where did that trick go?' and the sampled play hint, checked against the solver and the engine.
+
+Every verdict is re-derived here by asking the solver at the position itself (rebuilt from the
+round with the engine), and every sampled layout is checked against what South saw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+import spades_tutor as st
+from spades_tutor.analysis import (
+    CONTRACT,
+    COST,
+    FINE,
+    NIL,
+    UNKNOWN,
+    CardVerdict,
+    HandAnalysis,
+    analyse,
+    play_hint,
+    sample_layouts,
+)
+from spades_tutor.bots import HeuristicBot
+from spades_tutor.bots.drivers import play_round
+from spades_tutor.solver import Position, make_contract, make_nil, solve
+
+SOUTH = st.Seat.SOUTH
+NODES = 20_000  # small: the late tricks are exact, the early ones run out (and say so)
+
+
+def bot_round(seed: int, preset: str = "jokers") -> st.Round:
+    return play_round(st.Rules.preset(preset), {s: HeuristicBot() for s in st.Seat}, seed=seed)
+
+
+def careless_round(seed: int, nil: bool, from_trick: int = 7) -> st.Round:
+    """South bids like the bots (or nil), plays like them, then from ``from_trick`` on throws its
+    highest card (bidding nil) or its lowest (bidding tricks)."""
+    rules = st.Rules.preset("jokers")
+    bots = {s: HeuristicBot() for s in st.Seat}
+    rnd = st.Round.deal(rules, seed=seed)
+    while not rnd.is_over:
+        seat = rnd.to_act
+        assert seat is not None
+        if seat == SOUTH and rnd.phase is st.Phase.BIDDING and nil:
+            rnd.bid(st.NIL)
+        elif seat == SOUTH and rnd.phase is st.Phase.PLAYING and len(rnd.tricks) >= from_trick:
+            rnd.play(rnd.legal_plays()[-1 if nil else 0])
+        else:
+            view = rnd.view(seat)
+            decision = bots[seat].bid(view) if rnd.phase is st.Phase.BIDDING else bots[seat].play(view)
+            rnd.apply(decision.action)
+    return rnd
+
+
+def positions_before_south(rnd: st.Round) -> dict[int, tuple[Position, st.Card]]:
+    """Trick number -> (the position as South was to play, South's card), replayed by the engine
+    from the deal and the round's record."""
+    fresh = st.Round.from_hands(rnd.rules, rnd.dealt, dealer=rnd.dealer)
+    out = {}
+    for action in rnd.history:
+        if action.kind == "play" and action.seat == SOUTH:
+            assert isinstance(action.value, st.Card)
+            out[len(fresh.tricks) + 1] = (Position.from_round(fresh), action.value)
+        fresh.apply(action.value)
+    return out
+
+
+def ns_total(pos: Position) -> int:
+    """N–S's tricks in the whole round, double dummy, from ``pos`` (no budget)."""
+    return pos.taken[st.Seat.NORTH] + pos.taken[SOUTH] + solve(pos, st.Team.NS, with_cards=False).value
+
+
+def assert_line_in_words(v: CardVerdict) -> None:
+    """The solver's line after a marked card, in words: every card and seat of it, seats as the engine
+    names them (capitalised, also after 'then')."""
+    assert v.line and v.line_text.startswith(f"After {v.card}, ")
+    assert all(str(c) in v.line_text for _s, c in v.line)
+    assert all(str(seat) in v.line_text for seat, _c in v.line)
+    assert not re.search(r"\b(north|east|south|west)\b", v.line_text)
+
+
+def test_a_card_that_provably_cost_a_trick_is_marked_with_the_better_card_and_a_legal_line() -> None:
+    rnd = bot_round(3)
+    report = analyse(rnd, nodes=NODES, seconds=None)
+    costly = [v for v in report.verdicts if v.mark == COST]
+    assert costly, "the bots' South gives a trick away in deal 3"
+    positions = positions_before_south(rnd)
+    for v in costly:
+        before, card = positions[v.trick]
+        assert card == v.card
+        truth = solve(before, st.Team.NS)
+        assert card not in truth.best_cards  # the card played was not among the best
+        assert set(v.better) == set(truth.best_cards) == set(v.best) and v.better
+        after = before.play(card)
+        assert v.before == ns_total(before) > ns_total(after) == v.after
+        # the line is legal from the position after the card (Position.play refuses an illegal card)
+        pos = after
+        for seat, c in v.line:
+            assert pos.to_act == seat
+            pos = pos.play(c)
+        assert_line_in_words(v)
+        assert "Cost a trick" in v.sentence() and str(v.better[0]) in v.sentence()
+
+
+def test_every_exact_verdict_agrees_with_the_solver_at_that_position() -> None:
+    rnd = bot_round(3)
+    report = analyse(rnd, nodes=NODES, seconds=None)
+    positions = positions_before_south(rnd)
+    assert [v.trick for v in report.verdicts] == list(range(1, 14))
+    exact = [v for v in report.verdicts if v.exact]
+    assert report.exact_tricks[-5:] == (9, 10, 11, 12, 13), "the late tricks are always exact"
+    for v in exact:
+        before, card = positions[v.trick]
+        if before.tricks_left > 8:
+            continue  # solving without a budget is slow there; the late ones pin the values
+        after = before.play(card)
+        assert (v.before, v.after) == (ns_total(before), ns_total(after))
+        assert v.mark == (COST if v.after < v.before else FINE)
+        assert v.contract_before == make_contract(before, st.Team.NS, report.contract).holds
+    for v in report.verdicts:
+        if not v.exact:
+            assert v.mark == UNKNOWN and "Not exact" in v.sentence()
+    assert report.summary().startswith("Judged exactly: tricks ")
+
+
+def test_a_card_that_lost_the_nil_is_marked_as_such() -> None:
+    rnd = careless_round(11, nil=True)
+    report = analyse(rnd, nodes=NODES, seconds=None)
+    assert report.south_nil
+    lost = [v for v in report.verdicts if v.mark == NIL]
+    assert lost, "South throwing its highest cards loses the nil in deal 11"
+    positions = positions_before_south(rnd)
+    for v in lost:
+        before, card = positions[v.trick]
+        assert make_nil(before, SOUTH).holds is True
+        assert make_nil(before.play(card), SOUTH).holds is False
+        assert v.better and all(make_nil(before.play(c), SOUTH).holds for c in v.better)
+        assert v.sentence().startswith("Lost the nil")
+        assert_line_in_words(v)
+    # after the nil is gone no later card is blamed for it
+    first = lost[0].trick
+    assert all(v.mark != NIL for v in report.verdicts if v.trick > first)
+    # the nil is a nil bidder's goal: giving a trick away is not a fault
+    assert {v.mark for v in report.verdicts} <= {NIL, FINE, UNKNOWN}
+    for v in report.verdicts:
+        if v.mark == FINE:  # the nil's state, as the solver saw it before the card
+            before, _card = positions[v.trick]
+            assert v.nil_before == make_nil(before, SOUTH).holds
+            said = "could still be made" if v.nil_before else "was already lost"
+            assert f"Your nil {said}." in v.sentence()
+
+
+def test_a_card_that_lost_the_contract_is_marked_as_such() -> None:
+    rnd = careless_round(24, nil=False)
+    report = analyse(rnd, nodes=NODES, seconds=None)
+    assert not report.south_nil and report.contract == rnd.team_contract(st.Team.NS)
+    lost = [v for v in report.verdicts if v.mark == CONTRACT]
+    assert lost, "South ducking with its lowest cards loses the contract in deal 24"
+    positions = positions_before_south(rnd)
+    for v in lost:
+        before, card = positions[v.trick]
+        assert make_contract(before, st.Team.NS, report.contract).holds is True
+        assert make_contract(before.play(card), st.Team.NS, report.contract).holds is False
+        assert v.better and all(make_contract(before.play(c), st.Team.NS, report.contract).holds for c in v.better)
+        assert v.sentence().startswith("Lost the contract")
+        assert_line_in_words(v)
+
+
+@pytest.mark.parametrize("preset", st.Rules.preset_names())
+def test_the_last_tricks_are_judged_exactly_in_every_rule_set(preset: str) -> None:
+    rnd = bot_round(5, preset)
+    report = analyse(rnd, nodes=5_000, seconds=None)
+    positions = positions_before_south(rnd)
+    assert report.exact_tricks[-4:] == (10, 11, 12, 13)
+    for v in report.verdicts[-4:]:
+        before, card = positions[v.trick]
+        assert (v.before, v.after) == (ns_total(before), ns_total(before.play(card)))
+
+
+def test_the_analysis_reports_progress_and_is_reproducible() -> None:
+    rnd = bot_round(3)
+    seen: list[tuple[int, int]] = []
+    first = analyse(rnd, nodes=NODES, seconds=None, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(k, 13) for k in range(1, 14)]
+    second = analyse(rnd, nodes=NODES, seconds=None)
+    strip: Callable[[HandAnalysis], object] = lambda r: (r.verdicts, r.nodes)  # noqa: E731
+    assert strip(first) == strip(second)
+
+
+def test_an_unfinished_round_is_refused() -> None:
+    rnd = st.Round.deal(st.Rules.preset("jokers"), seed=1)
+    with pytest.raises(ValueError, match="finished"):
+        analyse(rnd)
+
+
+# --- sampled layouts ------------------------------------------------------------------------------
+
+
+def round_until_south_has(seed: int, cards_left: int, preset: str = "jokers") -> st.Round:
+    """A bot-played round stopped when South is to play with ``cards_left`` cards."""
+    rules = st.Rules.preset(preset)
+    bots = {s: HeuristicBot() for s in st.Seat}
+    rnd = st.Round.deal(rules, seed=seed)
+    while not (rnd.to_act == SOUTH and rnd.phase is st.Phase.PLAYING and len(rnd.hands[SOUTH]) == cards_left):
+        seat = rnd.to_act
+        assert seat is not None
+        view = rnd.view(seat)
+        rnd.apply((bots[seat].bid(view) if rnd.phase is st.Phase.BIDDING else bots[seat].play(view)).action)
+    return rnd
+
+
+def shown_voids(rnd: st.Round) -> dict[st.Seat, set[st.Suit]]:
+    """Each seat's suits it failed to follow, from the record of the play."""
+    rules = rnd.rules
+    voids: dict[st.Seat, set[st.Suit]] = {s: set() for s in st.Seat}
+    for trick in (*rnd.tricks, rnd.trick):
+        if trick.cards:
+            led = rules.suit_of(trick.cards[0])
+            for seat, card in zip(trick.seats, trick.cards, strict=False):
+                if rules.suit_of(card) != led:
+                    voids[seat].add(led)
+    return voids
+
+
+@pytest.mark.parametrize(("preset", "seed", "left"), [("jokers", 3, 5), ("deuces-high", 8, 7), ("classic", 2, 4)])
+def test_sampled_layouts_are_consistent_with_the_play(preset: str, seed: int, left: int) -> None:
+    rnd = round_until_south_has(seed, left, preset)
+    view = rnd.view(SOUTH)
+    voids = shown_voids(rnd)
+    played = {c for t in (*rnd.tricks, rnd.trick) for c in t.cards}
+    unseen = set(rnd.rules.deck()) - played - set(rnd.hands[SOUTH])
+    layouts = sample_layouts(view, 60, seed=7)
+    assert len(layouts) == 60
+    for layout in layouts:
+        assert layout[SOUTH] == tuple(rnd.hands[SOUTH])  # the learner's hand is fixed
+        for seat in st.Seat:
+            assert len(layout[seat]) == len(rnd.hands[seat])  # hand sizes right
+            assert not {rnd.rules.suit_of(c) for c in layout[seat]} & voids[seat]  # voids respected
+        others = [c for s in st.Seat if s != SOUTH for c in layout[s]]
+        assert len(others) == len(set(others)) and set(others) == unseen  # no card twice, none played
+        # the layout is a legal position to solve from
+        Position.from_hands(
+            rnd.rules, layout, leader=rnd.trick.leader, trick=rnd.trick.cards, spades_broken=rnd.spades_broken
+        )
+    assert len({tuple(sorted(map(str, la[st.Seat.WEST]))) for la in layouts}) > 1  # they differ
+    assert sample_layouts(view, 10, seed=7) == layouts[:10]  # seeded
+    assert sample_layouts(view, 10, seed=8) != layouts[:10]
+
+
+def test_the_layouts_respect_a_void_shown_in_the_play() -> None:
+    for seed in range(1, 30):
+        rnd = round_until_south_has(seed, 6)
+        voids = shown_voids(rnd)
+        if any(voids[s] for s in st.Seat if s != SOUTH):
+            break
+    else:
+        pytest.fail("no seat showed a void by the eighth trick in 29 deals")
+    seat = next(s for s in st.Seat if s != SOUTH and voids[s])
+    suits = voids[seat]
+    for layout in sample_layouts(rnd.view(SOUTH), 40, seed=3):
+        assert not any(rnd.rules.suit_of(c) in suits for c in layout[seat])
+
+
+# --- the sampled hint -------------------------------------------------------------------------------
+
+
+def test_the_hint_is_measured_late_in_the_hand_only() -> None:
+    early = round_until_south_has(3, 10)
+    assert play_hint(early.view(SOUTH), seconds=None) is None  # the heuristic's sentence stands
+
+
+def test_the_hint_recommends_the_card_that_makes_the_contract_in_the_most_layouts() -> None:
+    rnd = round_until_south_has(3, 5)
+    view = rnd.view(SOUTH)
+    hint = play_hint(view, layouts=40, seed=2, seconds=None)
+    assert hint is not None and hint.card in rnd.legal_plays()
+    contract = rnd.team_contract(st.Team.NS)
+    # recount every legal card over the same layouts, with the solver at each position
+    made = dict.fromkeys(rnd.legal_plays(), 0)
+    solved = 0
+    for layout in sample_layouts(view, 40, seed=2):
+        pos = Position.from_hands(
+            rnd.rules,
+            layout,
+            leader=rnd.trick.leader,
+            trick=rnd.trick.cards,
+            spades_broken=rnd.spades_broken,
+            taken=rnd.tricks_won,
+        )
+        solved += 1
+        for card in made:
+            made[card] += bool(make_contract(pos.play(card), st.Team.NS, contract).holds)
+    assert hint.layouts == solved
+    assert hint.made == made[hint.card] == max(made.values())
+    assert hint.low <= hint.made / hint.layouts <= hint.high
+    words = hint.sentence()
+    assert f"{hint.made / hint.layouts:.0%}" in words and "simulation" in words and "of 40 layouts" in words
+    voids = shown_voids(rnd)
+    assert set(hint.voids) == {(s, suit) for s in st.Seat if s != SOUTH for suit in voids[s]}
+    for seat, suit in hint.voids:
+        assert f"{seat} has no {suit.plural}" in words
+    again = play_hint(view, layouts=40, seed=2, seconds=None)
+    assert again == hint  # seeded
+
+
+# --- on the Play page -------------------------------------------------------------------------------
+
+
+def test_the_play_page_judges_the_finished_hand_card_by_card_with_a_progress_bar() -> None:
+    from spades_tutor.ui.play_page import PLAYER, PlayPage
+
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.new_game(seed=5)
+    page.hint_seconds = None  # every layout solved, however busy the machine
+    hinted = False
+    while not page.sheet_pending:
+        rnd = page.game.round
+        if rnd.phase is st.Phase.BIDDING:
+            page.bid_choice.value = page.bid_choice.options[3][1]
+            page.bid()
+            continue
+        if len(rnd.hands[PLAYER]) == 4 and not hinted:  # late in the hand the hint is measured on layouts
+            page.hint()
+            hinted = True
+            assert page.message.startswith("Hint: play ") and "layouts of the unseen cards" in page.message
+        page.play(rnd.legal_plays()[-1])
+    assert page.analysis_button in page.body.children and page.analysis_out in page.body.children
+    steps: list[int] = []
+    page.analysis_bar.observe(lambda change: steps.append(change["new"]), names="value")
+    page.analysis_button.click()
+    assert steps[-1] == 13 and steps == sorted(steps)  # the bar moved trick by trick
+    rnd, report = page.analysis
+    assert rnd is page.game.rounds[-1] and len(report.verdicts) == 13
+    shown = page.analysis_out.value
+    assert shown.count("<li") == 13 and report.summary().split(":")[0] in shown
+    for v in report.verdicts:
+        assert f"Trick {v.trick}, {v.card}:" in shown
+        if v.mark not in (FINE, UNKNOWN):
+            assert str(v.better[0]) in shown
+    page.render()  # the sheet drawn again keeps the verdicts of this hand
+    assert page.analysis_out.value == shown
+
+
+def test_a_hand_restored_from_its_saved_record_is_judged_the_same() -> None:
+    from spades_tutor.ui.play_page import PlayPage
+
+    page = PlayPage(st.Rules.preset("classic"))
+    page.new_game(seed=9)
+    while not page.sheet_pending:
+        rnd = page.game.round
+        if rnd.phase is st.Phase.BIDDING:
+            page.bid_choice.value = page.bid_choice.options[3][1]
+            page.bid()
+        else:
+            page.play(rnd.legal_plays()[0])
+    restored = st.Game.from_dict(page.game.to_dict()).rounds[-1]  # as a reload brings it back
+    again, first = (analyse(r, nodes=NODES, seconds=None) for r in (restored, page.game.rounds[-1]))
+    assert (again.verdicts, again.nodes, again.deal_id) == (first.verdicts, first.nodes, first.deal_id)
