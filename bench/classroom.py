@@ -19,7 +19,9 @@ What it does, in one run on this machine:
      bench/app.py measures the app;
    - a kernel-level client (``bench/widget_client.py``) does what a page does after the HTML: an HTTP GET
      of ``/?lesson=1`` (Voilà runs the notebook for that request in a pooled or new kernel; the kernel id
-     is in the page's ``jupyter-config-data``), a GET of its kernel's model, a websocket to
+     is in the page's ``jupyter-config-data``), a GET of every static file the first Chromium page fetched
+     after its HTML (scripts, styles, fonts: an empty cache, as a first visit; one keep-alive connection),
+     a GET of its kernel's model, a websocket to
      ``/api/kernels/<id>/channels`` (the v1 framing the page asks for), ``kernel_info_request``, then the
      widget manager's start: the ``jupyter.widget.control`` comm opened, ``request_states`` sent, every
      widget's state received in ``update_states``; its TTI stops there. Its widgets then start as a fresh
@@ -192,6 +194,8 @@ class Result:
     kernel_id: str | None = None
     error: str | None = None
     widgets: int = 0  # widget states received on arrival (kernel-level)
+    file_bytes: int = 0  # static files fetched after the HTML (kernel-level)
+    split: tuple[float, float] | None = None  # seconds until the HTML, and until the last static file, arrived
     clicks: list[tuple[str, float]] = field(default_factory=list)  # lesson: (action kind, click -> answer s)
     untimed: int = 0  # lesson actions whose answer is the page's own (a Chromium card choice)
     lesson_errors: list[str] = field(default_factory=list)
@@ -206,6 +210,13 @@ def lesson_rng(seed: int, learner: int) -> random.Random:
 # the step label's text; the open quiz's answer text (the live region's text)
 JS_TEXT_IS = "([el, text]) => el.innerText.includes(text)"
 JS_TEXT_CHANGED = "([el, before]) => el.innerText !== before"
+# when the page's HTML and its last static file (same server, not the kernel API) had arrived, in ms
+JS_SPLIT = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const files = performance.getEntriesByType("resource")
+    .filter(e => e.name.startsWith(location.origin) && !new URL(e.name).pathname.startsWith("/api/"));
+  return [nav.responseEnd, Math.max(nav.responseEnd, ...files.map(e => e.responseEnd))];
+}"""
 
 
 async def browser_action(
@@ -304,6 +315,7 @@ async def browser_learner(
     lesson: Lesson | None = None,
     lesson_go: asyncio.Event | None = None,
     learner: int = 0,
+    files: list[str] | None = None,
 ) -> Result:
     result = Result("browser")
     page_errors: list[str] = []
@@ -311,6 +323,8 @@ async def browser_learner(
     try:
         page = await context.new_page()
         page.on("pageerror", lambda e: page_errors.append(str(e)))
+        if files is not None:
+            page.on("request", lambda r: record_file(files, url, r.url, r.resource_type, r.method))
         page.set_default_timeout(timeout_s * 1000)
         start = time.perf_counter()
         try:
@@ -325,6 +339,9 @@ async def browser_learner(
             result.kernel_id = await page.evaluate(
                 "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
             )
+            with contextlib.suppress(Exception):
+                html_end, files_end = await page.evaluate(JS_SPLIT)
+                result.split = (html_end / 1000, files_end / 1000)
         except Exception as e:
             result.error = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
             with contextlib.suppress(Exception):  # what the learner saw instead
@@ -356,6 +373,7 @@ def run_browsers(
     progress: list[Result],
     lesson: Lesson | None = None,
     first_learner: int = 0,
+    files: list[str] | None = None,
 ) -> None:
     """Thread body: ``n`` Chromium pages at once; waits at ``go`` (the class's start), then, with a
     ``lesson``, each page takes the lesson once ``lesson.go`` is set; holds them until ``done``."""
@@ -372,7 +390,9 @@ def run_browsers(
                 await loop.run_in_executor(None, go.wait)
             tasks = [
                 asyncio.create_task(
-                    browser_learner(browser, url, timeout_s, release, progress, lesson, lesson_go, first_learner + i)
+                    browser_learner(
+                        browser, url, timeout_s, release, progress, lesson, lesson_go, first_learner + i, files
+                    )
                 )
                 for i in range(n)
             ]
@@ -433,6 +453,42 @@ def http_get(base: str, path: str, source: str, cookies: str, timeout: float) ->
     return http_request(base, path, source, cookies, timeout)
 
 
+def record_file(files: list[str], page_url: str, url: str, resource_type: str, method: str) -> None:
+    """Note a static file the page fetched from its own server (not the page, the kernel API or a blob)."""
+    parts, page = urllib.parse.urlsplit(url), urllib.parse.urlsplit(page_url)
+    if method != "GET" or resource_type == "document" or parts.netloc != page.netloc:
+        return
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    if not parts.path.startswith("/api/") and path not in files:
+        files.append(path)
+
+
+def fetch_files(base: str, files: list[str], source: str, cookies: str, deadline: float) -> int:
+    """GET every static file a page fetches after its HTML (one keep-alive connection, an empty cache,
+    gzip accepted as a browser does); the bytes received."""
+    host = urllib.parse.urlsplit(base)
+    received = 0
+    conn = http.client.HTTPConnection(
+        host.hostname or "127.0.0.1",
+        host.port,
+        timeout=max(1.0, deadline - time.perf_counter()),
+        source_address=(source, 0),
+    )
+    headers = {"Accept-Encoding": "gzip, deflate", **({"Cookie": cookies} if cookies else {})}
+    try:
+        for path in files:
+            if time.perf_counter() > deadline:
+                raise TimeoutError("static files not all fetched before the timeout")
+            conn.request("GET", path, headers=headers)
+            r = conn.getresponse()
+            received += len(r.read())
+            if r.status != 200:
+                raise RuntimeError(f"{path} answered {r.status}")
+    finally:
+        conn.close()
+    return received
+
+
 def kernel_lesson(client: KernelClient, lesson: Lesson, learner: int, result: Result) -> None:
     """The lesson, for a kernel-level learner: an action every few seconds, each timed to its answer."""
     rng = lesson_rng(lesson.seed, learner)
@@ -463,6 +519,7 @@ def kernel_learner(
     progress: list[Result],
     lesson: Lesson | None = None,
     learner: int = 0,
+    files: list[str] | None = None,
 ) -> Result:
     """One learner's laptop at loopback address ``source``: opens the class link, then talks to its
     kernel as the page does; with a ``lesson``, takes it once ``lesson.go`` is set."""
@@ -487,6 +544,9 @@ def kernel_learner(
         if not m:
             raise RuntimeError("no kernelId in the page")
         result.kernel_id = m.group(1)
+        html_end = time.perf_counter() - start
+        result.file_bytes = fetch_files(base, files or [], source, cookies, deadline)
+        result.split = (html_end, time.perf_counter() - start)
         # the page reads its kernel's model first (which gives it the _xsrf cookie)
         status, _, set_cookies, _ = http_get(base, f"/api/kernels/{result.kernel_id}", source, cookies, timeout_s)
         if status != 200:
@@ -588,11 +648,11 @@ def wait_refill(server: Server, count: int, timeout: float) -> bool:
     return True
 
 
-def single_kernel_learner(server: Server, code: str, timeout: float, lesson: Lesson | None) -> Result:
+def single_kernel_learner(server: Server, code: str, timeout: float, lesson: Lesson | None, files: list[str]) -> Result:
     """One kernel-level learner alone (from 127.0.0.9), its page closed after arrival (or the lesson)."""
     done = threading.Event()
     done.set()
-    return kernel_learner(server.url, "127.0.0.9", code, timeout, threading.Barrier(1), done, [], lesson, 0)
+    return kernel_learner(server.url, "127.0.0.9", code, timeout, threading.Barrier(1), done, [], lesson, 0, files)
 
 
 def clicks_of(results: list[Result], kind: str | None) -> list[float]:
@@ -687,6 +747,7 @@ def main(argv: list[str] | None = None) -> int:
     peak_kernels = 0
     pool_ex: ThreadPoolExecutor | None = None
     fills = 1
+    files: list[str] = []  # the static files the first Chromium page fetched: every kernel-level learner fetches them
     try:
         wait_ready(server, 120)
         wait_kernels(server, pool, warm_timeout, fills=fills)
@@ -703,7 +764,18 @@ def main(argv: list[str] | None = None) -> int:
             done.set()
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
             alone.go.set()
-            run_browsers(1, server.url + link, 120, None, done, out, [], alone if i == 0 else None, 1000)
+            run_browsers(
+                1,
+                server.url + link,
+                120,
+                None,
+                done,
+                out,
+                [],
+                alone if i == 0 else None,
+                1000,
+                files if i == 0 else None,
+            )
             singles.append(out[0])
             print(
                 f"single learner {i + 1}, Chromium: TTI {out[0].tti_s} s, lesson clicks {len(out[0].clicks)},"
@@ -721,7 +793,7 @@ def main(argv: list[str] | None = None) -> int:
             last = i == max(1, args.singles) - 1
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
             alone.go.set()
-            r = single_kernel_learner(server, code, 120, alone if last else None)
+            r = single_kernel_learner(server, code, 120, alone if last else None, files)
             kernel_singles.append(r)
             print(
                 f"single learner {i + 1}, kernel-level: TTI {r.tti_s} s ({r.widgets} widget states),"
@@ -775,6 +847,7 @@ def main(argv: list[str] | None = None) -> int:
                 progress,
                 lesson if lesson_on else None,
                 i,
+                files,
             )
             for i in range(n_kernel)
         ]
@@ -888,6 +961,22 @@ def main(argv: list[str] | None = None) -> int:
     widgets = sorted({r.widgets for r in kernel_singles + results if r.widgets})
     if widgets:
         print(f"{'widget states received on arrival':<44}{', '.join(map(str, widgets)):>9}")
+    for label, group in (("Chromium", singles), ("kernel-level", kernel_singles)):
+        splits = [r.split for r in group if r.split and r.tti_s is not None]
+        if splits:
+            html_end = statistics.median(h for h, _ in splits)
+            files_end = statistics.median(f for _, f in splits)
+            tti = statistics.median(r.tti_s for r in group if r.split and r.tti_s is not None)
+            print(
+                f"{'  one learner, ' + label + ', medians:':<44}HTML {html_end:.2f} s, static files {files_end:.2f} s,"
+                f" then {tti - files_end:.2f} s to interactive"
+            )
+    fetched = [r.file_bytes for r in kernel_singles if r.file_bytes]
+    if files:
+        print(
+            f"{'static files a page fetches after its HTML':<44}{len(files):>9}"
+            f"   ({statistics.median(fetched) / MIB if fetched else math.nan:.1f} MiB as received)"
+        )
 
     one_k = clicks_of(kernel_singles, None)
     one_b = clicks_of(singles, None)
