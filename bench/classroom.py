@@ -289,7 +289,10 @@ async def browser_lesson(page: Any, lesson: Lesson, learner: int, result: Result
     state: dict[str, Any] = {}
     start = lesson.start if lesson.start is not None else time.perf_counter()
     end = start + lesson.seconds
-    while lesson.max_actions is None or len(result.clicks) + result.untimed < lesson.max_actions:
+    while (
+        lesson.max_actions is None
+        or len(result.clicks) + result.untimed + len(result.lesson_errors) < lesson.max_actions
+    ):
         await asyncio.sleep(rng.uniform(*lesson.pacing))
         if time.perf_counter() >= end:
             break
@@ -495,7 +498,7 @@ def kernel_lesson(client: KernelClient, lesson: Lesson, learner: int, result: Re
     walk = Walk()
     start = lesson.start if lesson.start is not None else time.perf_counter()
     end = start + lesson.seconds
-    while lesson.max_actions is None or len(result.clicks) < lesson.max_actions:
+    while lesson.max_actions is None or len(result.clicks) + len(result.lesson_errors) < lesson.max_actions:
         client.receive(None, time.perf_counter() + rng.uniform(*lesson.pacing))  # the page reads on meanwhile
         if time.perf_counter() >= end:
             break
