@@ -12,25 +12,45 @@ What it does, in one run on this machine:
    three tabs of one laptop would. ``--as-shipped`` serves with ``voila.json`` alone (the one-learner
    settings of ``make app``, no code, its total bound raised to the class) instead; ``--pool-size K``
    overrides the pool size for an experiment.
-2. Single learner: one Chromium page opens ``/?lesson=1``, ``--singles`` times (default 3, one after
-   the other, median reported); time to interactive (TTI) = from ``page.goto`` until "Next ▶" is visible
-   and enabled, clicked, and "Step 2 of" (written by the kernel) is visible, as bench/app.py measures the
-   app. Their kernels are then shut down and the pool left to refill and go quiet.
+2. One learner alone, ``--singles`` times (default 3) of each kind, one after the other, the pool refilled
+   and quiet before each (medians reported):
+   - a Chromium page opens ``/?lesson=1``; its time to interactive (TTI) = from ``page.goto`` until
+     "Next ▶" is visible and enabled, clicked, and "Step 2 of" (written by the kernel) is visible, as
+     bench/app.py measures the app;
+   - a kernel-level client (``bench/widget_client.py``) does what a page does after the HTML: an HTTP GET
+     of ``/?lesson=1`` (Voilà runs the notebook for that request in a pooled or new kernel; the kernel id
+     is in the page's ``jupyter-config-data``), a GET of every static file the first Chromium page fetched
+     after its HTML (scripts, styles, fonts: an empty cache, as a first visit; one keep-alive connection),
+     a GET of its kernel's model, a websocket to
+     ``/api/kernels/<id>/channels`` (the v1 framing the page asks for), ``kernel_info_request``, then the
+     widget manager's start: the ``jupyter.widget.control`` comm opened, ``request_states`` sent, every
+     widget's state received in ``update_states``; its TTI stops there. Its widgets then start as a fresh
+     page's do (the browser stores send their empty saved value; the heartbeat pings every 5 s).
+   The two medians and their ratio are printed (target: within 20 %; ``--check-client`` runs this phase
+   only). The first Chromium page and the last kernel-level client then click through the lesson alone
+   (``--single-actions`` actions each, one every 1–2 s): the baseline of the lesson phase.
 3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (3) real Chromium pages
-   (one browser, a context each), measured as above, and the rest "kernel-level clients": an HTTP GET of
-   ``/?lesson=1`` (Voilà executes the notebook server-side for that request in a pooled or new kernel;
-   the kernel id is in the page's ``jupyter-config-data``), then a websocket to
-   ``/api/kernels/<id>/channels`` that sends ``kernel_info_request``; their TTI = GET start until
-   ``kernel_info_reply``. Every learner keeps its page / websocket open until memory has been read
-   (a connected kernel is not culled: ``cull_connected`` is false).
-4. Memory twice: once everyone is interactive, and again once the server has refilled its pool behind
-   the class (what the machine holds for the rest of the lesson): RSS, USS and PSS of the server and
-   every kernel process under it (psutil process tree), per-kernel median and total. PSS counts each
-   shared page once, so its total is what the machine really spends; RSS summed over processes
-   counts shared libraries once per kernel and is an upper bound.
+   (one browser, a context each) and the rest kernel-level clients, measured as above. Every learner keeps
+   its page / websocket open to the end (a connected kernel is not culled: ``cull_connected`` is false).
+4. Memory: once everyone is interactive, again once the server has refilled its pool behind the class,
+   and after the lesson: RSS, USS and PSS of the server and every kernel process under it (psutil process
+   tree), per-kernel median and total. PSS counts each shared page once, so its total is what the machine
+   really spends; RSS summed over processes counts shared libraries once per kernel and is an upper bound.
+5. The lesson (``--lesson-seconds``, default 120; 0 for none): every learner walks through lesson 1 at
+   once, one action every 3–6 s each (drawn from ``--seed`` and the learner's number): Next ▶ to the last
+   step and ◀ Back to the first, and on every step with a quiz, a card (or an option) chosen and the
+   answer checked, another chosen after a wrong first try (``widget_client.Walk``). A kernel-level client
+   sends the messages a click sends (a Button click is ``{"method": "custom", "content": {"event":
+   "click"}}`` to the button's model, found in the states by its description; a card choice is the cards
+   widget's custom message ``{"selected": [card], "seq": n}``; an option is an ``update`` of the toggle's
+   index) and times it to the kernel's answer: the step label's update ("Step k of"), the verdict's
+   update, the state echoed. A Chromium page clicks and times it to the same answer shown on the page (its
+   card and option choices are shown by the page itself, counted but not timed).
 
-Targets: 0 errors; class p95 TTI <= 4x the single learner's; total memory (server + kernels) <= 6 GiB,
-checked on the larger of the two readings, by RSS (the upper bound).
+Targets: 0 errors (arrival and lesson); class p95 TTI <= 2x the single learner's (Chromium); during the
+lesson, p95 click -> answer <= 1.5x one learner's alone (kernel-level against kernel-level, Chromium
+against Chromium) and under 0.5 s; total memory (server + kernels) <= 6 GiB, checked on the largest
+reading, by RSS (the upper bound).
 It prints a table and exits 0 whether or not the targets are met: it is not a test.
 
 Run it from the project root::
@@ -38,6 +58,8 @@ Run it from the project root::
     .venv/bin/python bench/classroom.py                     # 30 learners, 3 in Chromium, class settings
     .venv/bin/python bench/classroom.py --as-shipped        # same, with voila.json's pool of 1
     .venv/bin/python bench/classroom.py --pool-size 10      # class settings with a pool of 10
+    .venv/bin/python bench/classroom.py --learners 4 --browsers 1 --lesson-seconds 20   # a quick look
+    .venv/bin/python bench/classroom.py --check-client      # one learner: kernel-level client against Chromium
 
 Server log: ``test-artifacts/bench-classroom.log``.
 """
@@ -51,6 +73,7 @@ import http.client
 import json
 import math
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -63,8 +86,7 @@ import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -88,12 +110,16 @@ from app import (
     wait_quiet,
     wait_ready,
 )
+from widget_client import BACK, NEXT, V1_PROTOCOL, KernelClient, Walk, pct
 
 from spades_tutor.cli import CLASS_FILL_DELAY, app_pool_option, class_options, kernel_limits
 from spades_tutor.server import CLASS_CODE_ENV, new_class_code
 
 GIB = 2**30
-TTI_RATIO_TARGET = 4.0
+TTI_RATIO_TARGET = 2.0
+CLIENT_MATCH = 0.2  # a kernel-level learner's arrival within 20 % of a Chromium page's
+LESSON_RATIO_TARGET = 1.5  # the class's p95 click -> answer against one learner alone
+LESSON_P95_TARGET = 0.5  # seconds
 MEMORY_TARGET = 6 * GIB
 # page errors that do not affect the app
 HARMLESS_PAGE_ERRORS = ("r.setData is not a function",)
@@ -148,18 +174,151 @@ def wait_kernels(server: Server, count: int, timeout: float, fills: int = 0) -> 
 
 
 @dataclass
+class Lesson:
+    """The lesson phase, shared by every learner: when it starts, how long, how often each acts."""
+
+    go: threading.Event
+    seconds: float
+    seed: int
+    pacing: tuple[float, float] = (3.0, 6.0)  # seconds between one learner's actions, drawn per action
+    max_actions: int | None = None  # one learner alone: stop after this many
+    action_timeout: float = 15.0
+    start: float | None = None  # perf_counter when the class starts (None: when the learner gets there)
+    finished: list[int] = field(default_factory=list)  # learners done with the lesson (one entry each)
+
+
+@dataclass
 class Result:
     kind: str  # "browser" or "kernel"
     tti_s: float | None = None
     kernel_id: str | None = None
     error: str | None = None
+    widgets: int = 0  # widget states received on arrival (kernel-level)
+    file_bytes: int = 0  # static files fetched after the HTML (kernel-level)
+    split: tuple[float, float] | None = None  # seconds until the HTML, and until the last static file, arrived
+    clicks: list[tuple[str, float]] = field(default_factory=list)  # lesson: (action kind, click -> answer s)
+    untimed: int = 0  # lesson actions whose answer is the page's own (a Chromium card choice)
+    lesson_errors: list[str] = field(default_factory=list)
+
+
+def lesson_rng(seed: int, learner: int) -> random.Random:
+    return random.Random(f"spades-tutor/bench/classroom/{seed}/{learner}")
 
 
 # --- real Chromium pages (async Playwright in one thread, one context per learner) -------------------------
 
+# the step label's text; the open quiz's answer text (the live region's text)
+JS_TEXT_IS = "([el, text]) => el.innerText.includes(text)"
+JS_TEXT_CHANGED = "([el, before]) => el.innerText !== before"
+# when the page's HTML and its last static file (same server, not the kernel API) had arrived, in ms
+JS_SPLIT = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const files = performance.getEntriesByType("resource")
+    .filter(e => e.name.startsWith(location.origin) && !new URL(e.name).pathname.startsWith("/api/"));
+  return [nav.responseEnd, Math.max(nav.responseEnd, ...files.map(e => e.responseEnd))];
+}"""
+
+
+async def browser_action(
+    page: Any, rng: random.Random, state: dict[str, Any], timeout_s: float
+) -> tuple[str, float | None]:
+    """One action on a lesson step, as :class:`widget_client.Walk` chooses it, with a mouse: the action's
+    kind and the seconds from the click until the kernel's answer is on the page (None: answered by the page)."""
+    step = page.locator(".st-lesson .st-step").first
+    quizzes = step.locator(".st-quiz")
+    for i in range(await quizzes.count()):
+        quiz = quizzes.nth(i)
+        check = quiz.locator("button.st-check").first
+        if not await check.count() or not await check.is_enabled():
+            continue
+        checks: dict[int, int] = state.setdefault("checks", {})  # this step's quizzes: checks sent, by place
+        stale: set[int] = state.setdefault("stale", set())  # ... whose choice on show has been checked
+        if checks.get(i, 0) >= 3:
+            continue
+        again = i in stale
+        cards = quiz.locator("button.st-card")
+        chosen = quiz.locator('button.st-card[aria-checked="true"]')
+        if await cards.count() and (again or not await chosen.count()):
+            picks = [
+                j for j in range(await cards.count()) if await cards.nth(j).get_attribute("aria-checked") != "true"
+            ]
+            await cards.nth(rng.choice(picks or [0])).click()
+            stale.discard(i)
+            return "choose", None
+        toggles = quiz.locator(".widget-toggle-buttons button")
+        active = quiz.locator(".widget-toggle-buttons button.mod-active")
+        if await toggles.count() and (again or not await active.count()):
+            picks = [
+                j
+                for j in range(await toggles.count())
+                if "mod-active" not in (await toggles.nth(j).get_attribute("class") or "")
+            ]
+            await toggles.nth(rng.choice(picks or [0])).click()
+            stale.discard(i)
+            return "toggle", None
+        result = await quiz.locator(".st-result").first.element_handle()
+        before = await result.inner_text()
+        start = time.perf_counter()
+        await check.click()
+        await page.wait_for_function(JS_TEXT_CHANGED, arg=[result, before], polling="raf", timeout=timeout_s * 1000)
+        stale.add(i)
+        checks[i] = checks.get(i, 0) + 1
+        return "check", time.perf_counter() - start
+    state.pop("checks", None)  # a step shown again draws its quizzes anew
+    state.pop("stale", None)
+    # the label's HTML widget (the span inside it is replaced at each step)
+    where = await page.locator(".st-lesson .widget-html:has(.st-where)").first.element_handle()
+    m = re.search(r"Step (\d+) of (\d+)", await where.inner_text())
+    if not m:
+        raise RuntimeError("no lesson step on the page")
+    k, n = int(m.group(1)), int(m.group(2))
+    forward = state.get("forward", True)
+    forward = False if k >= n else True if k <= 1 else forward
+    state["forward"] = forward
+    name = NEXT if forward else BACK
+    start = time.perf_counter()
+    await page.get_by_role("button", name=name, exact=True).first.click()
+    await page.wait_for_function(
+        JS_TEXT_IS, arg=[where, f"Step {k + 1 if forward else k - 1} of"], polling="raf", timeout=timeout_s * 1000
+    )
+    return ("next" if forward else "back"), time.perf_counter() - start
+
+
+async def browser_lesson(page: Any, lesson: Lesson, learner: int, result: Result) -> None:
+    rng = lesson_rng(lesson.seed, learner)
+    state: dict[str, Any] = {}
+    start = lesson.start if lesson.start is not None else time.perf_counter()
+    end = start + lesson.seconds
+    while (
+        lesson.max_actions is None
+        or len(result.clicks) + result.untimed + len(result.lesson_errors) < lesson.max_actions
+    ):
+        await asyncio.sleep(rng.uniform(*lesson.pacing))
+        if time.perf_counter() >= end:
+            break
+        try:
+            kind, took = await browser_action(page, rng, state, lesson.action_timeout)
+        except Exception as e:
+            result.lesson_errors.append(f"{type(e).__name__}: {str(e).splitlines()[0][:160]}")
+            with contextlib.suppress(Exception):
+                await page.screenshot(path=str(ARTIFACTS / f"bench-classroom-lesson-error-{learner}.png"))
+            continue
+        if took is None:
+            result.untimed += 1
+        else:
+            result.clicks.append((kind, took))
+
 
 async def browser_learner(
-    browser: Any, url: str, timeout_s: float, release: asyncio.Event, progress: list[Result]
+    browser: Any,
+    url: str,
+    timeout_s: float,
+    release: asyncio.Event,
+    progress: list[Result],
+    lesson: Lesson | None = None,
+    lesson_go: asyncio.Event | None = None,
+    learner: int = 0,
+    files: list[str] | None = None,
 ) -> Result:
     result = Result("browser")
     page_errors: list[str] = []
@@ -167,6 +326,8 @@ async def browser_learner(
     try:
         page = await context.new_page()
         page.on("pageerror", lambda e: page_errors.append(str(e)))
+        if files is not None:
+            page.on("request", lambda r: record_file(files, url, r.url, r.resource_type, r.method))
         page.set_default_timeout(timeout_s * 1000)
         start = time.perf_counter()
         try:
@@ -181,14 +342,24 @@ async def browser_learner(
             result.kernel_id = await page.evaluate(
                 "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
             )
+            with contextlib.suppress(Exception):
+                html_end, files_end = await page.evaluate(JS_SPLIT)
+                result.split = (html_end / 1000, files_end / 1000)
         except Exception as e:
             result.error = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
             with contextlib.suppress(Exception):  # what the learner saw instead
                 await page.screenshot(path=str(ARTIFACTS / f"bench-classroom-error-{len(progress)}.png"))
+        progress.append(result)
+        if lesson is not None and result.tti_s is not None:
+            if lesson_go is not None:
+                await lesson_go.wait()
+            page.set_default_timeout(lesson.action_timeout * 1000)
+            await browser_lesson(page, lesson, learner, result)
+        if lesson is not None:
+            lesson.finished.append(learner)
         bad = [e for e in page_errors if not any(h in e for h in HARMLESS_PAGE_ERRORS)]
         if bad and not result.error:
             result.error = f"page error: {bad[0][:160]}"
-        progress.append(result)
         await release.wait()  # keep the page (and its kernel connection) open until memory is read
     finally:
         await context.close()
@@ -203,8 +374,12 @@ def run_browsers(
     done: threading.Event,
     out: list[Result],
     progress: list[Result],
+    lesson: Lesson | None = None,
+    first_learner: int = 0,
+    files: list[str] | None = None,
 ) -> None:
-    """Thread body: ``n`` Chromium pages at once; waits at ``go`` (the class's start), holds them until ``done``."""
+    """Thread body: ``n`` Chromium pages at once; waits at ``go`` (the class's start), then, with a
+    ``lesson``, each page takes the lesson once ``lesson.go`` is set; holds them until ``done``."""
 
     async def main() -> None:
         from playwright.async_api import async_playwright
@@ -212,12 +387,23 @@ def run_browsers(
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             release = asyncio.Event()
+            lesson_go = asyncio.Event()
             loop = asyncio.get_running_loop()
             if go is not None:
                 await loop.run_in_executor(None, go.wait)
-            tasks = [asyncio.create_task(browser_learner(browser, url, timeout_s, release, progress)) for _ in range(n)]
+            tasks = [
+                asyncio.create_task(
+                    browser_learner(
+                        browser, url, timeout_s, release, progress, lesson, lesson_go, first_learner + i, files
+                    )
+                )
+                for i in range(n)
+            ]
 
             async def releaser() -> None:
+                if lesson is not None:
+                    await loop.run_in_executor(None, lesson.go.wait)
+                    lesson_go.set()
                 await loop.run_in_executor(None, done.wait)
                 release.set()
 
@@ -242,20 +428,88 @@ def learner_path(code: str) -> str:
     return APP_PATH + (f"&code={code}" if code else "")
 
 
-def http_get(base: str, path: str, source: str, cookies: str, timeout: float) -> tuple[int, str, str, str]:
-    """GET ``path`` from loopback address ``source``: status, Location, cookies set, body."""
+def http_request(
+    base: str,
+    path: str,
+    source: str,
+    cookies: str,
+    timeout: float,
+    method: str = "GET",
+    headers: dict[str, str] | None = None,
+) -> tuple[int, str, str, str]:
+    """A request to ``path`` from loopback address ``source``: status, Location, cookies set, body."""
     host = urllib.parse.urlsplit(base)
     conn = http.client.HTTPConnection(
         host.hostname or "127.0.0.1", host.port, timeout=timeout, source_address=(source, 0)
     )
     try:
-        conn.request("GET", path, headers={"Cookie": cookies} if cookies else {})
+        conn.request(method, path, headers={**({"Cookie": cookies} if cookies else {}), **(headers or {})})
         r = conn.getresponse()
         body = r.read().decode("utf-8", "replace")
         set_cookies = "; ".join(c.split(";", 1)[0] for k, c in r.getheaders() if k.lower() == "set-cookie")
         return r.status, r.getheader("Location") or "", set_cookies, body
     finally:
         conn.close()
+
+
+def http_get(base: str, path: str, source: str, cookies: str, timeout: float) -> tuple[int, str, str, str]:
+    return http_request(base, path, source, cookies, timeout)
+
+
+def record_file(files: list[str], page_url: str, url: str, resource_type: str, method: str) -> None:
+    """Note a static file the page fetched from its own server (not the page, the kernel API or a blob)."""
+    parts, page = urllib.parse.urlsplit(url), urllib.parse.urlsplit(page_url)
+    if method != "GET" or resource_type == "document" or parts.netloc != page.netloc:
+        return
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    if not parts.path.startswith("/api/") and path not in files:
+        files.append(path)
+
+
+def fetch_files(base: str, files: list[str], source: str, cookies: str, deadline: float) -> int:
+    """GET every static file a page fetches after its HTML (one keep-alive connection, an empty cache,
+    gzip accepted as a browser does); the bytes received."""
+    host = urllib.parse.urlsplit(base)
+    received = 0
+    conn = http.client.HTTPConnection(
+        host.hostname or "127.0.0.1",
+        host.port,
+        timeout=max(1.0, deadline - time.perf_counter()),
+        source_address=(source, 0),
+    )
+    headers = {"Accept-Encoding": "gzip, deflate", **({"Cookie": cookies} if cookies else {})}
+    try:
+        for path in files:
+            if time.perf_counter() > deadline:
+                raise TimeoutError("static files not all fetched before the timeout")
+            conn.request("GET", path, headers=headers)
+            r = conn.getresponse()
+            received += len(r.read())
+            if r.status != 200:
+                raise RuntimeError(f"{path} answered {r.status}")
+    finally:
+        conn.close()
+    return received
+
+
+def kernel_lesson(client: KernelClient, lesson: Lesson, learner: int, result: Result) -> None:
+    """The lesson, for a kernel-level learner: an action every few seconds, each timed to its answer."""
+    rng = lesson_rng(lesson.seed, learner)
+    walk = Walk()
+    start = lesson.start if lesson.start is not None else time.perf_counter()
+    end = start + lesson.seconds
+    while lesson.max_actions is None or len(result.clicks) + len(result.lesson_errors) < lesson.max_actions:
+        client.receive(None, time.perf_counter() + rng.uniform(*lesson.pacing))  # the page reads on meanwhile
+        if time.perf_counter() >= end:
+            break
+        action = walk.next_action(client.states, rng)
+        if action is None:
+            result.lesson_errors.append("no lesson step in the widgets' states")
+            break
+        try:
+            result.clicks.append((action.kind, client.act(action, time.perf_counter() + lesson.action_timeout)))
+        except TimeoutError:
+            result.lesson_errors.append(f"{action.kind}: no answer in {lesson.action_timeout:g} s")
 
 
 def kernel_learner(
@@ -266,9 +520,14 @@ def kernel_learner(
     go: threading.Barrier,
     done: threading.Event,
     progress: list[Result],
+    lesson: Lesson | None = None,
+    learner: int = 0,
+    files: list[str] | None = None,
 ) -> Result:
-    """One learner's laptop at loopback address ``source``: opens the class link, then talks to its kernel."""
+    """One learner's laptop at loopback address ``source``: opens the class link, then talks to its
+    kernel as the page does; with a ``lesson``, takes it once ``lesson.go`` is set."""
     from websockets.sync.client import connect
+    from websockets.typing import Subprotocol
 
     result = Result("kernel")
     go.wait()
@@ -288,6 +547,14 @@ def kernel_learner(
         if not m:
             raise RuntimeError("no kernelId in the page")
         result.kernel_id = m.group(1)
+        html_end = time.perf_counter() - start
+        result.file_bytes = fetch_files(base, files or [], source, cookies, deadline)
+        result.split = (html_end, time.perf_counter() - start)
+        # the page reads its kernel's model first (which gives it the _xsrf cookie)
+        status, _, set_cookies, _ = http_get(base, f"/api/kernels/{result.kernel_id}", source, cookies, timeout_s)
+        if status != 200:
+            raise RuntimeError(f"kernel API answered {status}")
+        cookies = "; ".join(c for c in (cookies, set_cookies) if c)
         session = uuid.uuid4().hex
         ws_url = base.replace("http://", "ws://") + f"api/kernels/{result.kernel_id}/channels?session_id={session}"
         headers = {"Cookie": cookies} if cookies else None
@@ -295,76 +562,53 @@ def kernel_learner(
             ws_url,
             origin=base.rstrip("/"),
             additional_headers=headers,
+            subprotocols=[Subprotocol(V1_PROTOCOL)],
             open_timeout=max(1.0, deadline - time.perf_counter()),
             max_size=None,
             source_address=(source, 0),
         ) as ws:
-            msg_id = uuid.uuid4().hex
-            ws.send(
-                json.dumps(
-                    {
-                        "header": {
-                            "msg_id": msg_id,
-                            "msg_type": "kernel_info_request",
-                            "session": session,
-                            "username": "",
-                            "date": datetime.now(UTC).isoformat(),
-                            "version": "5.3",
-                        },
-                        "parent_header": {},
-                        "metadata": {},
-                        "content": {},
-                        "channel": "shell",
-                        "buffers": [],
-                    }
-                )
-            )
-            while True:
-                left = deadline - time.perf_counter()
-                if left <= 0:
-                    raise TimeoutError("no kernel_info_reply before the timeout")
-                raw = ws.recv(timeout=left)
-                if isinstance(raw, bytes):
-                    continue
-                msg = json.loads(raw)
-                if (
-                    msg.get("msg_type", msg.get("header", {}).get("msg_type")) == "kernel_info_reply"
-                    and msg.get("parent_header", {}).get("msg_id") == msg_id
-                ):
-                    break
+            client = KernelClient(ws)
+            client.kernel_info(deadline)
+            result.widgets = client.load_states(deadline)
             result.tti_s = time.perf_counter() - start
             progress.append(result)
-            done.wait(timeout=timeout_s + 120)  # hold the connection open, as an open tab does
+            client.start_page()
+            if lesson is not None:
+                while not lesson.go.is_set():  # the page stays open, reading what its kernel sends
+                    client.receive(None, time.perf_counter() + 0.5)
+                    if time.perf_counter() > deadline + 3600:
+                        break
+                try:
+                    kernel_lesson(client, lesson, learner, result)
+                finally:
+                    lesson.finished.append(learner)
+            while not done.is_set():  # hold the connection open, as an open tab does
+                client.receive(None, time.perf_counter() + 0.5)
     except urllib.error.HTTPError as e:
         result.error = f"HTTP {e.code}"
     except Exception as e:
         result.error = f"{type(e).__name__}: {str(e)[:160]}"
     if result.error:
-        progress.append(result)
+        if lesson is not None and learner not in lesson.finished:
+            lesson.finished.append(learner)
+        if result not in progress:
+            progress.append(result)
     return result
 
 
-def shutdown_kernel(server: Server, kernel_id: str, code: str) -> None:
-    """Shut a Chromium learner's kernel down as its own computer (127.0.0.1) may, with the class cookie."""
+def shutdown_kernel(server: Server, kernel_id: str, code: str, source: str = "127.0.0.1") -> None:
+    """Shut a learner's kernel down as its own computer (``source``) may, with the class cookie."""
     cookies = "_xsrf=bench"
     if code:
-        cookies += "; " + http_get(server.url, f"/?code={code}", "127.0.0.1", "", 30)[2]
-    req = urllib.request.Request(
-        f"{server.url}api/kernels/{kernel_id}", method="DELETE", headers={"Cookie": cookies, "X-XSRFToken": "bench"}
-    )
-    with urllib.request.urlopen(req, timeout=30):
-        pass
+        cookies += "; " + http_get(server.url, f"/?code={code}", source, "", 30)[2]
+    status = http_request(
+        server.url, f"/api/kernels/{kernel_id}", source, cookies, 30, "DELETE", {"X-XSRFToken": "bench"}
+    )[0]
+    if status >= 400:
+        raise RuntimeError(f"kernel shutdown answered {status}")
 
 
 # --- reporting ---------------------------------------------------------------------------------------------
-
-
-def pct(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0..100); nan for no values."""
-    if not values:
-        return math.nan
-    s = sorted(values)
-    return s[max(0, math.ceil(q / 100 * len(s)) - 1)]
 
 
 def memory(server: Server) -> dict[str, Any]:
@@ -407,11 +651,35 @@ def wait_refill(server: Server, count: int, timeout: float) -> bool:
     return True
 
 
+def single_kernel_learner(server: Server, code: str, timeout: float, lesson: Lesson | None, files: list[str]) -> Result:
+    """One kernel-level learner alone (from 127.0.0.9), its page closed after arrival (or the lesson)."""
+    done = threading.Event()
+    done.set()
+    return kernel_learner(server.url, "127.0.0.9", code, timeout, threading.Barrier(1), done, [], lesson, 0, files)
+
+
+def clicks_of(results: list[Result], kind: str | None) -> list[float]:
+    """Click -> answer times of the lesson, of one kind of learner (None: all)."""
+    return [t for r in results if kind is None or r.kind == kind for _, t in r.clicks]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "Classroom benchmark").splitlines()[0])
     parser.add_argument("--learners", type=int, default=30, help="learners opening the app at once (default 30)")
     parser.add_argument("--browsers", type=int, default=3, help="of them, real Chromium pages (default 3)")
-    parser.add_argument("--singles", type=int, default=3, help="single-learner runs before the class (default 3)")
+    parser.add_argument("--singles", type=int, default=3, help="single-learner arrivals of each kind (default 3)")
+    parser.add_argument(
+        "--lesson-seconds", type=float, default=120, help="seconds the class takes the lesson, 0 for none (default 120)"
+    )
+    parser.add_argument(
+        "--single-actions", type=int, default=20, help="lesson actions of one learner alone, each kind (default 20)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of every learner's pace and choices (default 1)")
+    parser.add_argument(
+        "--check-client",
+        action="store_true",
+        help="only the single-learner phase: a kernel-level learner's arrival and clicks against a Chromium page's",
+    )
     parser.add_argument(
         "--as-shipped",
         action="store_true",
@@ -424,6 +692,9 @@ def main(argv: list[str] | None = None) -> int:
         "--no-class-code", action="store_true", help="serve the class without a class code (to measure what it costs)"
     )
     parser.add_argument("--timeout", type=float, default=180, help="seconds allowed for the class (default 180)")
+    parser.add_argument(
+        "--action-timeout", type=float, default=15, help="seconds allowed for each lesson action's answer (default 15)"
+    )
     parser.add_argument(
         "--voila-arg",
         action="append",
@@ -462,53 +733,125 @@ def main(argv: list[str] | None = None) -> int:
     extra += args.voila_arg
     link = learner_path(code).lstrip("/")
     warm_timeout = max(120.0, 5.0 * pool)
+    lesson_on = args.lesson_seconds > 0 and not args.check_client
 
     wall = time.monotonic()
     server = start_server(extra, code)
+    print(f"server log: {server.log_path}", flush=True)
     singles: list[Result] = []
+    kernel_singles: list[Result] = []
     results: list[Result] = []
     mem: dict[str, Any] = {}
     mem_refilled: dict[str, Any] = {}
+    mem_lesson: dict[str, Any] = {}
     refilled = False
     class_wall = math.nan
+    lesson_wall = math.nan
     peak_kernels = 0
     pool_ex: ThreadPoolExecutor | None = None
+    fills = 1
+    files: list[str] = []  # the static files the first Chromium page fetched: every kernel-level learner fetches them
     try:
         wait_ready(server, 120)
-        wait_kernels(server, pool, warm_timeout, fills=1)
+        wait_kernels(server, pool, warm_timeout, fills=fills)
         print(
             f"server up on :{server.port}, {pool} preheated app kernel(s), {time.monotonic() - wall:.1f} s", flush=True
         )
 
-        # 1. one learner alone, a few times; the pool is refilled and quiet before each
+        # 1. one learner alone, a few times of each kind; the pool is refilled and quiet before each.
+        #    The first Chromium page and the last kernel-level learner then click through the lesson
+        #    alone, quicker than a class would (the pace does not matter to one kernel).
         for i in range(max(1, args.singles)):
             out: list[Result] = []
             done = threading.Event()
             done.set()
-            run_browsers(1, server.url + link, 120, None, done, out, [])
+            alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
+            alone.go.set()
+            run_browsers(
+                1,
+                server.url + link,
+                120,
+                None,
+                done,
+                out,
+                [],
+                alone if i == 0 else None,
+                1000,
+                files if i == 0 else None,
+            )
             singles.append(out[0])
-            print(f"single learner {i + 1}: TTI {out[0].tti_s} s, error {out[0].error}", flush=True)
+            print(
+                f"single learner {i + 1}, Chromium: TTI {out[0].tti_s} s, lesson clicks {len(out[0].clicks)},"
+                f" error {out[0].error or (out[0].lesson_errors or [None])[0]}",
+                flush=True,
+            )
             if out[0].kernel_id:
-                with contextlib.suppress(Exception):
+                try:
                     shutdown_kernel(server, out[0].kernel_id, code)
-            wait_kernels(server, pool, warm_timeout + fill_delay, fills=2 + i)
+                except Exception as e:
+                    print(f"warning: shutting the single learner's kernel down: {e}", flush=True)
+            fills += 1
+            wait_kernels(server, pool, warm_timeout + fill_delay, fills=fills)
+        for i in range(max(1, args.singles)):
+            last = i == max(1, args.singles) - 1
+            alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
+            alone.go.set()
+            r = single_kernel_learner(server, code, 120, alone if last else None, files)
+            kernel_singles.append(r)
+            print(
+                f"single learner {i + 1}, kernel-level: TTI {r.tti_s} s ({r.widgets} widget states),"
+                f" lesson clicks {len(r.clicks)}, error {r.error or (r.lesson_errors or [None])[0]}",
+                flush=True,
+            )
+            if r.kernel_id:
+                try:
+                    shutdown_kernel(server, r.kernel_id, code, "127.0.0.9")
+                except Exception as e:
+                    print(f"warning: shutting the single learner's kernel down: {e}", flush=True)
+            fills += 1
+            wait_kernels(server, pool, warm_timeout + fill_delay, fills=fills)
+        if args.check_client:
+            raise StopIteration
 
-        # 2. the class, all at once
+        # 2. the class, all at once; then, with a lesson, every learner takes it
         go = threading.Barrier(n_kernel + (1 if n_browsers else 0) + 1)
         done = threading.Event()
+        lesson = Lesson(threading.Event(), args.lesson_seconds, args.seed, action_timeout=args.action_timeout)
         browser_out: list[Result] = []
         progress: list[Result] = []
         bthread = None
         if n_browsers:
             bthread = threading.Thread(
                 target=run_browsers,
-                args=(n_browsers, server.url + link, args.timeout, go, done, browser_out, progress),
+                args=(
+                    n_browsers,
+                    server.url + link,
+                    args.timeout,
+                    go,
+                    done,
+                    browser_out,
+                    progress,
+                    lesson if lesson_on else None,
+                    n_kernel,
+                ),
                 daemon=True,
             )
             bthread.start()
         pool_ex = ThreadPoolExecutor(max_workers=max(1, n_kernel))
         futures = [
-            pool_ex.submit(kernel_learner, server.url, f"127.0.0.{10 + i}", code, args.timeout, go, done, progress)
+            pool_ex.submit(
+                kernel_learner,
+                server.url,
+                f"127.0.0.{10 + i}",
+                code,
+                args.timeout,
+                go,
+                done,
+                progress,
+                lesson if lesson_on else None,
+                i,
+                files,
+            )
             for i in range(n_kernel)
         ]
         go.wait()
@@ -528,16 +871,30 @@ def main(argv: list[str] | None = None) -> int:
         refilled = wait_refill(server, in_class + pool, fill_delay + warm_timeout)
         peak_kernels = max(peak_kernels, len(kernel_processes(server)))
         mem_refilled = memory(server)
+        # 4. the lesson: everyone clicks at their own pace for --lesson-seconds
+        if lesson_on:
+            print(f"the lesson: {args.learners} learners for {args.lesson_seconds:g} s", flush=True)
+            t1 = time.monotonic()
+            lesson.start = time.perf_counter()
+            lesson.go.set()
+            limit = args.lesson_seconds + 2 * args.action_timeout + 30
+            while len(lesson.finished) < args.learners and time.monotonic() - t1 < limit:
+                peak_kernels = max(peak_kernels, len(kernel_processes(server)))
+                time.sleep(0.5)
+            lesson_wall = time.monotonic() - t1
+            mem_lesson = memory(server)
         done.set()
         for f in futures:
             try:
-                results.append(f.result(timeout=10))
+                results.append(f.result(timeout=30))
             except FutureTimeout:  # e.g. its kernel died and the server never finished the page
                 results.append(Result("kernel", error="no page before the timeout"))
         if bthread:
             bthread.join(timeout=60)
         results += browser_out
         results += [Result("browser", error="not finished") for _ in range(n_browsers - len(browser_out))]
+    except StopIteration:
+        pass
     except Exception as e:
         print(f"bench/classroom.py: {type(e).__name__}: {e}\nserver log: {server.log_path}", file=sys.stderr)
     finally:
@@ -545,9 +902,10 @@ def main(argv: list[str] | None = None) -> int:
         if pool_ex is not None:
             pool_ex.shutdown(wait=False, cancel_futures=True)
     leftover = []
+    everyone = results + singles + kernel_singles
     for p in psutil.process_iter(["cmdline"]):
         with contextlib.suppress(psutil.Error):
-            if any(f"kernel-{r.kernel_id}.json" in a for r in results if r.kernel_id for a in p.info["cmdline"] or []):
+            if any(f"kernel-{r.kernel_id}.json" in a for r in everyone if r.kernel_id for a in p.info["cmdline"] or []):
                 leftover.append(p)
     for p in leftover:
         with contextlib.suppress(psutil.Error):
@@ -557,11 +915,16 @@ def main(argv: list[str] | None = None) -> int:
     def ttis(kind: str | None) -> list[float]:
         return [r.tti_s for r in results if r.tti_s is not None and (kind is None or r.kind == kind)]
 
-    errors = [r for r in results if r.error] + [r for r in singles if r.error]
+    met = lambda ok: "met" if ok else "NOT met"  # noqa: E731
+    errors = [r for r in everyone if r.error]
+    lesson_errors = [(r.kind, e) for r in everyone for e in r.lesson_errors]
     single_ttis = [r.tti_s for r in singles if r.tti_s is not None]
     single_tti = statistics.median(single_ttis) if single_ttis else math.nan
+    ksingle_ttis = [r.tti_s for r in kernel_singles if r.tti_s is not None]
+    ksingle_tti = statistics.median(ksingle_ttis) if ksingle_ttis else math.nan
     log = server.log()
     not_allowed = len(re.findall(r"which is not allowed", log))
+    tracebacks = log.count("Traceback (most recent call last)")
     print()
     print(
         f"Classroom: {args.learners} learners at once ({n_browsers} Chromium pages, {n_kernel} kernel-level clients)"
@@ -571,36 +934,107 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.voila_arg:
         print(f"extra Voilà options: {' '.join(args.voila_arg)}")
-    print()
-    print(f"{'':<40}{'p50':>9}{'p95':>9}{'max':>9}{'n':>5}")
-    runs = ", ".join(f"{t:.2f}" for t in single_ttis)
-    mx = max(single_ttis) if single_ttis else math.nan
     print(
-        f"{'single learner TTI (Chromium, median)':<40}{single_tti:>9.2f}{'':>9}{mx:>9.2f}{len(single_ttis):>5}   ({runs})"
+        "Arrival (TTI): a Chromium page until Next ▶ answers its first click; a kernel-level client until it holds"
+        " every widget's state (control comm, request_states, update_states)."
     )
-    for label, kind in (
-        ("class TTI, Chromium pages", "browser"),
-        ("class TTI, kernel-level", "kernel"),
-        ("class TTI, all", None),
-    ):
-        v = ttis(kind)
+    print()
+    print(f"{'':<44}{'p50':>9}{'p95':>9}{'max':>9}{'n':>5}")
+
+    def line(label: str, v: list[float], note: str = "") -> None:
         mx = max(v) if v else math.nan
-        print(f"{label:<40}{pct(v, 50):>9.2f}{pct(v, 95):>9.2f}{mx:>9.2f}{len(v):>5}")
-    print()
-    p95 = pct(ttis(None), 95)
-    ratio = p95 / single_tti if single_tti else math.nan
-    met = lambda ok: "met" if ok else "NOT met"  # noqa: E731
-    peak_rss = max(m.get("total_rss", 0) for m in (mem, mem_refilled)) if mem else 0
-    print(f"{'errors':<40}{len(errors):>9}   target 0              {met(not errors)}")
-    print(
-        f"{'p95 / single learner TTI':<40}{ratio:>8.2f}x   target <= {TTI_RATIO_TARGET:.0f}x           {met(ratio <= TTI_RATIO_TARGET)}"
+        print(f"{label:<44}{pct(v, 50):>9.2f}{pct(v, 95):>9.2f}{mx:>9.2f}{len(v):>5}{note}")
+
+    line(
+        "one learner TTI, Chromium (p50 = median)",
+        single_ttis,
+        "   (" + ", ".join(f"{t:.2f}" for t in single_ttis) + ")",
     )
-    if mem:
+    line("one learner TTI, kernel-level", ksingle_ttis, "   (" + ", ".join(f"{t:.2f}" for t in ksingle_ttis) + ")")
+    if not args.check_client:
+        line("class TTI, Chromium pages", ttis("browser"))
+        line("class TTI, kernel-level", ttis("kernel"))
+        line("class TTI, all", ttis(None))
+    print()
+    client_ratio = ksingle_tti / single_tti if single_tti else math.nan
+    print(
+        f"{'kernel-level / Chromium TTI, one learner':<44}{client_ratio:>8.2f}x   target {1 - CLIENT_MATCH:.1f}–{1 + CLIENT_MATCH:.1f}x"
+        f"          {met(abs(client_ratio - 1) <= CLIENT_MATCH)}"
+    )
+    widgets = sorted({r.widgets for r in kernel_singles + results if r.widgets})
+    if widgets:
+        print(f"{'widget states received on arrival':<44}{', '.join(map(str, widgets)):>9}")
+    for label, group in (("Chromium", singles), ("kernel-level", kernel_singles)):
+        splits = [r.split for r in group if r.split and r.tti_s is not None]
+        if splits:
+            html_end = statistics.median(h for h, _ in splits)
+            files_end = statistics.median(f for _, f in splits)
+            tti = statistics.median(r.tti_s for r in group if r.split and r.tti_s is not None)
+            print(
+                f"{'  one learner, ' + label + ', medians:':<44}HTML {html_end:.2f} s, static files {files_end:.2f} s,"
+                f" then {tti - files_end:.2f} s to interactive"
+            )
+    fetched = [r.file_bytes for r in kernel_singles if r.file_bytes]
+    if files:
         print(
-            f"{'total memory, RSS (larger reading)':<40}{peak_rss / GIB:>8.2f}G   target <= 6 GiB        {met(peak_rss <= MEMORY_TARGET)}"
+            f"{'static files a page fetches after its HTML':<44}{len(files):>9}"
+            f"   ({statistics.median(fetched) / MIB if fetched else math.nan:.1f} MiB as received)"
+        )
+
+    one_k = clicks_of(kernel_singles, None)
+    one_b = clicks_of(singles, None)
+    class_k = clicks_of(results, "kernel")
+    class_b = clicks_of(results, "browser")
+    everyone_clicks = class_k + class_b
+    print()
+    print(
+        "Lesson 1, click -> the kernel's answer on the page (Next ▶ / ◀ Back: the step label; Check: the verdict;"
+        " a card or option: its state echoed), seconds:"
+    )
+    print(f"{'':<44}{'p50':>9}{'p95':>9}{'max':>9}{'n':>5}")
+    line("one learner alone, kernel-level", one_k)
+    line("one learner alone, Chromium", one_b)
+    if lesson_on:
+        line("class, kernel-level", class_k)
+        line("class, Chromium pages", class_b)
+        line("class, all", everyone_clicks)
+        for kind in ("next", "back", "check", "choose", "toggle"):
+            v = [t for r in results if r.kind == "kernel" for k, t in r.clicks if k == kind]
+            if v:
+                line(f"  class, kernel-level: {kind}", v)
+        untimed = sum(r.untimed for r in results)
+        if untimed:
+            print(f"  (and {untimed} card or option choices on the Chromium pages, shown by the page itself)")
+    print()
+    n_err = len(errors) + len(lesson_errors)
+    print(f"{'errors (arrival and lesson)':<44}{n_err:>9}   target 0               {met(not n_err)}")
+    if not args.check_client:
+        p95 = pct(ttis(None), 95)
+        ratio = p95 / single_tti if single_tti else math.nan
+        print(
+            f"{'arrival p95 / one learner TTI':<44}{ratio:>8.2f}x   target <= {TTI_RATIO_TARGET:.0f}x            {met(ratio <= TTI_RATIO_TARGET)}"
+        )
+    if lesson_on:
+        for label, cls, one in (("kernel-level", class_k, one_k), ("Chromium", class_b, one_b)):
+            r95 = pct(cls, 95) / pct(one, 95) if one and cls else math.nan
+            print(
+                f"{'lesson p95 / one learner p95, ' + label:<44}{r95:>8.2f}x   target <= {LESSON_RATIO_TARGET:g}x          {met(r95 <= LESSON_RATIO_TARGET)}"
+            )
+        p95_all = pct(everyone_clicks, 95)
+        print(
+            f"{'lesson p95, all':<44}{p95_all:>8.2f}s   target < {LESSON_P95_TARGET:g} s           {met(p95_all < LESSON_P95_TARGET)}"
+        )
+    readings = [m for m in (mem, mem_refilled, mem_lesson) if m]
+    peak_rss = max((m.get("total_rss", 0) for m in readings), default=0)
+    if readings:
+        print(
+            f"{'total memory, RSS (largest reading)':<44}{peak_rss / GIB:>8.2f}G   target <= 6 GiB         {met(peak_rss <= MEMORY_TARGET)}"
         )
         print()
-        print(f"{'memory':<40}{'class in':>12}{'pool refilled' if refilled else 'not refilled':>16}")
+        heads = [("class in", mem), ("pool refilled" if refilled else "not refilled", mem_refilled)]
+        if mem_lesson:
+            heads.append(("after lesson", mem_lesson))
+        print(f"{'memory':<44}" + "".join(f"{h:>16}" for h, _ in heads))
         rows = (
             ("kernel processes", "kernels", 1, ""),
             ("total RSS (upper bound)", "total_rss", GIB, "G"),
@@ -612,25 +1046,28 @@ def main(argv: list[str] | None = None) -> int:
             ("server RSS", "server_rss", MIB, "M"),
         )
         for label, key, unit, suffix in rows:
-            a = mem.get(key, 0) / unit
-            b = mem_refilled.get(key, 0) / unit
 
             def fmt(x: float, unit: int = unit, suffix: str = suffix) -> str:
                 return f"{x:.0f}" if unit == 1 else f"{x:.2f}{suffix}" if suffix == "G" else f"{x:.0f}{suffix}"
 
-            print(f"{label:<40}{fmt(a):>12}{fmt(b):>16}")
+            print(f"{label:<44}" + "".join(f"{fmt(m.get(key, 0) / unit):>16}" for _, m in heads))
     print()
-    print(f"{'kernels started for the class (ids)':<40}{len({r.kernel_id for r in results if r.kernel_id}):>9}")
-    print(f"{'peak kernel processes':<40}{peak_kernels:>9}")
-    print(f"{'class wall time':<40}{class_wall:>8.1f}s")
+    if not args.check_client:
+        print(f"{'kernels started for the class (ids)':<44}{len({r.kernel_id for r in results if r.kernel_id}):>9}")
+        print(f"{'peak kernel processes':<44}{peak_kernels:>9}")
+        print(f"{'class wall time':<44}{class_wall:>8.1f}s")
+        if lesson_on:
+            print(f"{'lesson wall time':<44}{lesson_wall:>8.1f}s")
     if not_allowed:
-        print(f"{'server: refused messages':<40}{not_allowed:>9}")
-    if errors:
+        print(f"{'server: refused messages':<44}{not_allowed:>9}")
+    print(f"{'server: tracebacks in its log':<44}{tracebacks:>9}")
+    if errors or lesson_errors:
         print("\nerrors:")
-        for r in errors[:10]:
-            print(f"  {r.kind}: {r.error}")
-        if len(errors) > 10:
-            print(f"  ... and {len(errors) - 10} more")
+        shown = [f"{r.kind}: {r.error}" for r in errors] + [f"{k} (lesson): {e}" for k, e in lesson_errors]
+        for text in shown[:12]:
+            print(f"  {text}")
+        if len(shown) > 12:
+            print(f"  ... and {len(shown) - 12} more")
     alive = [p for p in leftover if p.is_running()]
     print(f"\ncleanup: server stopped, {len(leftover)} kernel process(es) left over and killed, {len(alive)} alive")
     print(f"whole run {time.monotonic() - wall:.0f} s; server log {server.log_path}")

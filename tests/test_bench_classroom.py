@@ -1,0 +1,130 @@
+"""The classroom benchmark's page without a browser (bench/widget_client.py): its framing, its reading of
+the widgets' states, and its lesson script, driven against the real app in this process."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ipywidgets.widgets.widget import _instances
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_msg_from_ws_v1,
+    serialize_binary_message,
+    serialize_msg_to_ws_v1,
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+import widget_client as wc
+
+from spades_tutor.ui.app import App
+
+
+def test_percentile_is_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 21)]  # 1..20
+    assert wc.pct(values, 50) == 10.0
+    assert wc.pct(values, 95) == 19.0
+    assert wc.pct(values, 100) == 20.0
+    assert wc.pct([3.0], 95) == 3.0
+
+
+def test_v1_frames_read_as_jupyter_server_reads_them() -> None:
+    msg = wc.message("comm_msg", {"comm_id": "abc", "data": {"method": "custom", "content": {"event": "click"}}}, "s1")
+    channel, parts = deserialize_msg_from_ws_v1(wc.encode(msg, v1=True))
+    assert channel == "shell"
+    assert json.loads(parts[0])["msg_type"] == "comm_msg"
+    assert json.loads(parts[3]) == msg["content"]
+
+
+def test_server_frames_decoded_with_their_buffers() -> None:
+    msg = wc.message("comm_msg", {"comm_id": "abc", "data": {"method": "update_states"}}, "s1")
+    parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
+    v1 = wc.decode(serialize_msg_to_ws_v1([*parts, b"\x01\x02"], "iopub"), v1=True)
+    assert (v1["channel"], v1["content"], v1["buffers"]) == ("iopub", msg["content"], [b"\x01\x02"])
+    legacy = wc.decode(serialize_binary_message({**msg, "buffers": [b"xyz"]}), v1=False)
+    assert (legacy["content"], legacy["buffers"]) == (msg["content"], [b"xyz"])
+
+
+def test_button_found_by_description_and_boxes_walked_in_page_order() -> None:
+    states: wc.States = {
+        "root": {"_model_name": "VBoxModel", "children": ["IPY_MODEL_a", "IPY_MODEL_box"]},
+        "box": {"_model_name": "HBoxModel", "children": ["IPY_MODEL_b", "IPY_MODEL_missing"]},
+        "a": {"_model_name": "ButtonModel", "description": "◀ Back"},
+        "b": {"_model_name": "ButtonModel", "description": "Next ▶"},
+        "c": {"_model_name": "HTMLModel", "value": "Next ▶"},
+    }
+    assert wc.find_button(states, "Next ▶") == "b"
+    assert wc.find_button(states, "Finish ✓") is None
+    assert list(wc.descendants(states, "root")) == ["root", "a", "box", "b"]
+
+
+# --- the lesson script against the app itself -----------------------------------------------------------------
+
+
+class InProcessPage:
+    """The states of the widgets built since it started, read as the kernel's ``update_states`` gives them."""
+
+    def __init__(self) -> None:
+        self.before = set(_instances)
+
+    def states(self) -> wc.States:
+        return {mid: dict(w.get_state()) for mid, w in list(_instances.items()) if mid not in self.before}
+
+    def send(self, action: wc.Action) -> dict[str, Any]:
+        """Deliver the action's comm message to its widget, as the kernel does; the answer widget's state after."""
+        _instances[action.model_id]._handle_msg({"content": {"data": action.data}, "buffers": []})
+        return dict(_instances[action.answer_id].get_state())
+
+
+@pytest.fixture
+def lesson_page() -> InProcessPage:
+    page = InProcessPage()
+    App("lesson=1")
+    return page
+
+
+def test_script_walks_lesson_one_answering_its_quizzes(lesson_page: InProcessPage) -> None:
+    rng = random.Random(5)
+    walk = wc.Walk()
+    seen: list[tuple[str, tuple[int, int] | None]] = []
+    for _ in range(40):
+        states = lesson_page.states()
+        step = wc.step_of(states)
+        action = walk.next_action(states, rng)
+        assert action is not None
+        answer = lesson_page.send(action)
+        # the answer the client waits for is there, in the widget and key the action names
+        assert action.answer_key in answer
+        if action.answer_text is not None:
+            assert action.answer_text in str(answer[action.answer_key])
+        seen.append((action.kind, step))
+    kinds = [k for k, _ in seen]
+    assert {"next", "back", "choose", "check"} <= set(kinds)
+    # every quiz answer is checked after its choice, on the steps that hold a quiz
+    for i, (kind, step) in enumerate(seen):
+        if kind == "check":
+            assert seen[i - 1][0] in ("choose", "toggle", "check")
+            assert step is not None and step[0] in (3, 4)
+    # walked to the last step (4 of 4) and back to the first
+    steps = [s for _, s in seen if s is not None]
+    assert (4, 4) in steps and (1, 4) in steps[steps.index((4, 4)) :]
+
+
+def test_answer_matches_only_its_widget_and_text() -> None:
+    action = wc.Action("next", "btn", wc.click(), "label", "value", "Step 2 of")
+
+    def update(comm_id: str, state: dict[str, Any], method: str = "update") -> dict[str, Any]:
+        return {
+            "header": {"msg_type": "comm_msg"},
+            "content": {"comm_id": comm_id, "data": {"method": method, "state": state}},
+        }
+
+    assert action.answered_by(update("label", {"value": "<span>Step 2 of 4</span>"}))
+    assert not action.answered_by(update("label", {"value": "<span>Step 1 of 4</span>"}))
+    assert not action.answered_by(update("other", {"value": "<span>Step 2 of 4</span>"}))
+    assert not action.answered_by(update("label", {"layout": "x"}))
+    assert not action.answered_by(update("label", {"value": "Step 2 of 4"}, method="custom"))
