@@ -46,11 +46,14 @@ from hashlib import sha256
 from typing import Any
 from urllib.parse import urlencode
 
+import jinja2
+import jinja2.bccache
 import tornado.web
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado.httputil import split_host_and_port
 from traitlets import Int, List, Unicode, default
 from voila.app import Voila  # type: ignore[import-untyped]
+from voila.exporter import VoilaExporter  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  # type: ignore[import-untyped]
@@ -552,6 +555,60 @@ def guarded(cls: type) -> type:
     return new
 
 
+# --- templates compiled once ------------------------------------------------------------------------
+
+
+class TemplateBytecode(jinja2.BytecodeCache):
+    """Compiled Jinja templates kept in memory for the server's life, shared by every page's renderer.
+
+    Voilà makes a new exporter, with a new Jinja environment, for every page it renders (each pooled
+    kernel's page, and each page rendered without the pool), so each render parsed and compiled the
+    same templates again: most of the server's time per render (profiled). A template is compiled
+    again only when its source changes (the key holds the source's checksum), and an async environment
+    never gets a sync one's code (the key holds the environment's mode and extensions).
+
+    >>> env = jinja2.Environment(loader=jinja2.DictLoader({"t": "{{ x }}!"}), bytecode_cache=TemplateBytecode())
+    >>> env.get_template("t").render(x=1)
+    '1!'
+    >>> again = jinja2.Environment(loader=env.loader, bytecode_cache=env.bytecode_cache)
+    >>> again.get_template("t").render(x=2), len(env.bytecode_cache.compiled)
+    ('2!', 1)
+    """
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def get_bucket(
+        self, environment: jinja2.Environment, name: str, filename: str | None, source: str
+    ) -> jinja2.bccache.Bucket:
+        mode = f"{environment.is_async}:{','.join(sorted(environment.extensions))}:"
+        bucket = jinja2.bccache.Bucket(
+            environment, mode + self.get_cache_key(name, filename), self.get_source_checksum(source)
+        )
+        self.load_bytecode(bucket)
+        return bucket
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.compiled.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATE_BYTECODE = TemplateBytecode()
+
+
+class TutorExporter(VoilaExporter):  # type: ignore[misc]
+    """Voilà's exporter, its Jinja environment sharing :data:`TEMPLATE_BYTECODE`."""
+
+    def _create_environment(self) -> jinja2.Environment:
+        environment: jinja2.Environment = super()._create_environment()
+        environment.bytecode_cache = TEMPLATE_BYTECODE
+        return environment
+
+
 # --- the application -------------------------------------------------------------------------------
 
 
@@ -573,6 +630,22 @@ class TutorVoila(Voila):  # type: ignore[misc]
     @default("class_code")
     def _default_class_code(self) -> str:
         return os.environ.get(CLASS_CODE_ENV, "")
+
+    def get_default_logging_config(self) -> dict[str, Any]:
+        """The server's logger at the level it logs (traitlets sets it to DEBUG and lets the handler drop
+        the rest): otherwise every message of every kernel made a debug record nobody sees (profiled)."""
+        config: dict[str, Any] = super().get_default_logging_config()
+        level = logging.getLevelName(self.log_level) if isinstance(self.log_level, int) else str(self.log_level)
+        for logger in config.get("loggers", {}).values():
+            logger["level"] = level
+        return config
+
+    def initialize(self, argv: list[str] | None = None) -> None:
+        # Every page's renderer (pooled kernels' and the others) makes its exporter here: share the templates.
+        import voila.notebook_renderer  # type: ignore[import-untyped]
+
+        voila.notebook_renderer.VoilaExporter = TutorExporter
+        super().initialize(argv)
 
     def served_hosts(self) -> set[str]:
         """Host names (besides loopback) the server answers to."""

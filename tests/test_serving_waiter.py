@@ -93,25 +93,34 @@ def test_an_unreachable_server_warns_and_the_app_opens_without_a_query(monkeypat
     assert "QUERY_STRING" not in os.environ
 
 
+def app_notebook_code() -> list[str]:
+    cells = json.loads((ROOT / "notebooks" / "app.ipynb").read_text())["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+
+
 def test_the_app_kernel_stays_light_it_never_imports_the_jupyter_server() -> None:
-    """What a preheated kernel runs before its learner arrives: the app's imports and the waiter."""
+    """The app notebook's own cells, as a kernel runs them for a link to a lesson: the app built and
+    warmed up, the wait, the link opened."""
     code = (
-        "import sys\n"
-        "from spades_tutor.ui.app import App\n"
-        "from spades_tutor.ui.serving import wait_for_request\n"
-        "wait_for_request()\n"
-        "App('lesson=1').widget\n"
+        "import sys\n" + "\n".join(app_notebook_code()) + "\nassert app.learn.player.lesson.number == 1\n"
         "heavy = sorted(m for m in ('voila', 'jupyter_server', 'nbconvert', 'jupyterlab_server', 'pandas',"
         " 'plotly', 'numpy') if m in sys.modules)\n"
         "print(','.join(heavy))\n"
     )
-    env = {k: v for k, v in os.environ.items() if not k.startswith("VOILA_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VOILA_")} | {"QUERY_STRING": "lesson=1"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
     assert out.stdout.strip() == ""
 
 
 def test_the_app_notebook_waits_with_the_light_waiter() -> None:
-    cells = json.loads((ROOT / "notebooks" / "app.ipynb").read_text())["cells"]
-    source = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    source = "\n".join(app_notebook_code())
     assert "from spades_tutor.ui.serving import wait_for_request" in source
     assert "voila" not in source.replace("Voilà", "").lower()
+
+
+def test_the_app_notebook_builds_the_app_before_the_wait_and_opens_the_link_after_it() -> None:
+    cells = app_notebook_code()
+    waits = next(i for i, code in enumerate(cells) if "wait_for_request()" in code)
+    before, after = "\n".join(cells[:waits]), "\n".join(cells[waits + 1 :])
+    assert "App()" in before and "warm_up()" in before
+    assert "open_link(" in after and "App(" not in after and "QUERY_STRING" in after

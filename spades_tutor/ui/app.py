@@ -641,11 +641,9 @@ class App:
     def __init__(self, query: str = "") -> None:
         if errors.served_by_voila():
             errors.protect_kernel()  # the page gets friendly messages, the server's log the tracebacks
-        self.link, link_notes = read_query(query)
+        self.link: dict[str, Any] = {}
         self.progress = Progress()
         self._chose_settings = False  # the learner changed the rules before the browser sent the saved ones
-        if "preset" in self.link:
-            self.progress.settings.preset = self.link["preset"]
         self.store = BrowserStore(key=STORAGE_KEY)
         self.store.observe(guarded(self._loaded), names="loaded")
         self.place_store = BrowserStore(key=PLACE_KEY)
@@ -689,12 +687,47 @@ class App:
         self.main.add_class("st-main")
         self.widget = w.VBox([*hidden, self.header, self.main])
         self.widget.add_class("st-app")
-        self.add_notes(link_notes)
+        self.open_link(query)
+
+    def open_link(self, query: str) -> None:
+        """Open what the page address's query asks for (page, lesson and step, deal, rule set), with a
+        note for each thing in it that was not understood: ``App(query=q)`` is ``App()`` then this.
+
+        A preheated Voilà kernel builds ``App()`` (and :meth:`warm_up`) while it waits for its
+        learner, and applies the learner's link only once the request has arrived.
+        """
+        self.link, notes = read_query(query, lambda: {x.number: len(x.steps) for x in self.learn.lessons})
+        if "preset" in self.link and self.link["preset"] != self.settings.preset:
+            self.progress.settings.preset = self.link["preset"]
+            self.picker.load(self.settings)  # quietly: a link's rule set is not the learner's choice
+            self.learn.rules_changed()
+            for page in (self._projector, self._glossary):
+                if page is not None:
+                    page.set_rules(self.rules)
+            if self._play is not None:
+                self._play.set_rules(self.rules, four_colour=self.settings.four_colour)
+            if self._quiz is not None and self._quiz.view is not None:
+                self._quiz.new_item()
+        self.add_notes(notes)
         self.show(self.link.get("page", "Home"))
         if "lesson" in self.link:
             lesson = next((x for x in self.learn.lessons if x.number == self.link["lesson"]), None)
             if lesson is not None:
                 self.learn.open(lesson, self.link.get("step", 0))
+
+    def warm_up(self) -> None:
+        """Read and import, before a learner arrives, what a link may need: the lessons, their player and
+        its Markdown parser, the glossary's links, the Classroom's deals. No widget is made here (every
+        widget made is sent to the page), and nothing heavy is imported (the Joker lab's numpy, pandas
+        and plotly stay for the learner who opens it).
+        """
+        import difflib  # noqa: F401 - a mistyped page or rule set in a link is matched with it
+
+        from . import glossary, projector  # noqa: F401 - imported now, so a link to them does not wait
+        from .lesson_player import markdown_html
+
+        markdown_html("")
+        _ = self.learn.lessons
 
     # --- settings and progress ---------------------------------------------------------------
 
