@@ -12,7 +12,7 @@ What it does, in one run on this machine:
    pair from the environment (``DummyAuthenticator``, ``SimpleLocalProcessSpawner``: a server process per
    learner on this machine), its npm proxy and its idle culler. ``--learners`` (10) learners arrive at the
    same moment, each in a Chromium context of their own: the hub's login page, a user name, Sign in, then the
-   hub starts their server and sends them on to ``/user/<name>/voila/render/notebooks/app.ipynb?lesson=1``
+   hub's spawn page starts their server and sends them on to ``/user/<name>/voila/render/notebooks/app.ipynb?lesson=1``
    (the login's ``next``); TTI = from opening the login page until "Step 2 of" is visible after the click,
    so it includes logging in and starting the learner's server, which ``make app`` never does. "Landed" =
    until the app's URL is reached.
@@ -45,6 +45,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -241,7 +242,9 @@ async def hub_learner(
         app = HUB_URL_PATH.format(name=learner.name) + APP_PATH.lstrip("/")
         start = time.perf_counter()
         try:
-            await page.goto(f"{hub.url}/hub/login?next={urllib.request.quote(app)}", wait_until="commit")
+            # after the login, the hub's spawn page starts the learner's server and then sends them on to the app
+            then = "/hub/spawn?next=" + urllib.parse.quote(app, safe="")
+            await page.goto(f"{hub.url}/hub/login?next={urllib.parse.quote(then, safe='')}", wait_until="commit")
             await page.get_by_label("Username").fill(learner.name)
             await page.get_by_label("Password").fill("any")
             await page.get_by_role("button", name="Sign in").click()
