@@ -7,15 +7,17 @@ PY := $(VENV)/bin/python
 # one stamp per install, so each runs once: the app alone, then the test tools on top of it
 STAMP := $(VENV)/.installed-spades-tutor
 TEST_STAMP := $(VENV)/.installed-spades-tutor-test
+# the hub's proxy, configurable-http-proxy from npm, installed into node_modules/ from package-lock.json
+NODE_STAMP := node_modules/.package-lock.json
 PORT ?= 8866
 CLASS_SIZE ?= 30
 CLASS_IP ?= 0.0.0.0
 
-.PHONY: app class lab test lint typecheck pytest bench clean install install-test
+.PHONY: app class hub lab test lint typecheck pytest bench clean install install-test
 
 install: $(STAMP)
 
-install-test: $(TEST_STAMP)
+install-test: $(TEST_STAMP) $(NODE_STAMP)
 
 # what the app needs to run, and nothing else
 $(STAMP): pyproject.toml
@@ -24,10 +26,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
 
-# the test and benchmark tools (pytest, ruff, mypy, Playwright, OpenSpiel), on top of the app
+# the test and benchmark tools (pytest, ruff, mypy, Playwright, OpenSpiel), on top of the app,
+# and JupyterHub with its idle culler (the [hub] extra), which tests/browser/test_hub.py runs
 $(TEST_STAMP): $(STAMP)
-	$(PY) -m pip install --quiet --only-binary=open-spiel -e '.[test]'
+	$(PY) -m pip install --quiet --only-binary=open-spiel -e '.[test,hub]'
 	touch $(TEST_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
 
 app: $(STAMP)
 	$(VENV)/bin/spades-tutor app --port $(PORT)
@@ -39,6 +45,11 @@ class: $(STAMP)
 	$(VENV)/bin/spades-tutor app --port $(PORT) --class-size $(CLASS_SIZE) --ip $(CLASS_IP) --no-browser \
 		$(if $(CLASS_CODE),--class-code $(CLASS_CODE)) $(if $(ALLOW_HOST),--allow-host $(ALLOW_HOST))
 
+# many classes: JupyterHub with jupyterhub_config.py, a server per learner (see the README's "many classes");
+# to try it on one machine: SPADES_HUB_AUTHENTICATOR=dummy SPADES_HUB_SPAWNER=simple make hub
+hub: $(TEST_STAMP) $(NODE_STAMP)
+	$(VENV)/bin/jupyterhub -f jupyterhub_config.py
+
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=127.0.0.1 notebooks
 
@@ -49,13 +60,13 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(VENV)/bin/mypy
 
-pytest: $(TEST_STAMP)
+pytest: $(TEST_STAMP) $(NODE_STAMP)
 	$(PY) -m pytest
 	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
 
 test: lint typecheck pytest
 
-bench: $(TEST_STAMP)
+bench: $(TEST_STAMP) $(NODE_STAMP)
 	$(PY) bench/engine.py
 	$(PY) bench/simulate.py
 	$(PY) bench/hand_odds.py
@@ -63,6 +74,7 @@ bench: $(TEST_STAMP)
 	$(PY) bench/app.py
 	$(PY) bench/classroom.py
 	$(PY) bench/analysis.py
+	$(PY) bench/hub.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts node_modules

@@ -45,7 +45,7 @@ def test_make_test_installs_the_test_tools_once_on_top_of_the_app(tmp_path: Path
     venv = tmp_path / "venv"
     lines = dry_run("test", venv)
     pip = installs(lines)
-    assert len(pip) == 2 and "[test]" not in pip[0] and "'.[test]'" in pip[1], pip
+    assert len(pip) == 2 and "[test" not in pip[0] and "'.[test,hub]'" in pip[1], pip
     # each install has its own stamp: once both exist, neither runs again
     stamps = [line.split()[-1] for line in lines if line.startswith("touch ")]
     assert len(stamps) == 2 and len(set(stamps)) == 2
@@ -62,4 +62,21 @@ def test_the_app_stamp_alone_does_not_skip_the_test_tools(tmp_path: Path) -> Non
     for stamp in stamps:
         Path(stamp).touch()
     assert not installs(dry_run("app", venv))
-    assert any("[test]" in line for line in installs(dry_run("test", venv)))
+    assert any("[test," in line for line in installs(dry_run("test", venv)))
+
+
+def test_make_test_installs_the_hubs_proxy_from_npms_lock_file_and_make_app_does_not(tmp_path: Path) -> None:
+    def would_run(target: str) -> list[str]:
+        # -W: as if package-lock.json had just changed, which on a fresh clone (no node_modules/) it has
+        out = subprocess.run(
+            ["make", "-n", "-W", "package-lock.json", target, f"VENV={tmp_path / 'venv'}"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=30,
+        )
+        return out.stdout.splitlines()
+
+    assert "npm ci --no-audit --no-fund" in would_run("test")
+    assert not any(line.startswith("npm ") for line in would_run("app"))

@@ -8,9 +8,17 @@ function storageFor(model) {
   }
 }
 
+// Under JupyterHub every learner's page shares the hub's origin, and so one localStorage: a
+// learner's pages live under /user/<name>/, so that prefix goes in front of the key and two
+// learners on one computer keep their own progress. The plain app's key stays as it was.
+function keyFor(key) {
+  const match = /^(.*?\/user\/[^/]+\/)voila\//.exec(window.location.pathname);
+  return match ? match[1] + key : key;
+}
+
 function initialize({ model }) {
   const store = storageFor(model);
-  const key = model.get("key");
+  const key = keyFor(model.get("key"));
   let stored = "";
   if (store) {
     try {
@@ -25,7 +33,7 @@ function initialize({ model }) {
   model.on("change:value", () => {
     if (!store) return;
     try {
-      store.setItem(model.get("key"), model.get("value"));
+      store.setItem(keyFor(model.get("key")), model.get("value"));
     } catch (e) {
       /* storage full or blocked: progress lives in the page until it closes */
     }

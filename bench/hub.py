@@ -1,0 +1,387 @@
+"""Benchmark: N learners logging in and opening the app through JupyterHub, against one learner alone on ``make app``.
+
+What it does, in one run on this machine:
+
+1. One learner alone on ``make app``: the app's server started by the command ``spades-tutor app`` runs
+   (``spades_tutor.cli.voila_command``: Voilà with ``voila.json``'s pool of one preheated app kernel), and a
+   Chromium page opens ``/?lesson=1``, ``--singles`` times one after the other (median reported). Time to
+   interactive (TTI) = from ``page.goto`` until "Next ▶" is visible and enabled, clicked, and "Step 2 of"
+   (written by the kernel) is visible, as bench/app.py and bench/classroom.py measure the app. Memory: the
+   PSS of the whole server tree (server, the learner's kernel and the pool's spare) while the page is open.
+2. The hub: ``jupyterhub -f jupyterhub_config.py`` in a temp folder on free ports, with the config's local
+   pair from the environment (``DummyAuthenticator``, ``SimpleLocalProcessSpawner``: a server process per
+   learner on this machine), its npm proxy and its idle culler. ``--learners`` (10) learners arrive at the
+   same moment, each in a Chromium context of their own: the hub's login page, a user name, Sign in, then the
+   hub's spawn page starts their server and sends them on to ``/user/<name>/voila/render/notebooks/app.ipynb?lesson=1``
+   (the login's ``next``); TTI = from opening the login page until "Step 2 of" is visible after the click,
+   so it includes logging in and starting the learner's server, which ``make app`` never does. "Landed" =
+   until the app's URL is reached.
+3. Memory once everyone is interactive and the machine has gone quiet: per learner, the PSS of their
+   single-user server and its kernel (psutil, as bench/classroom.py reads it: ``classroom.memory``), and
+   once, the hub's own processes (hub, proxy, culler). PSS counts each shared page once.
+
+It prints the hub's figures against the one learner alone (a ratio) and exits 0: it is not a test.
+
+Run it from the project root, after ``make install-test`` (jupyterhub, its idle culler, ``npm ci``)::
+
+    .venv/bin/python bench/hub.py                  # 10 learners
+    .venv/bin/python bench/hub.py --learners 2 --singles 1
+
+Logs: ``test-artifacts/bench-hub.log`` (the hub and the learners' servers), ``test-artifacts/bench-hub-app.log``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app import (
+    APP_AFTER_CLICK,
+    APP_NOTEBOOK,
+    APP_PATH,
+    APP_READY,
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    MIB,
+    ROOT,
+    Server,
+    free_port,
+    wait_quiet,
+    wait_ready,
+)
+from classroom import HARMLESS_PAGE_ERRORS, memory, pct
+
+from spades_tutor.cli import voila_command
+
+HUB_URL_PATH = "/user/{name}/voila/render/notebooks/app.ipynb"
+PROXY = ROOT / "node_modules" / ".bin" / "configurable-http-proxy"
+
+
+@dataclass
+class Learner:
+    name: str
+    landed_s: float = float("nan")
+    tti_s: float = float("nan")
+    error: str = ""
+
+
+@dataclass
+class LearnerServer:
+    """A learner's single-user server under the hub, shaped as ``classroom.memory`` reads a server."""
+
+    user: str
+    proc: psutil.Process
+
+    def processes(self) -> list[psutil.Process]:
+        try:
+            return [self.proc, *self.proc.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            return []
+
+
+@dataclass
+class Hub:
+    proc: subprocess.Popen[bytes]
+    port: int
+    log_file: Any = field(repr=False)
+    seen: dict[int, psutil.Process] = field(default_factory=dict)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def processes(self) -> list[psutil.Process]:
+        try:
+            me = psutil.Process(self.proc.pid)
+            found = [me, *me.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            found = []
+        self.seen.update((p.pid, p) for p in found)
+        return found
+
+    def learner_servers(self) -> list[LearnerServer]:
+        servers = []
+        for p in self.processes():
+            with contextlib.suppress(psutil.Error):
+                if "jupyterhub.singleuser" in p.cmdline():
+                    servers.append(LearnerServer(p.environ()["JUPYTERHUB_USER"], p))
+        return servers
+
+    def stop(self) -> None:
+        """SIGTERM (the hub stops the learners' servers and its proxy), then kill whatever is left."""
+        self.processes()
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=90)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        alive = [p for p in self.seen.values() if p.is_running()]
+        for p in alive:
+            with contextlib.suppress(psutil.Error):
+                p.kill()
+        psutil.wait_procs(alive, timeout=10)
+        self.log_file.close()
+
+
+def start_make_app() -> Server:
+    """The app's server as ``make app`` starts it (``spades-tutor app``), on a free port, no browser."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = free_port()
+    log_path = ARTIFACTS / "bench-hub-app.log"
+    log_file = log_path.open("wb")
+    proc = subprocess.Popen(
+        voila_command(ROOT / APP_NOTEBOOK, port, open_browser=False),
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        stdin=subprocess.DEVNULL,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    return Server("make-app", APP_NOTEBOOK, port, proc, log_path, _log_file=log_file)
+
+
+def start_hub(folder: Path, timeout: float) -> Hub:
+    port = free_port()
+    env = {
+        **os.environ,
+        "PYTHONUNBUFFERED": "1",
+        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
+        "SPADES_HUB_AUTHENTICATOR": "dummy",
+        "SPADES_HUB_SPAWNER": "simple",
+        "SPADES_HUB_URL": f"http://127.0.0.1:{port}",
+        "SPADES_HUB_PORT_HUB": str(free_port()),
+        "SPADES_HUB_PORT_PROXY_API": str(free_port()),
+        "SPADES_HUB_DATA": str(folder),
+        "SPADES_HUB_HOMES": str(folder / "homes"),
+    }
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_file = (ARTIFACTS / "bench-hub.log").open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyterhub", "-f", str(ROOT / "jupyterhub_config.py")],
+        cwd=folder,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    hub = Hub(proc, port, log_file)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            hub.stop()
+            raise RuntimeError(f"the hub exited ({proc.returncode}); see {ARTIFACTS / 'bench-hub.log'}")
+        with (
+            contextlib.suppress(urllib.error.URLError, ConnectionError, TimeoutError, ValueError),
+            urllib.request.urlopen(f"{hub.url}/hub/api/", timeout=5) as r,
+        ):
+            if "version" in json.loads(r.read()):
+                return hub
+        time.sleep(0.5)
+    hub.stop()
+    raise RuntimeError(f"the hub did not answer in {timeout} s; see {ARTIFACTS / 'bench-hub.log'}")
+
+
+async def interactive(page: Any, start: float) -> float:
+    """Wait for the lesson's "Next ▶", click it, wait for the kernel's "Step 2 of": seconds since ``start``."""
+    target = page.locator(APP_READY).first
+    await target.wait_for(state="visible")
+    while not await target.is_enabled():
+        await asyncio.sleep(0.01)
+    await target.click()
+    await page.get_by_text(APP_AFTER_CLICK).first.wait_for(state="visible")
+    return time.perf_counter() - start
+
+
+async def one_alone(browser: Any, server: Server, timeout_s: float) -> float:
+    context = await browser.new_context(viewport={"width": 1280, "height": 1400})
+    try:
+        page = await context.new_page()
+        page.set_default_timeout(timeout_s * 1000)
+        start = time.perf_counter()
+        await page.goto(server.url + APP_PATH.lstrip("/"), wait_until="commit")
+        return await interactive(page, start)
+    finally:
+        await context.close()
+
+
+async def hub_learner(
+    browser: Any, hub: Hub, learner: Learner, timeout_s: float, release: asyncio.Event, arrived: list[Learner]
+) -> None:
+    context = await browser.new_context(viewport={"width": 1280, "height": 1400})
+    errors: list[str] = []
+    try:
+        page = await context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(timeout_s * 1000)
+        app = HUB_URL_PATH.format(name=learner.name) + APP_PATH.lstrip("/")
+        start = time.perf_counter()
+        try:
+            # after the login, the hub's spawn page starts the learner's server and then sends them on to the app
+            then = "/hub/spawn?next=" + urllib.parse.quote(app, safe="")
+            await page.goto(f"{hub.url}/hub/login?next={urllib.parse.quote(then, safe='')}", wait_until="commit")
+            await page.get_by_label("Username").fill(learner.name)
+            await page.get_by_label("Password").fill("any")
+            await page.get_by_role("button", name="Sign in").click()
+            landing = re.compile("^" + re.escape(hub.url + HUB_URL_PATH.format(name=learner.name)))
+            await page.wait_for_url(landing, wait_until="commit")
+            learner.landed_s = time.perf_counter() - start
+            learner.tti_s = await interactive(page, start)
+        except Exception as e:
+            learner.error = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
+            with contextlib.suppress(Exception):
+                await page.screenshot(path=str(ARTIFACTS / f"bench-hub-error-{learner.name}.png"))
+        bad = [e for e in errors if not any(h in e for h in HARMLESS_PAGE_ERRORS)]
+        if bad and not learner.error:
+            learner.error = f"page error: {bad[0][:160]}"
+        arrived.append(learner)
+        await release.wait()  # the page stays open (its kernel connected) until memory has been read
+    finally:
+        await context.close()
+
+
+def pss_mib(servers: list[Any]) -> list[float]:
+    return [memory(s)["total_pss"] / MIB for s in servers]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--learners", type=int, default=10, help="learners arriving through the hub at once")
+    parser.add_argument("--singles", type=int, default=2, help="one-learner runs on make app (median)")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds a learner may take")
+    args = parser.parse_args(argv)
+    missing = [m for m in ("jupyterhub", "jupyterhub_idle_culler") if not _importable(m)]
+    if missing or not os.access(PROXY, os.X_OK):
+        print(f"bench/hub.py: needs {', '.join([*missing, 'node_modules (npm ci)'])}: make install-test")
+        return 1
+
+    from playwright.async_api import async_playwright
+
+    async def run() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            # 1. one learner alone on make app
+            server = start_make_app()
+            try:
+                wait_ready(server, 120)
+                wait_quiet([server], 60)
+                alone = []
+                for _ in range(args.singles):
+                    alone.append(await one_alone(browser, server, args.timeout))
+                    wait_quiet([server], 60)
+                # memory with one learner's page open, as in the class
+                context = await browser.new_context()
+                page = await context.new_page()
+                page.set_default_timeout(args.timeout * 1000)
+                await interactive_page(page, server)
+                wait_quiet([server], 60)
+                out["alone_pss"] = memory(server)["total_pss"] / MIB
+                await context.close()
+            finally:
+                server.stop()
+            out["alone"] = alone
+            # 2. the hub, N learners at once
+            with tempfile.TemporaryDirectory(prefix="bench-hub-") as folder:
+                hub = start_hub(Path(folder), 180)
+                try:
+                    learners = [Learner(f"learner{i:02d}") for i in range(args.learners)]
+                    release = asyncio.Event()
+                    arrived: list[Learner] = []
+                    started = time.perf_counter()
+                    tasks = [
+                        asyncio.create_task(hub_learner(browser, hub, learner, args.timeout, release, arrived))
+                        for learner in learners
+                    ]
+                    while len(arrived) < len(learners) and not all(t.done() for t in tasks):
+                        await asyncio.sleep(0.5)
+                    out["class_s"] = time.perf_counter() - started
+                    servers = hub.learner_servers()
+                    wait_quiet(servers, 120, threshold=10.0 + 2 * len(servers))
+                    out["learner_pss"] = pss_mib(servers)
+                    out["servers"] = len(servers)
+                    learner_pids = {p.pid for s in servers for p in s.processes()}
+                    out["hub_pss"] = sum(_pss(p) for p in hub.processes() if p.pid not in learner_pids) / MIB
+                    release.set()
+                    await asyncio.gather(*tasks, return_exceptions=True)
+                    out["learners"] = learners
+                finally:
+                    hub.stop()
+            await browser.close()
+        return out
+
+    async def interactive_page(page: Any, server: Server) -> None:
+        start = time.perf_counter()
+        await page.goto(server.url + APP_PATH.lstrip("/"), wait_until="commit")
+        await interactive(page, start)
+
+    out = asyncio.run(run())
+    learners: list[Learner] = out["learners"]
+    ok = [x for x in learners if not x.error]
+    tti = [x.tti_s for x in ok]
+    landed = [x.landed_s for x in ok]
+    alone = statistics.median(out["alone"])
+    per_learner = statistics.median(out["learner_pss"]) if out["learner_pss"] else float("nan")
+    print(
+        f"bench/hub.py: {len(learners)} learners arriving at once through JupyterHub (jupyterhub_config.py,"
+        f" DummyAuthenticator + SimpleLocalProcessSpawner, this machine), against one learner alone on make app"
+    )
+    print(f"{'':44}{'alone (make app)':>18}{'hub':>12}{'ratio':>9}")
+    for label, value in (("time to interactive p50", pct(tti, 50)), ("time to interactive p95", pct(tti, 95))):
+        print(f"{label:44}{alone:>16.2f} s{value:>10.2f} s{value / alone:>8.2f}×")
+    print(f"{'  of which logged in, server started (p50)':44}{'-':>18}{pct(landed, 50):>10.2f} s")
+    print(
+        f"{'memory per learner, server + kernel (PSS)':44}{out['alone_pss']:>14.0f} MiB{per_learner:>8.0f} MiB"
+        f"{per_learner / out['alone_pss']:>8.2f}×"
+    )
+    if out["learner_pss"]:
+        print(f"{'  per learner, max':44}{'':>18}{max(out['learner_pss']):>8.0f} MiB")
+    print(f"{'the hub itself: hub, proxy, culler (PSS, once)':44}{'-':>18}{out['hub_pss']:>8.0f} MiB")
+    print(f"{'whole class arrived in':44}{'':>18}{out['class_s']:>10.1f} s")
+    print(f"{'servers running, one per learner':44}{'':>18}{out['servers']:>12}")
+    print(f"{'errors':44}{0:>18}{len(learners) - len(ok):>12}")
+    for x in learners:
+        if x.error:
+            print(f"  {x.name}: {x.error}")
+    return 0
+
+
+def _pss(p: psutil.Process) -> int:
+    with contextlib.suppress(psutil.Error):
+        return int(p.memory_full_info().pss)
+    return 0
+
+
+def _importable(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,294 @@
+"""JupyterHub serving the app to many learners: the repository's ``jupyterhub_config.py`` run for real.
+
+A local hub in a temp folder on free ports (hub, proxy API, public proxy), with the config's test pair
+from the environment: ``DummyAuthenticator`` (any user name) and ``SimpleLocalProcessSpawner`` (one
+server process per learner, as the hub's own user, homes under the temp folder). The proxy is the
+project's ``configurable-http-proxy`` from npm (``npm ci``) and the idle culler runs as the hub's
+service, as a school would run them. Learners log in in Chromium and land on the app by the config's
+default URL, ``/user/<name>/voila/render/notebooks/app.ipynb``.
+
+Outside CI these tests skip, saying why, when jupyterhub, jupyterhub-idle-culler or node_modules is
+missing; on CI (``CI=true``) a missing piece fails them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from spades_tutor.ui.app import PLACE_KEY, STORAGE_KEY
+
+from .conftest import (
+    ARTIFACTS,
+    FIRST_EXPECT_TIMEOUT_MS,
+    KNOWN_HARMLESS_PAGE_ERRORS,
+    ROOT,
+    SCREENSHOTS,
+    free_port,
+    http_get,
+)
+from .test_app_journeys import LESSONS, answer_score_quiz, open_lesson
+
+pytestmark = pytest.mark.browser
+
+CONFIG = ROOT / "jupyterhub_config.py"
+PROXY = ROOT / "node_modules" / ".bin" / "configurable-http-proxy"
+APP_URL = "/user/{name}/voila/render/notebooks/app.ipynb"
+HUB_START_TIMEOUT_S = 120
+# a learner's first visit starts their server (Python, Jupyter, Voilà) and then the app's kernel
+SPAWN_TIMEOUT_MS = 240_000
+HUB_STOP_GRACE_S = 90
+PASSWORD = "any password will do"
+
+
+def require_hub() -> None:
+    """Fail on CI when a piece of the hub is missing (``make test`` installs them all); skip elsewhere."""
+    missing = [
+        f"the Python package {name} (pip install -e '.[hub]')"
+        for name in ("jupyterhub", "jupyterhub_idle_culler")
+        if importlib.util.find_spec(name) is None
+    ]
+    if not os.access(PROXY, os.X_OK):
+        missing.append(f"{PROXY.relative_to(ROOT)} (npm ci)")
+    if not missing:
+        return
+    message = "the hub cannot start without " + ", ".join(missing)
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@dataclass
+class Hub:
+    """The hub process (in a session of its own), its public URL, and every process seen under it."""
+
+    base_url: str
+    proc: subprocess.Popen[bytes]
+    log_path: Path
+    _log_file: Any = field(repr=False)
+    seen: dict[int, psutil.Process] = field(default_factory=dict)
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def processes(self) -> list[psutil.Process]:
+        """The hub and its descendants now (proxy, culler, learners' servers, their kernels); remembered for teardown."""
+        try:
+            me = psutil.Process(self.proc.pid)
+            found = [me, *me.children(recursive=True)]
+        except psutil.NoSuchProcess:
+            found = []
+        self.seen.update((p.pid, p) for p in found)
+        return found
+
+    def learner_servers(self) -> dict[str, psutil.Process]:
+        """The learners' single-user servers now running, by the user each serves (``JUPYTERHUB_USER``)."""
+        servers = {}
+        for p in self.processes():
+            with contextlib.suppress(psutil.Error):
+                if "jupyterhub.singleuser" in p.cmdline():
+                    servers[p.environ()["JUPYTERHUB_USER"]] = p
+        return servers
+
+    def stop(self) -> None:
+        """SIGTERM the hub, as an operator stops it: it stops the learners' servers and its proxy itself."""
+        self.processes()
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=HUB_STOP_GRACE_S)
+
+    def kill_everything(self) -> None:
+        """Teardown: whatever is still alive of all that ran under the hub is killed."""
+        self.stop()
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        alive = [p for p in self.seen.values() if p.is_running()]
+        for p in alive:
+            with contextlib.suppress(psutil.Error):
+                p.kill()
+        psutil.wait_procs(alive, timeout=10)
+        self._log_file.close()
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    require_hub()
+    folder = tmp_path_factory.mktemp("hub")
+    port = free_port()
+    env = {
+        **os.environ,
+        "PYTHONUNBUFFERED": "1",
+        # the learners' servers and kernels import this checkout's spades_tutor
+        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
+        "SPADES_HUB_AUTHENTICATOR": "dummy",
+        "SPADES_HUB_SPAWNER": "simple",
+        "SPADES_HUB_URL": f"http://127.0.0.1:{port}",
+        "SPADES_HUB_PORT_HUB": str(free_port()),
+        "SPADES_HUB_PORT_PROXY_API": str(free_port()),
+        "SPADES_HUB_DATA": str(folder),
+        "SPADES_HUB_HOMES": str(folder / "homes"),
+    }
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / "jupyterhub.log"
+    log_file = log_path.open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)],
+        cwd=folder,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    hub = Hub(f"http://127.0.0.1:{port}", proc, log_path, log_file)
+    try:
+        deadline = time.monotonic() + HUB_START_TIMEOUT_S
+        while True:
+            hub.processes()
+            if proc.poll() is not None:
+                pytest.fail(f"the hub exited with {proc.returncode}:\n{hub.log()[-3000:]}")
+            with contextlib.suppress(urllib.error.URLError, ConnectionError, TimeoutError):
+                status, body = http_get(hub.url("/hub/api/"), timeout=5)
+                if status == 200 and "version" in json.loads(body):
+                    break
+            if time.monotonic() > deadline:
+                pytest.fail(f"the hub did not answer in {HUB_START_TIMEOUT_S} s:\n{hub.log()[-3000:]}")
+            time.sleep(0.5)
+        yield hub
+    finally:
+        hub.kill_everything()
+
+
+def new_page(browser: Browser, errors: list[str]) -> tuple[BrowserContext, Page]:
+    """A browser context of its own (cookies and localStorage) and a page in it whose errors go to ``errors``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1400})
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page
+
+
+def assert_no_page_errors(errors: list[str]) -> None:
+    unexpected = [e for e in errors if not any(p.search(e) for p in KNOWN_HARMLESS_PAGE_ERRORS)]
+    assert not unexpected, "unexpected page errors:\n" + "\n".join(unexpected)
+
+
+def log_in(page: Page, hub: Hub, name: str) -> None:
+    """Log in at the hub's login page; the hub starts the learner's server and sends them to the app."""
+    page.set_default_timeout(FIRST_EXPECT_TIMEOUT_MS)
+    page.goto(hub.url("/hub/login"))
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(re.escape(APP_URL.format(name=name)) + "$"), timeout=SPAWN_TIMEOUT_MS)
+    expect(page.locator(".st-brand")).to_be_visible(timeout=SPAWN_TIMEOUT_MS)
+    expect(page.get_by_role("button", name="Home")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+
+
+def log_out(page: Page, hub: Hub) -> None:
+    page.goto(hub.url("/hub/logout"))
+    expect(page.get_by_label("Username")).to_be_visible()
+
+
+def stored_keys(page: Page) -> list[str]:
+    return sorted(page.evaluate("Object.keys(window.localStorage)"))
+
+
+def shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"hub-{name}.png"))
+
+
+def expect_a_fresh_start(page: Page) -> None:
+    """The app as a new learner sees it: the Home page, and a quiz score of nothing answered."""
+    expect(page.get_by_role("heading", name="Learn Spades with Jokers")).to_be_visible()
+    page.get_by_role("button", name="Quiz yourself", exact=True).click()
+    expect(page.get_by_text("Score 0 / 0 · streak 0")).to_be_visible()
+
+
+def test_two_learners_each_reach_a_lesson_on_their_own_server_and_keep_their_own_progress(
+    browser: Browser, hub: Hub
+) -> None:
+    steps = len(LESSONS[1].steps)
+    errors: list[str] = []
+    shared, page = new_page(browser, errors)
+    # Alice: a lesson step, then a quiz answered, all kept under her own part of the browser's storage
+    log_in(page, hub, "alice")
+    open_lesson(page, 1)
+    page.get_by_role("button", name="Next ▶").click()
+    expect(page.get_by_text(f"Step 2 of {steps}")).to_be_visible()
+    page.get_by_role("button", name="Quiz yourself", exact=True).click()
+    page.get_by_label("Questions:").select_option(label="Score this hand")
+    answer_score_quiz(page, right=True)
+    expect(page.get_by_text("Score 1 / 1 · streak 1")).to_be_visible()
+    shot(page, "alice")
+    alice_keys = [f"/user/alice/{PLACE_KEY}", f"/user/alice/{STORAGE_KEY}"]
+    deadline = time.monotonic() + 20
+    while stored_keys(page) != alice_keys and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert stored_keys(page) == alice_keys  # nothing under the plain app's keys, which every learner would share
+
+    # Bob on the same computer, in the same browser, after Alice logs out: his own server, a fresh start
+    log_out(page, hub)
+    log_in(page, hub, "bob")
+    open_lesson(page, 1)
+    page.get_by_role("button", name="Next ▶").click()
+    expect(page.get_by_text(f"Step 2 of {steps}")).to_be_visible()
+    page.get_by_role("button", name="Home").click()
+    expect_a_fresh_start(page)
+    shot(page, "bob-after-alice")
+    servers = hub.learner_servers()
+    assert set(servers) == {"alice", "bob"} and servers["alice"].pid != servers["bob"].pid
+
+    # Alice back on that computer: her place (the quiz) and her score are still hers
+    log_out(page, hub)
+    log_in(page, hub, "alice")
+    expect(page.get_by_text("Score 1 / 1 · streak 1")).to_be_visible()
+    shared.close()
+
+    # Bob in a fresh browser: still nothing of Alice's
+    fresh, page = new_page(browser, errors)
+    log_in(page, hub, "bob")
+    expect_a_fresh_start(page)
+    fresh.close()
+    assert_no_page_errors(errors)
+
+
+def test_stopping_the_hub_stops_every_learners_server_and_kernel(browser: Browser, hub: Hub) -> None:
+    errors: list[str] = []
+    context, page = new_page(browser, errors)
+    for name in ("alice", "bob"):
+        if name not in hub.learner_servers():  # this test run alone
+            log_in(page, hub, name)
+    context.close()
+    assert_no_page_errors(errors)
+    servers = hub.learner_servers()
+    assert set(servers) >= {"alice", "bob"}
+    under_servers = [p for s in servers.values() for p in s.children(recursive=True)]
+    others = [p for p in hub.processes()[1:] if p.pid not in {s.pid for s in servers.values()}]
+    proxy = [p for p in others if any("configurable-http-proxy" in a for a in p.cmdline())]
+    assert proxy, "no proxy process under the hub"
+    hub.stop()
+    assert hub.proc.returncode is not None, "the hub did not stop on SIGTERM"
+    _, alive = psutil.wait_procs([*servers.values(), *under_servers, *others], timeout=20)
+    assert not alive, f"still running after the hub stopped: {[' '.join(p.cmdline()[:3]) for p in alive]}"
