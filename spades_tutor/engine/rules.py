@@ -115,6 +115,10 @@ _ORDINALS = (
 FIELDS_ADDED_LATER = ("renege_penalty",)
 
 
+#: rule sets built by ``Rules.preset``, by name and flags (each is frozen, so it can be shared)
+_PRESET_CACHE: dict[Any, Rules] = {}
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Rules:
     """A rule set. Start from a preset and change flags with ``dataclasses.replace``.
@@ -242,9 +246,21 @@ class Rules:
         if name not in PRESETS:
             raise RulesError(f"unknown rule set {name!r}; the presets are {', '.join(PRESETS)}")
         try:
-            return cls(**{"name": name, **PRESETS[name], **flags})
+            key: Any = (cls, name, tuple(sorted(flags.items())))
+            hash(key)
+        except TypeError:  # an unhashable flag value: built, not kept
+            key = None
+        if key is not None and key in _PRESET_CACHE:
+            return _PRESET_CACHE[key]
+        try:
+            rules = cls(**{"name": name, **PRESETS[name], **flags})
         except TypeError as e:  # an unknown flag
             raise RulesError(f"unknown house-rule flag in {sorted(flags)}: {e}") from None
+        # a rule set is frozen, so one object serves every caller asking for the same one: lessons
+        # ask for their presets block by block, each time a step is drawn
+        if key is not None and len(_PRESET_CACHE) < 4096:
+            _PRESET_CACHE[key] = rules
+        return rules
 
     @staticmethod
     def preset_names() -> tuple[str, ...]:
