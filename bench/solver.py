@@ -72,11 +72,10 @@ def main() -> None:
     rng = random.Random(args.seed)
 
     search.CORE = args.core
-    core = search.core_in_use()
+    start = time.perf_counter()
+    core = search.core_in_use()  # imports numba (unless --core pure)
+    imported = time.perf_counter() - start
     if core == "compiled":
-        start = time.perf_counter()
-        search.compiled_core()  # imports numba
-        imported = time.perf_counter() - start
         warm = Position.from_hands(
             st.Rules.preset("jokers"), {"N": "AH 3C", "E": "KH 4C", "S": "3H 5C", "W": "QH BJ"}, leader="N"
         )

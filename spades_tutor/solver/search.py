@@ -42,6 +42,7 @@ CORE = os.environ.get("SPADES_TUTOR_SOLVER_CORE", "auto")
 FIRST_SLICE = 20_000
 LARGEST_SLICE = 400_000
 
+
 _core: ModuleType | None = None
 _core_tried = False
 
@@ -137,7 +138,7 @@ class Search:
         a = self._arrays
         if not a:
             left = max(h.bit_count() for h in hands)
-            size = 1 << min(20, 8 + left)
+            size = 1 << min(21, 8 + left)  # 2**21 rows (64 MiB) for a full deal
             q = np.zeros(core.QUESTION_SIZE, dtype=np.int64)
             q[core.COUNTED] = self.counted
             q[core.MAXIMISER] = self.maximiser
