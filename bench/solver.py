@@ -12,10 +12,15 @@ What it measures, in one run:
 3. Nodes on 5-trick endings against a plain minimax (``solve(..., brute_force=True)``: every
    legal card tried, no pruning, no table, no grouping). Target: >= 50x fewer nodes.
 
+The search runs compiled (numba) when numba can be imported, else in pure Python; ``--core``
+chooses. It prints which core ran, and the compiled core's first call (the compile, or loading the
+compiled code cached on disk) on its own line: that time is not in the figures.
+
 Run it from the project root::
 
     .venv/bin/python bench/solver.py
     .venv/bin/python bench/solver.py --positions 40 --deals 10 --endings 10 --preset jokers
+    .venv/bin/python bench/solver.py --core pure
 
 It prints its results and exits 0 whether or not the targets are met: it is not a test.
 """
@@ -29,7 +34,7 @@ import time
 
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, play_round
-from spades_tutor.solver import Position, can_take, make_contract, solve
+from spades_tutor.solver import Position, can_take, make_contract, search, solve
 
 TARGET_THRESHOLD_P90 = 0.050
 TARGET_FULL_MEDIAN = 1.0
@@ -61,9 +66,27 @@ def main() -> None:
     parser.add_argument("--endings", type=int, default=12, help="5-trick endings for the node count")
     parser.add_argument("--preset", default=None, help="one preset (default: cycle through all)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--core", choices=("auto", "compiled", "pure"), default="auto", help="the search core")
     args = parser.parse_args()
     presets = [args.preset] if args.preset else list(st.Rules.preset_names())
     rng = random.Random(args.seed)
+
+    search.CORE = args.core
+    start = time.perf_counter()
+    core = search.core_in_use()  # imports numba (unless --core pure)
+    imported = time.perf_counter() - start
+    if core == "compiled":
+        warm = Position.from_hands(
+            st.Rules.preset("jokers"), {"N": "AH 3C", "E": "KH 4C", "S": "3H 5C", "W": "QH BJ"}, leader="N"
+        )
+        solve(warm, st.Team.NS)  # compiles, or loads the code compiled before from the disk cache
+        first = time.perf_counter() - start
+        print(
+            f"core: compiled (numba); first call {first:.2f} s (numba import {imported:.2f} s, then compile or "
+            "load from the disk cache), not in the figures below"
+        )
+    else:
+        print("core: pure Python" + ("" if args.core == "pure" else " (numba cannot be imported)"))
 
     print("1. threshold queries, 8 tricks left (heuristic-bot rounds, presets " + ", ".join(presets) + ")")
     contract_times: list[float] = []
@@ -101,7 +124,7 @@ def main() -> None:
         + ("met" if med <= TARGET_FULL_MEDIAN else f"MISSED by {med / TARGET_FULL_MEDIAN:.2f}x")
     )
 
-    print("3. nodes on 5-trick endings: solver against plain minimax")
+    print("3. nodes on 5-trick endings: solver against plain minimax (the plain minimax runs in pure Python)")
     ratios: list[float] = []
     for i in range(args.endings):
         rules = st.Rules.preset(presets[i % len(presets)])

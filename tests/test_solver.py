@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import subprocess
+import sys
 import time
 
 import pytest
@@ -247,6 +249,7 @@ def test_positions_with_wrong_card_counts_are_refused() -> None:
 def test_a_tiny_budget_returns_quickly_and_says_it_is_not_exact() -> None:
     rules = st.Rules.preset("jokers")
     pos = Position.from_round(st.Round.deal(rules, seed=4127))
+    solve(ending(rules, 1, 1), NS)  # the first search loads (or compiles) the compiled core: not budgeted
     start = time.perf_counter()
     r = solve(pos, NS, budget=Budget(nodes=2000))
     assert time.perf_counter() - start < 2.0
@@ -280,3 +283,77 @@ def test_a_line_is_legal_play_that_keeps_the_value_and_the_nil_answer(preset: st
             end = end.play(c)
         assert (end.taken[seat] == 0) is answer  # the line plays the nil's answer out
     assert line(pos, lambda p: solve(p, NS), cards=2) == plays[:2]
+
+
+# --- the compiled core (numba) and the pure-Python one -------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_compiled_legal_cards_and_trick_winners_are_the_engines(preset: str) -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("numba")
+    from spades_tutor.solver import core
+
+    rules = st.Rules.preset(preset)
+    t = Tables.of(rules)
+    tab = core.pack(t)
+    rng = random.Random(preset)
+    deck = list(rules.deck())
+    for _ in range(2000):
+        rng.shuffle(deck)
+        size = rng.randint(1, 13)
+        hand, trick = deck[:size], deck[size : size + rng.randint(0, 3)]
+        broken = rng.random() < 0.5
+        got = core.legal(tab, t.mask(hand), t.mask(trick[:1]), broken)
+        assert set(t.cards(got)) == set(st.legal_plays(rules, hand, trick, broken))
+        full = deck[size : size + 4]
+        assert core.winner(tab, np.array([t.mask((c,)) for c in full], dtype=np.int64)) == st.trick_winner(rules, full)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_compiled_and_the_pure_search_give_the_same_answers(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("numba")
+    from spades_tutor.solver import search
+
+    rules = st.Rules.preset(preset)
+    for seed in range(40):
+        pos = ending(rules, 60_000 + seed, 1 + seed % 6)
+        seat = st.Seat(seed % 4)
+        answers = {}
+        for name in ("pure", "compiled"):
+            monkeypatch.setattr(search, "CORE", name)
+            r = solve(pos, NS)
+            assert r.exact
+            answers[name] = (
+                r.value,
+                r.best_cards,
+                solve(pos, EW, with_cards=False).value,
+                make_nil(pos, seat).holds,
+                make_nil(pos, seat).best_cards,
+                keep_under(pos, seat.team, sum(pos.taken[s] for s in seat.team.seats) + 1).holds,
+            )
+        assert answers["pure"] == answers["compiled"], str(pos)
+
+
+def test_without_numba_the_pure_search_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spades_tutor.solver import search
+
+    monkeypatch.setattr(search, "_core_tried", True)
+    monkeypatch.setattr(search, "_core", None)  # as when numba cannot be imported
+    monkeypatch.setattr(search, "CORE", "auto")
+    assert search.core_in_use() == "pure"
+    pos = ending(st.Rules.preset("jokers"), 31, 3)
+    assert solve(pos, NS, with_cards=False).value == brute(pos, NS)
+    monkeypatch.setattr(search, "CORE", "compiled")
+    with pytest.raises(RuntimeError, match="numba"):
+        solve(pos, NS)
+
+
+def test_importing_the_package_and_the_solver_does_not_import_numba() -> None:
+    code = (
+        "import sys, spades_tutor\n"
+        "from spades_tutor.solver import solve, Position\n"
+        "import spades_tutor.ui.app\n"
+        "assert 'numba' not in sys.modules, 'numba imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

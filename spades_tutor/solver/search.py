@@ -16,15 +16,60 @@ and the partner's reached with a small card); move ordering (winners first unles
 an opponent can ruff, low to partner's winner or ruff, second hand low, third hand
 the cheapest card the last hand cannot beat, losers lowest by relative rank).
 With ``plain=True`` all of them are off (for measuring).
+
+The same search also runs compiled (``core.py``, with numba) when numba can be imported:
+the same moves in the same order, the same cutoffs and bounds, so the same answers. ``CORE``
+chooses: "auto" (compiled if numba is there, else pure Python), "compiled" or "pure"; the
+environment variable ``SPADES_TUTOR_SOLVER_CORE`` sets it at start. numba is imported when a
+search first runs, never by ``import spades_tutor``.
 """
 
 from __future__ import annotations
 
+import os
 import time
+from types import ModuleType
+from typing import Any
 
 from .bits import Tables
 
-__all__ = ["OutOfBudget", "Search"]
+__all__ = ["CORE", "OutOfBudget", "Search", "compiled_core", "core_in_use"]
+
+CORE = os.environ.get("SPADES_TUTOR_SOLVER_CORE", "auto")
+
+# a search with a time budget runs compiled in slices of nodes (the clock is read between them:
+# each slice starts again from the root, the table keeping what the slices before proved)
+FIRST_SLICE = 20_000
+LARGEST_SLICE = 400_000
+
+
+_core: ModuleType | None = None
+_core_tried = False
+
+
+def compiled_core() -> ModuleType | None:
+    """The compiled search module, or None when numba cannot be imported (imported once)."""
+    global _core, _core_tried
+    if not _core_tried:
+        _core_tried = True
+        try:
+            from . import core
+        except ImportError:
+            core = None  # type: ignore[assignment]
+        _core = core
+    return _core
+
+
+def core_in_use(plain: bool = False) -> str:
+    """'compiled' or 'pure': the core a new ``Search`` runs on with the current ``CORE``."""
+    if plain or CORE == "pure":
+        return "pure"
+    if compiled_core() is None:
+        if CORE == "compiled":
+            raise RuntimeError("the compiled solver core needs numba, which cannot be imported")
+        return "pure"
+    return "compiled"
+
 
 _TEAM = (0, 1, 0, 1)
 
@@ -62,6 +107,13 @@ class Search:
             or (self.quick_upper[s] and self.quick_upper[(s + 2) & 3])
             for s in range(4)
         ]
+        self.core = core_in_use(plain)
+        self._arrays: dict[str, Any] = {}
+        if self.core == "compiled":
+            try:
+                self._tab = _packed(tables)
+            except ValueError:  # a rule set whose suit groups do not fit the compiled keys
+                self.core = "pure"
 
     # --- budget -------------------------------------------------------------------------
 
@@ -74,7 +126,53 @@ class Search:
     def at_least(self, hands: list[int], leader: int, broken: bool, trick: list[int], target: int) -> bool:
         """Can the maximiser make the counted seats take >= ``target`` of the remaining tricks
         (the one in progress included)? Raises ``OutOfBudget``."""
+        if self.core == "compiled":
+            return self._compiled(hands, leader, broken, trick, target)
         return self._node(list(hands), leader, broken, list(trick), target)
+
+    def _compiled(self, hands: list[int], leader: int, broken: bool, trick: list[int], target: int) -> bool:
+        import numpy as np
+
+        core = compiled_core()
+        assert core is not None
+        a = self._arrays
+        if not a:
+            left = max(h.bit_count() for h in hands)
+            size = 1 << min(21, 8 + left)  # 2**21 rows (64 MiB) for a full deal
+            q = np.zeros(core.QUESTION_SIZE, dtype=np.int64)
+            q[core.COUNTED] = self.counted
+            q[core.MAXIMISER] = self.maximiser
+            for s in range(4):
+                q[core.QUICK_LOWER + s] = self.quick_lower[s]
+                q[core.QUICK_UPPER + s] = self.quick_upper[s]
+                q[core.QUICK_PARTNER + s] = self.quick_partner[s]
+            a.update(
+                tab=self._tab,
+                q=q,
+                stat=np.zeros(3, dtype=np.int64),
+                tt=np.zeros((size, 4), dtype=np.int64),
+            )
+        stat = a["stat"]
+        stat[core.NODES] = self.nodes
+        slice_ = FIRST_SLICE
+        while True:
+            limit = self.node_limit
+            timed = self.deadline != float("inf")
+            if timed:
+                limit = min(limit, self.nodes + slice_)
+            stat[core.LIMIT] = limit
+            held = np.array(hands, dtype=np.int64)
+            played = np.zeros(4, dtype=np.int64)
+            played[: len(trick)] = trick
+            res = core.run(
+                a["tab"], a["q"], stat, a["tt"], held, leader, bool(broken), played, len(trick), target,
+            )  # fmt: skip
+            self.nodes = int(stat[core.NODES])
+            if not stat[core.ABORTED]:
+                return bool(res)
+            if self.nodes > self.node_limit or time.perf_counter() > self.deadline:
+                raise OutOfBudget
+            slice_ = min(2 * slice_, LARGEST_SLICE)
 
     def minimax(self, hands: list[int], leader: int, broken: bool, trick: list[int]) -> int:
         """The value itself by plain minimax over every legal card: no pruning, no table, no
@@ -416,3 +514,16 @@ class Search:
                 scored.append((score, bit))
         scored.sort(reverse=True)
         return [bit for _, bit in scored]
+
+
+_PACKED: dict[int, Any] = {}
+
+
+def _packed(t: Tables) -> Any:
+    """The tables packed for the compiled core, once per rule set's ``Tables``."""
+    got = _PACKED.get(id(t))
+    if got is None or got[0] is not t:
+        core = compiled_core()
+        assert core is not None
+        got = _PACKED[id(t)] = (t, core.pack(t))
+    return got[1]

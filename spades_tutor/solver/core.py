@@ -1,0 +1,625 @@
+"""The search of ``search.py`` compiled with numba: the same moves, cutoffs, table and order.
+
+Imported only when a search first runs (``search.compiled_core``), never by ``import
+spades_tutor``. Every rule still comes from the engine: ``Tables`` (``bits.py``) derives the
+card bits, suit groups and trump group from the rule set, and ``pack`` copies them into one
+integer array; ``legal`` and ``winner`` here read that array exactly as ``Tables.legal`` and
+``Tables.winner`` read theirs (the tests hold both to the engine's ``legal_plays`` and
+``trick_winner``).
+
+The transposition table is a fixed-size hash table (one row of four int64 per entry: the key's
+three words, then the bounds and the best card; a few probes, the first replaced when they are
+all taken) holding the same proven bounds as the pure search's
+dict. ``stat`` carries the node count and the node limit: when the limit is passed the search
+unwinds at once, storing nothing, and ``stat[ABORTED]`` says so.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
+
+from .bits import TRUMP_SUIT, Tables
+
+__all__ = ["legal", "pack", "run", "winner"]
+
+# --- the packed tables (one int64 array) ---------------------------------------------------
+SUIT_OF_BIT = 0  # 64 entries: bit number -> suit group
+MASK_OF_BIT = 64  # 64 entries: bit number -> the mask of its suit group
+SUIT_MASK = 128  # 4 entries
+TRUMP = 132
+OFFSET = 133  # 4 entries: lowest bit of each group
+WIDTH = 137  # 4 entries: the group's mask shifted down to bit 0
+TRUMP_GROUP = 141
+TABLE_SIZE = 142
+
+# --- the question (one int64 array) --------------------------------------------------------
+COUNTED = 0
+MAXIMISER = 1
+QUICK_LOWER = 2  # 4 entries
+QUICK_UPPER = 6  # 4 entries
+QUICK_PARTNER = 10  # 4 entries
+QUESTION_SIZE = 14
+
+# --- the counters (one int64 array) --------------------------------------------------------
+NODES = 0
+LIMIT = 1
+ABORTED = 2
+
+PROBES = 8
+MAX_PLIES = 56
+MAX_MOVES = 16
+
+
+def pack(t: Tables) -> np.ndarray:
+    """The tables of ``Tables`` as one array for the compiled functions."""
+    side = [s for s in range(4) if s != TRUMP_SUIT]
+    if any(t.blocks[s][1].bit_length() > 13 for s in side) or t.blocks[TRUMP_SUIT][1].bit_length() > 30:
+        raise ValueError(f"rule set {t.rules.name!r}: a suit group too long for the compiled keys")
+    a = np.zeros(TABLE_SIZE, dtype=np.int64)
+    for b, s in enumerate(t.suit_of_bit):
+        a[SUIT_OF_BIT + b] = s
+        a[MASK_OF_BIT + b] = t.suit_mask[s]
+    for s in range(4):
+        a[SUIT_MASK + s] = t.suit_mask[s]
+        a[OFFSET + s] = t.blocks[s][0]
+        a[WIDTH + s] = t.blocks[s][1]
+    a[TRUMP] = t.trump
+    a[TRUMP_GROUP] = TRUMP_SUIT
+    return a
+
+
+@njit(cache=True)
+def _popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _bitlen(x: int) -> int:
+    """``int.bit_length`` for 0 <= x < 2**63."""
+    return 64 - leading_zeros(x)  # type: ignore[call-arg]  # an LLVM intrinsic, typed by numba
+
+
+@njit(cache=True)
+def legal(tab: np.ndarray, hand: int, lead: int, broken: bool) -> int:
+    """``Tables.legal``: the legal cards of ``hand``; ``lead`` the led card's bit, 0 when leading."""
+    if lead:
+        follow = hand & tab[MASK_OF_BIT + _bitlen(lead) - 1]
+        return follow if follow else hand
+    if broken:
+        return hand
+    rest = hand & ~tab[TRUMP]
+    return rest if rest else hand
+
+
+@njit(cache=True)
+def winner(tab: np.ndarray, trick: np.ndarray) -> int:
+    """``Tables.winner``: the index (0 = the lead) of the card that wins a trick of four bits."""
+    allowed = tab[MASK_OF_BIT + _bitlen(trick[0]) - 1] | tab[TRUMP]
+    best = 0
+    best_i = 0
+    for i in range(4):
+        m = trick[i]
+        if m & allowed and m > best:
+            best = m
+            best_i = i
+    return best_i
+
+
+@njit(cache=True)
+def _pattern(h0: int, h1: int, h2: int, h3: int, off: int, width: int) -> int:
+    a = (h0 >> off) & width
+    b = (h1 >> off) & width
+    c = (h2 >> off) & width
+    d = (h3 >> off) & width
+    rest = a | b | c | d
+    pat = 1
+    while rest:
+        bit = 1 << (_bitlen(rest) - 1)
+        rest ^= bit
+        if a & bit:
+            pat = pat << 2
+        elif b & bit:
+            pat = pat << 2 | 1
+        elif c & bit:
+            pat = pat << 2 | 2
+        else:
+            pat = pat << 2 | 3
+    return pat
+
+
+@njit(cache=True)
+def _key(tab: np.ndarray, hands: np.ndarray, leader: int, broken: bool, out: np.ndarray) -> None:
+    """The position at a trick start up to relative ranks, in three words (``Search._key``)."""
+    h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
+    brk = 1 if (broken or not ((h0 | h1 | h2 | h3) & tab[TRUMP])) else 0
+    trump_group = tab[TRUMP_GROUP]
+    side = 0
+    shift = 0
+    for s in range(4):
+        pat = _pattern(h0, h1, h2, h3, tab[OFFSET + s], tab[WIDTH + s])
+        if s == trump_group:
+            out[2] = pat
+        elif shift < 54:
+            side |= pat << shift
+            shift += 27
+        else:
+            out[1] = pat
+    out[0] = side | leader << 54 | brk << 56
+
+
+@njit(cache=True)
+def _slot(tt: np.ndarray, k: np.ndarray) -> int:
+    """The slot holding key ``k``, or -1 - (a free or replaceable slot) when it is not stored."""
+    mask: int = tt.shape[0] - 1
+    h = np.uint64(k[0]) * np.uint64(0x9E3779B97F4A7C15)
+    h ^= np.uint64(k[1]) * np.uint64(0xC2B2AE3D27D4EB4F)
+    h ^= np.uint64(k[2]) * np.uint64(0x165667B19E3779F9)
+    h ^= h >> np.uint64(29)
+    home = int(h & np.uint64(mask))
+    for i in range(PROBES):
+        j = (home + i) & mask
+        if not tt[j, 3]:
+            return -1 - j
+        if tt[j, 0] == k[0] and tt[j, 1] == k[1] and tt[j, 2] == k[2]:
+            return j
+    return -1 - home
+
+
+# an entry's last word: 1 (taken) | (lower bound + 64) << 1 | (upper bound + 64) << 9 | (best card's bit + 1) << 17
+@njit(cache=True)
+def _lower(entry: int) -> int:
+    return ((entry >> 1) & 255) - 64
+
+
+@njit(cache=True)
+def _upper(entry: int) -> int:
+    return ((entry >> 9) & 255) - 64
+
+
+@njit(cache=True)
+def _best(entry: int) -> int:
+    b = (entry >> 17) & 127
+    return (1 << (b - 1)) if b else 0
+
+
+@njit(cache=True)
+def _store(tt: np.ndarray, k: np.ndarray, lo: int, hi: int, best: int) -> None:
+    j = _slot(tt, k)
+    if j >= 0:
+        old = tt[j, 3]
+        if _lower(old) > lo:
+            lo = _lower(old)
+        if _upper(old) < hi:
+            hi = _upper(old)
+        if not best:
+            best = _best(old)
+    else:
+        j = -1 - j
+        tt[j, 0] = k[0]
+        tt[j, 1] = k[1]
+        tt[j, 2] = k[2]
+    tt[j, 3] = 1 | (lo + 64) << 1 | (hi + 64) << 9 | _bitlen(best) << 17
+
+
+@njit(cache=True)
+def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broken: bool) -> int:
+    """``Search._quick``: tricks the leader's side can cash with top cards whatever the others do."""
+    h = hands[leader]
+    o0 = hands[(leader + 1) & 3]
+    o1 = hands[(leader + 2) & 3]
+    o2 = hands[(leader + 3) & 3]
+    everyone = h | o0 | o1 | o2
+    trump = tab[TRUMP]
+    total = 0
+    if broken or not h & ~trump:
+        rest = everyone & trump
+        while rest:
+            top = 1 << (_bitlen(rest) - 1)
+            if not h & top:
+                break
+            total += 1
+            rest ^= top
+    for s in range(4):
+        if s == tab[TRUMP_GROUP]:
+            continue
+        sm = tab[SUIT_MASK + s]
+        mine = h & sm
+        if not mine:
+            continue
+        limit = 13
+        for o in (o0, o1, o2):
+            if o & trump:
+                k = _popcount(o & sm)
+                if k < limit:
+                    limit = k
+        if not limit:
+            continue
+        rest = everyone & sm
+        n = 0
+        while rest and n < limit:
+            top = 1 << (_bitlen(rest) - 1)
+            if not mine & top:
+                break
+            n += 1
+            rest ^= top
+        total += n
+    if q[QUICK_PARTNER + leader]:
+        partner = o1
+        best = 0
+        for s in range(4):
+            if s == tab[TRUMP_GROUP]:
+                continue
+            sm = tab[SUIT_MASK + s]
+            theirs = partner & sm
+            if not theirs or not h & sm:
+                continue
+            rest = everyone & sm
+            top = 1 << (_bitlen(rest) - 1)
+            if not theirs & top:
+                continue
+            limit = 13
+            for o in (o0, o2):
+                if o & trump:
+                    k = _popcount(o & sm)
+                    if k < limit:
+                        limit = k
+            n = 0
+            while rest and n < limit:
+                top = 1 << (_bitlen(rest) - 1)
+                if not theirs & top:
+                    break
+                n += 1
+                rest ^= top
+            if n > best:
+                best = n
+        total += best
+    return total
+
+
+@njit(cache=True)
+def _moves(
+    tab: np.ndarray,
+    hands: np.ndarray,
+    p: int,
+    trick: np.ndarray,
+    n: int,
+    broken: bool,
+    out: np.ndarray,
+    scores: np.ndarray,
+) -> int:
+    """``Search._moves``: one card of each group of equivalent legal cards, best-looking first,
+    written to ``out``; returns how many."""
+    h = hands[p]
+    trump = tab[TRUMP]
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    everyone = held
+    win = 0
+    led_mask = 0
+    allowed = 0
+    if n:
+        led_mask = tab[MASK_OF_BIT + _bitlen(trick[0]) - 1]
+        lg = h & led_mask
+        legal_cards = lg if lg else h
+        allowed = led_mask | trump
+        for i in range(n):
+            m = trick[i]
+            everyone |= m
+            if m & allowed and m > win:
+                win = m
+    elif broken:
+        legal_cards = h
+    else:
+        lg = h & ~trump
+        legal_cards = lg if lg else h
+    count = 0
+    prev = 0
+    prev_suit = -1
+    foreign = (held & ~h) | win
+    while legal_cards:
+        b = _bitlen(legal_cards) - 1
+        bit = 1 << b
+        legal_cards ^= bit
+        s = tab[SUIT_OF_BIT + b]
+        if s == prev_suit and not foreign & (prev - (bit << 1)):
+            prev = bit
+            continue
+        out[count] = bit
+        count += 1
+        prev = bit
+        prev_suit = s
+    if count == 1:
+        return 1
+    if not n:
+        partner = hands[(p + 2) & 3]
+        lho = hands[(p + 1) & 3]
+        rho = hands[(p + 3) & 3]
+        for i in range(count):
+            bit = out[i]
+            b = _bitlen(bit)
+            sm = tab[MASK_OF_BIT + b - 1]
+            rest = everyone & sm
+            top = 1 << (_bitlen(rest) - 1)
+            ruffed = (not sm & trump) and (
+                ((not lho & sm) and (lho & trump) != 0) or ((not rho & sm) and (rho & trump) != 0)
+            )
+            if bit == top:
+                score = (150 if ruffed else 300) + b
+            elif partner & top and not ruffed:
+                score = 250 - b
+            elif (not sm & trump) and (not partner & sm) and (partner & trump) and not ruffed:
+                score = 240 - b
+            elif rho & top:
+                score = 50 - b
+            else:
+                score = 100 - b
+            scores[i] = score
+    else:
+        w = 0
+        for i in range(n):
+            if trick[i] == win:
+                w = i
+        partner_winning = n - w == 2
+        over = -1
+        if n == 2:
+            fourth = hands[(p + 1) & 3]
+            over = fourth & led_mask
+            if not over:
+                over = fourth & trump
+        for i in range(count):
+            bit = out[i]
+            b = _bitlen(bit)
+            if not (bit & allowed and bit > win):
+                low = _popcount(everyone & tab[MASK_OF_BIT + b - 1] & (bit - 1))
+                score = (200 if partner_winning else 100) - low
+            elif partner_winning:
+                score = 90 - b
+            elif n == 1:
+                score = (300 if _bitlen(everyone & led_mask) == b else 50) - b
+            elif n == 2:
+                score = (250 if over < bit else 200) - b
+            else:
+                score = 200 - b
+            scores[i] = score
+    # sort by (score, bit), highest first, as the pure search's sort(reverse=True)
+    for i in range(1, count):
+        sc = scores[i]
+        bt = out[i]
+        j = i - 1
+        while j >= 0 and (scores[j] < sc or (scores[j] == sc and out[j] < bt)):
+            scores[j + 1] = scores[j]
+            out[j + 1] = out[j]
+            j -= 1
+        scores[j + 1] = sc
+        out[j + 1] = bt
+    return count
+
+
+# the frame of one node, one row per ply below the root
+F_LEADER = 0
+F_BROKEN = 1
+F_N = 2
+F_TARGET = 3
+F_COUNT = 4  # moves to try
+F_I = 5  # the move being tried
+F_RESULT = 6
+F_CUT = 7
+F_KEYED = 8
+F_MAXER = 9
+F_P = 10
+FRAME = 11
+
+_ENTER, _NEXT, _RETURN, _CHILD_DONE = 0, 1, 2, 3
+
+
+@njit(cache=True)
+def run(
+    tab: np.ndarray,
+    q: np.ndarray,
+    stat: np.ndarray,
+    tt: np.ndarray,
+    hands: np.ndarray,
+    leader: int,
+    broken: bool,
+    trick: np.ndarray,
+    n: int,
+    target: int,
+) -> bool:
+    """``Search.at_least`` on arrays: can the maximiser make the counted seats take >= ``target``
+    of the remaining tricks? ``hands`` (four masks) is used as scratch; ``trick`` holds the ``n``
+    cards played so far. When ``stat[ABORTED]`` is set on return, the answer means nothing.
+
+    The recursion of ``Search._node`` as a loop over a stack of frames (one per ply)."""
+    moves = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
+    scores = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
+    keybuf = np.zeros((MAX_PLIES, 3), dtype=np.int64)
+    tricks = np.zeros((MAX_PLIES, 4), dtype=np.int64)
+    frames = np.zeros((MAX_PLIES, FRAME), dtype=np.int64)
+    last = np.zeros(4, dtype=np.int64)
+    for i in range(n):
+        tricks[0, i] = trick[i]
+    stat[ABORTED] = 0
+    counted = q[COUNTED]
+    trump = tab[TRUMP]
+    d = 0
+    frames[d, F_LEADER] = leader
+    frames[d, F_BROKEN] = 1 if broken else 0
+    frames[d, F_N] = n
+    frames[d, F_TARGET] = target
+    phase = _ENTER
+    ret = False
+    res = False
+    while True:
+        if phase == _ENTER:
+            stat[NODES] += 1
+            if stat[NODES] > stat[LIMIT]:
+                stat[ABORTED] = 1
+                return False
+            ld = frames[d, F_LEADER]
+            brk = frames[d, F_BROKEN] != 0
+            nn = frames[d, F_N]
+            tgt = frames[d, F_TARGET]
+            k = keybuf[d]
+            frames[d, F_KEYED] = 0
+            hint = 0
+            phase = _RETURN
+            if nn == 0:
+                if tgt <= 0:
+                    ret = True
+                    continue
+                left = _popcount(hands[ld])
+                if tgt > left:
+                    ret = False
+                    continue
+                if left == 1:  # the last trick plays itself
+                    for i in range(4):
+                        last[i] = hands[(ld + i) & 3]
+                    ret = (counted >> ((ld + winner(tab, last)) & 3) & 1) != 0
+                    continue
+                _key(tab, hands, ld, brk, k)
+                frames[d, F_KEYED] = 1
+                j = _slot(tt, k)
+                if j >= 0:
+                    entry = tt[j, 3]
+                    if _lower(entry) >= tgt:
+                        ret = True
+                        continue
+                    if _upper(entry) < tgt:
+                        ret = False
+                        continue
+                    hint = _best(entry)
+                # sure trumps: a trump above every trump of the other group wins its trick
+                cm = 0
+                um = 0
+                for s in range(4):
+                    if counted >> s & 1:
+                        cm |= hands[s] & trump
+                    else:
+                        um |= hands[s] & trump
+                if um or cm:
+                    sure_for = 0
+                    above_u = ~((1 << _bitlen(um)) - 1)
+                    sure_against = 0
+                    above_c = ~((1 << _bitlen(cm)) - 1)
+                    for s in range(4):
+                        if counted >> s & 1:
+                            c = _popcount(hands[s] & trump & above_u)
+                            if c > sure_for:
+                                sure_for = c
+                        else:
+                            c = _popcount(hands[s] & trump & above_c)
+                            if c > sure_against:
+                                sure_against = c
+                    if sure_for >= tgt:
+                        _store(tt, k, sure_for, left, 0)
+                        ret = True
+                        continue
+                    if left - sure_against < tgt:
+                        _store(tt, k, 0, left - sure_against, 0)
+                        ret = False
+                        continue
+                if q[QUICK_LOWER + ld]:
+                    qt = _quick(tab, q, hands, ld, brk)
+                    if qt >= tgt:
+                        _store(tt, k, qt, left, 0)
+                        ret = True
+                        continue
+                elif q[QUICK_UPPER + ld]:
+                    qt = _quick(tab, q, hands, ld, brk)
+                    if left - qt < tgt:
+                        _store(tt, k, 0, left - qt, 0)
+                        ret = False
+                        continue
+            p = (ld + nn) & 3
+            mv = moves[d]
+            count = _moves(tab, hands, p, tricks[d], nn, brk, mv, scores[d])
+            if hint and mv[0] != hint:
+                for i in range(1, count):
+                    if mv[i] == hint:
+                        for j2 in range(i, 0, -1):
+                            mv[j2] = mv[j2 - 1]
+                        mv[0] = hint
+                        break
+            maxer = (p & 1) == q[MAXIMISER]
+            frames[d, F_P] = p
+            frames[d, F_MAXER] = 1 if maxer else 0
+            frames[d, F_RESULT] = 0 if maxer else 1
+            frames[d, F_CUT] = 0
+            frames[d, F_COUNT] = count
+            frames[d, F_I] = 0
+            phase = _NEXT
+        elif phase == _NEXT:
+            i = frames[d, F_I]
+            if i >= frames[d, F_COUNT]:  # every move tried: the node's result stands
+                ret = frames[d, F_RESULT] != 0
+                if frames[d, F_KEYED]:
+                    ld = frames[d, F_LEADER]
+                    if ret:
+                        _store(tt, keybuf[d], frames[d, F_TARGET], _popcount(hands[ld]), frames[d, F_CUT])
+                    else:
+                        _store(tt, keybuf[d], 0, frames[d, F_TARGET] - 1, frames[d, F_CUT])
+                phase = _RETURN
+                continue
+            m = moves[d, i]
+            p = frames[d, F_P]
+            nn = frames[d, F_N]
+            ld = frames[d, F_LEADER]
+            tr = tricks[d]
+            hands[p] ^= m
+            tr[nn] = m
+            nb = 1 if (frames[d, F_BROKEN] != 0 or (m & trump) != 0) else 0
+            if nn == 3:
+                w = (ld + winner(tab, tr)) & 3
+                need = frames[d, F_TARGET] - (counted >> w & 1)
+                if need <= 0:  # the child's first checks, without the call
+                    stat[NODES] += 1
+                    res = True
+                    phase = _CHILD_DONE
+                    continue
+                if need > _popcount(hands[w]):
+                    stat[NODES] += 1
+                    res = False
+                    phase = _CHILD_DONE
+                    continue
+                frames[d + 1, F_LEADER] = w
+                frames[d + 1, F_N] = 0
+                frames[d + 1, F_TARGET] = need
+                ct = tricks[d + 1]
+                ct[0] = 0
+                ct[1] = 0
+                ct[2] = 0
+                ct[3] = 0
+            else:
+                frames[d + 1, F_LEADER] = ld
+                frames[d + 1, F_N] = nn + 1
+                frames[d + 1, F_TARGET] = frames[d, F_TARGET]
+                ct = tricks[d + 1]
+                for c4 in range(4):
+                    ct[c4] = tr[c4]
+            frames[d + 1, F_BROKEN] = nb
+            d += 1
+            phase = _ENTER
+        elif phase == _RETURN:
+            if d == 0:
+                return ret
+            d -= 1
+            res = ret
+            phase = _CHILD_DONE
+        else:  # _CHILD_DONE: take the move back, then cut off or go on
+            i = frames[d, F_I]
+            m = moves[d, i]
+            hands[frames[d, F_P]] ^= m
+            tricks[d, frames[d, F_N]] = 0
+            maxer = frames[d, F_MAXER] != 0
+            if res == maxer:
+                frames[d, F_RESULT] = 1 if maxer else 0
+                frames[d, F_CUT] = m
+                frames[d, F_I] = frames[d, F_COUNT]  # no more moves: the node finishes in _NEXT
+            else:
+                frames[d, F_I] = i + 1
+            phase = _NEXT
