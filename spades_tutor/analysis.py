@@ -16,7 +16,7 @@ interval.
 >>> from spades_tutor.bots import HeuristicBot
 >>> from spades_tutor.bots.drivers import play_round
 >>> rnd = play_round(st.Rules.preset("jokers"), {s: HeuristicBot() for s in st.Seat}, seed=3)
->>> report = analyse(rnd, nodes=20_000, seconds=None)
+>>> report = analyse(rnd, nodes=40_000, seconds=None)
 >>> eighth = report.verdicts[7]
 >>> eighth.card, eighth.mark, eighth.before, eighth.after, eighth.better
 (Card.parse('BJ'), 'cost a trick', 10, 9, (Card.parse('7♥'),))

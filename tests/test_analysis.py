@@ -29,7 +29,7 @@ from spades_tutor.bots.drivers import play_round
 from spades_tutor.solver import Position, make_contract, make_nil, solve
 
 SOUTH = st.Seat.SOUTH
-NODES = 20_000  # small: the late tricks are exact, the early ones run out (and say so)
+NODES = 40_000  # small: the late tricks are exact, the early ones run out (and say so)
 
 
 def bot_round(seed: int, preset: str = "jokers") -> st.Round:
