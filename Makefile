@@ -24,6 +24,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
+	$(PY) -c "from spades_tutor.solver import ready; ready()"  # the solver's compiled search, kept on disk
 	touch $(STAMP)
 
 # the test and benchmark tools (pytest, ruff, mypy, Playwright, OpenSpiel), on top of the app,

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 
 from .engine import Card, Phase, Round, Rules, Seat, SeatView, Suit, Team
 from .engine.text import and_list, plural
-from .solver import Answer, Budget, Position, Result, line, make_contract, make_nil, solve
+from .solver import Answer, Budget, Position, Result, line, make_contract, make_nil, ready, solve
 
 __all__ = [
     "CONTRACT",
@@ -341,6 +341,7 @@ def analyse(
     """
     if not rnd.is_over:
         raise ValueError(f"round {rnd.deal_id}: the analysis needs a finished round")
+    ready()  # the compiled search loaded before the clock starts
     start = time.perf_counter()
     replay, plays = _plays(rnd)
     bid = rnd.bids[LEARNER]
@@ -475,6 +476,8 @@ def play_hint(
     if left > max_tricks:
         return None
     from .lab.experiments import wilson  # numpy: loaded before the clock starts
+
+    ready()  # and the compiled search
 
     me = view.seat
     nil = view.bids[me].tricks == 0

@@ -28,6 +28,7 @@ from .api import (
     line,
     make_contract,
     make_nil,
+    ready,
     set_contract,
     solve,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "line",
     "make_contract",
     "make_nil",
+    "ready",
     "set_contract",
     "solve",
 ]

@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server, choose_questions
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server
 
 pytestmark = pytest.mark.browser
 
@@ -201,7 +201,7 @@ def test_selected_cards_keep_their_top_edge_and_order_badges(page: Page, voila_s
         if projector:
             projector_on(page)
             go(page, "Quiz yourself")
-        choose_questions(page, "Trump order")
+        page.get_by_label("Questions:").select_option(label="Trump order")
         quiz = page.locator(".st-quiz-trump-order")
         expect(quiz).to_be_visible()
         choices = quiz.get_by_role("checkbox")
