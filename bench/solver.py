@@ -124,6 +124,8 @@ def main() -> None:
         + ("met" if med <= TARGET_FULL_MEDIAN else f"MISSED by {med / TARGET_FULL_MEDIAN:.2f}x")
     )
 
+    if not args.endings:
+        return
     print("3. nodes on 5-trick endings: solver against plain minimax (the plain minimax runs in pure Python)")
     ratios: list[float] = []
     for i in range(args.endings):

@@ -256,7 +256,7 @@ def test_a_tiny_budget_returns_quickly_and_says_it_is_not_exact() -> None:
     assert not r.exact and r.nodes <= 3000 and r.best_cards == ()
     assert 0 <= r.lower <= r.value <= r.upper <= 13
     start = time.perf_counter()
-    a = make_contract(pos, NS, 7, budget=Budget(seconds=0.05))
+    a = make_contract(pos, NS, 7, budget=Budget(seconds=0.001))  # it needs about 100,000 nodes
     assert time.perf_counter() - start < 0.5
     assert a.holds is None and not a.exact
 
@@ -333,6 +333,53 @@ def test_the_compiled_and_the_pure_search_give_the_same_answers(preset: str, mon
                 keep_under(pos, seat.team, sum(pos.taken[s] for s in seat.team.seats) + 1).holds,
             )
         assert answers["pure"] == answers["compiled"], str(pos)
+
+
+def test_an_answer_is_kept_for_every_ending_that_differs_only_in_cards_it_did_not_depend_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compiled core's partition table: after one ending is solved, the same ending with the two
+    lowest cards of a suit swapped between two hands is often answered from the table at once (one
+    node), and always rightly (the pure search, with its exact table only, is the referee)."""
+    pytest.importorskip("numba")
+    from spades_tutor.solver import search
+    from spades_tutor.solver.search import Search
+
+    rules = st.Rules.preset("jokers")
+    t = Tables.of(rules)
+    at_once = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        deck = list(rules.deck())
+        rng.shuffle(deck)
+        hands = [t.mask(deck[5 * s : 5 * s + 5]) for s in range(4)]
+        # the two lowest cards of a side suit that two different hands hold: swap them
+        swapped = None
+        for suit in range(3):
+            cards = sorted(
+                (b, s) for s in range(4) for b in range(64) if hands[s] >> b & 1 and t.suit_of_bit[b] == suit
+            )
+            if len(cards) >= 2 and cards[0][1] != cards[1][1]:
+                (b0, s0), (b1, s1) = cards[:2]
+                swapped = list(hands)
+                swapped[s0] ^= 1 << b0 | 1 << b1
+                swapped[s1] ^= 1 << b0 | 1 << b1
+                break
+        if swapped is None:
+            continue
+        leader, counted = seed % 4, 0b0101
+        k = 1 + seed % 5
+        monkeypatch.setattr(search, "CORE", "compiled")
+        solver = Search(t, counted, 0)
+        solver.at_least(list(hands), leader, True, [], k)
+        before = solver.nodes
+        got = solver.at_least(list(swapped), leader, True, [], k)
+        fresh = Search(t, counted, 0)
+        fresh.at_least(list(swapped), leader, True, [], k)
+        monkeypatch.setattr(search, "CORE", "pure")
+        assert got == Search(t, counted, 0).at_least(list(swapped), leader, True, [], k)
+        at_once += solver.nodes - before == 1 < fresh.nodes  # from the table, not a cutoff at the root
+    assert at_once >= 10  # 22 of the 40 here; none without the partition table
 
 
 def test_without_numba_the_pure_search_answers(monkeypatch: pytest.MonkeyPatch) -> None:

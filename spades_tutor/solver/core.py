@@ -1,4 +1,5 @@
-"""The search of ``search.py`` compiled with numba: the same moves, cutoffs, table and order.
+"""The search of ``search.py`` compiled with numba: the same moves, cutoffs and order, and a
+larger memory of what it proved (partition search).
 
 Imported only when a search first runs (``search.compiled_core``), never by ``import
 spades_tutor``. Every rule still comes from the engine: ``Tables`` (``bits.py``) derives the
@@ -7,11 +8,20 @@ integer array; ``legal`` and ``winner`` here read that array exactly as ``Tables
 ``Tables.winner`` read theirs (the tests hold both to the engine's ``legal_plays`` and
 ``trick_winner``).
 
-The transposition table is a fixed-size hash table (one row of four int64 per entry: the key's
-three words, then the bounds and the best card; a few probes, the first replaced when they are
-all taken) holding the same proven bounds as the pure search's
-dict. ``stat`` carries the node count and the node limit: when the limit is passed the search
-unwinds at once, storing nothing, and ``stat[ABORTED]`` says so.
+What a search proves at a trick start is kept twice:
+
+- the exact table (as the pure search's dict): the position up to relative ranks -> its proven
+  bounds, a fixed-size hash table (one row of four int64 per entry: the key's three words, then the
+  bounds and the best card; a few probes, the first replaced when they are all taken);
+- the partition table (Ginsberg's partition search, as bridge solvers use it): each answer also
+  says which cards it depended on, and holds for every position with the same leader, the same
+  suit lengths in every hand and the same owners of those cards, whoever holds the smaller ones.
+  So an ending proven once answers the many endings that differ only in small cards.
+
+Both give the same answers as the pure search (the tests compare them, and both with a plain
+minimax); the compiled search visits fewer nodes. ``stat`` carries the node count and the node
+limit: when the limit is passed the search returns at once, storing nothing, and
+``stat[ABORTED]`` says so.
 """
 
 from __future__ import annotations
@@ -22,7 +32,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from .bits import TRUMP_SUIT, Tables
 
-__all__ = ["legal", "pack", "run", "winner"]
+__all__ = ["ENTRIES", "ROW", "legal", "pack", "run", "winner"]
 
 # --- the packed tables (one int64 array) ---------------------------------------------------
 SUIT_OF_BIT = 0  # 64 entries: bit number -> suit group
@@ -133,45 +143,208 @@ def _pattern(h0: int, h1: int, h2: int, h3: int, off: int, width: int) -> int:
     return pat
 
 
+# --- the transposition table: partition search ------------------------------------------------
+# A bound proven at a trick start holds for every position that has the same leader, the same
+# "broken" flag, the same suit lengths in every hand, and the same owners of the cards that
+# mattered: in each suit group, the top r cards (relative ranks) for an r the search found
+# (``relevance`` below). The table hashes the first three (the *shape*) to a bucket of ENTRIES
+# entries; each entry keeps, per suit group, the owners of its top r cards, and the bounds.
+# tt[b, 0] is the bucket's header: the shape's two words, then the slot the next new entry takes;
+# tt[b, 1 + e] an entry: four truncated owner patterns (one per suit group; the sentinel bit on
+# top says r), then 1 | (lower + 64) << 1 | (upper + 64) << 9 | (best card's bit + 1) << 17.
+ENTRIES = 16
+ROW = 5
+TAKEN = 1 << 62
+
+
 @njit(cache=True)
-def _key(tab: np.ndarray, hands: np.ndarray, leader: int, broken: bool, out: np.ndarray) -> None:
-    """The position at a trick start up to relative ranks, in three words (``Search._key``)."""
-    h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
-    brk = 1 if (broken or not ((h0 | h1 | h2 | h3) & tab[TRUMP])) else 0
+def _shape(tab: np.ndarray, hands: np.ndarray, leader: int, broken: bool, out: np.ndarray) -> None:
+    """The shape of a trick start in two words: suit lengths of every hand, leader, "broken"."""
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    brk = 1 if (broken or not (held & tab[TRUMP])) else 0
+    w0 = TAKEN | leader << 40 | brk << 42
+    w1 = TAKEN
+    for h in range(4):
+        for s in range(4):
+            n = _popcount(hands[h] & tab[SUIT_MASK + s])
+            if h < 2:
+                w0 |= n << (20 * h + 5 * s)
+            else:
+                w1 |= n << (20 * (h - 2) + 5 * s)
+    out[0] = w0
+    out[1] = w1
+
+
+@njit(cache=True)
+def _patterns(tab: np.ndarray, hands: np.ndarray, out: np.ndarray) -> None:
+    """Per suit group, the owners of its remaining cards from the highest down (2 bits each,
+    below a sentinel bit)."""
+    for s in range(4):
+        out[s] = _pattern(hands[0], hands[1], hands[2], hands[3], tab[OFFSET + s], tab[WIDTH + s])
+
+
+@njit(cache=True)
+def _bucket(tt: np.ndarray, key: np.ndarray, make: bool) -> int:
+    """The bucket of a shape, or -1 when it has none (with ``make``, one is taken: a free one
+    near its home, else the home bucket, emptied)."""
+    mask: int = tt.shape[0] - 1
+    h = np.uint64(key[0]) * np.uint64(0x9E3779B97F4A7C15)
+    h ^= np.uint64(key[1]) * np.uint64(0xC2B2AE3D27D4EB4F)
+    h ^= h >> np.uint64(29)
+    home = int(np.int64(h & np.uint64(mask)))
+    for i in range(PROBES):
+        j = (home + i) & mask
+        if tt[j, 0, 0] == key[0] and tt[j, 0, 1] == key[1]:
+            return j
+        if not tt[j, 0, 0]:
+            if not make:
+                return -1
+            tt[j, 0, 0] = key[0]
+            tt[j, 0, 1] = key[1]
+            tt[j, 0, 2] = 0
+            return j
+    if not make:
+        return -1
+    tt[home, :, :] = 0
+    tt[home, 0, 0] = key[0]
+    tt[home, 0, 1] = key[1]
+    return home
+
+
+@njit(cache=True)
+def _matches(tt: np.ndarray, b: int, e: int, pats: np.ndarray) -> bool:
+    for s in range(4):
+        tp = tt[b, 1 + e, s]
+        r = (_bitlen(tp) - 1) >> 1
+        n = (_bitlen(pats[s]) - 1) >> 1
+        if (pats[s] >> (2 * (n - r))) != tp:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _markers(tab: np.ndarray, held: int, tt: np.ndarray, b: int, e: int) -> int:
+    """An entry's relevance in this position: per suit group, its r-th highest card (the lowest
+    of the cards that matter), as a mask."""
+    out = 0
+    for s in range(4):
+        r = (_bitlen(tt[b, 1 + e, s]) - 1) >> 1
+        if r:
+            rest = held & tab[SUIT_MASK + s]
+            bit = 0
+            for _ in range(r):
+                bit = 1 << (_bitlen(rest) - 1)
+                rest ^= bit
+            out |= bit
+    return out
+
+
+@njit(cache=True)
+def _truncated(tab: np.ndarray, held: int, pats: np.ndarray, rel: int, out: np.ndarray) -> None:
+    """The owner patterns cut to the cards that matter: in each suit group, the cards from its
+    top down to the lowest marked card of ``rel``."""
+    for s in range(4):
+        sm = tab[SUIT_MASK + s]
+        mk = rel & sm
+        if mk:
+            low = mk & -mk
+            r = _popcount(held & sm & ~(low - 1))
+        else:
+            r = 0
+        n = (_bitlen(pats[s]) - 1) >> 1
+        out[s] = pats[s] >> (2 * (n - r))
+
+
+@njit(cache=True)
+def _exact_key(tab: np.ndarray, pats: np.ndarray, leader: int, brk: int, out: np.ndarray) -> None:
+    """The whole position at a trick start up to relative ranks, in three words: the owner
+    patterns of every suit group, the leader, "broken"."""
     trump_group = tab[TRUMP_GROUP]
     side = 0
     shift = 0
     for s in range(4):
-        pat = _pattern(h0, h1, h2, h3, tab[OFFSET + s], tab[WIDTH + s])
         if s == trump_group:
-            out[2] = pat
+            out[2] = pats[s]
         elif shift < 54:
-            side |= pat << shift
+            side |= pats[s] << shift
             shift += 27
         else:
-            out[1] = pat
+            out[1] = pats[s]
     out[0] = side | leader << 54 | brk << 56
 
 
 @njit(cache=True)
-def _slot(tt: np.ndarray, k: np.ndarray) -> int:
-    """The slot holding key ``k``, or -1 - (a free or replaceable slot) when it is not stored."""
-    mask: int = tt.shape[0] - 1
+def _exact_slot(xt: np.ndarray, k: np.ndarray) -> int:
+    """The exact table's slot holding key ``k``, or -1 - (a free or replaceable slot)."""
+    mask: int = xt.shape[0] - 1
     h = np.uint64(k[0]) * np.uint64(0x9E3779B97F4A7C15)
     h ^= np.uint64(k[1]) * np.uint64(0xC2B2AE3D27D4EB4F)
     h ^= np.uint64(k[2]) * np.uint64(0x165667B19E3779F9)
     h ^= h >> np.uint64(29)
-    home = int(h & np.uint64(mask))
+    home = int(np.int64(h & np.uint64(mask)))
     for i in range(PROBES):
         j = (home + i) & mask
-        if not tt[j, 3]:
+        if not xt[j, 3]:
             return -1 - j
-        if tt[j, 0] == k[0] and tt[j, 1] == k[1] and tt[j, 2] == k[2]:
+        if xt[j, 0] == k[0] and xt[j, 1] == k[1] and xt[j, 2] == k[2]:
             return j
     return -1 - home
 
 
-# an entry's last word: 1 (taken) | (lower bound + 64) << 1 | (upper bound + 64) << 9 | (best card's bit + 1) << 17
+@njit(cache=True)
+def _depths(tab: np.ndarray, held: int, rel: int) -> int:
+    """Per suit group, how many of its top cards matter (down to the lowest marker of ``rel``),
+    packed 5 bits each."""
+    out = 0
+    for s in range(4):
+        sm = tab[SUIT_MASK + s]
+        mk = rel & sm
+        if mk:
+            low = mk & -mk
+            out |= _popcount(held & sm & ~(low - 1)) << (5 * s)
+    return out
+
+
+@njit(cache=True)
+def _depth_markers(tab: np.ndarray, held: int, depths: int) -> int:
+    """``_depths`` back to markers in this position: per suit group, its r-th highest card."""
+    out = 0
+    for s in range(4):
+        r = (depths >> (5 * s)) & 31
+        if r:
+            rest = held & tab[SUIT_MASK + s]
+            bit = 0
+            for _ in range(r):
+                bit = 1 << (_bitlen(rest) - 1)
+                rest ^= bit
+            out |= bit
+    return out
+
+
+@njit(cache=True)
+def _exact_store(xt: np.ndarray, k: np.ndarray, lo: int, hi: int, best: int, depths: int) -> None:
+    j = _exact_slot(xt, k)
+    if j >= 0:
+        old = xt[j, 3]
+        if _lower(old) > lo:
+            lo = _lower(old)
+        if _upper(old) < hi:
+            hi = _upper(old)
+        if not best:
+            best = _best(old)
+        od = old >> 30
+        for s in range(4):  # the bounds now rest on both answers: the cards that mattered to either
+            a = (od >> (5 * s)) & 31
+            if a > (depths >> (5 * s)) & 31:
+                depths = (depths & ~(31 << (5 * s))) | a << (5 * s)
+    else:
+        j = -1 - j
+        xt[j, 0] = k[0]
+        xt[j, 1] = k[1]
+        xt[j, 2] = k[2]
+    xt[j, 3] = 1 | (lo + 64) << 1 | (hi + 64) << 9 | _bitlen(best) << 17 | depths << 30
+
+
 @njit(cache=True)
 def _lower(entry: int) -> int:
     return ((entry >> 1) & 255) - 64
@@ -189,10 +362,23 @@ def _best(entry: int) -> int:
 
 
 @njit(cache=True)
-def _store(tt: np.ndarray, k: np.ndarray, lo: int, hi: int, best: int) -> None:
-    j = _slot(tt, k)
-    if j >= 0:
-        old = tt[j, 3]
+def _store(tt: np.ndarray, key: np.ndarray, tp: np.ndarray, lo: int, hi: int, best: int) -> None:
+    """Keep the bounds ``lo..hi`` for the positions of shape ``key`` matching ``tp``."""
+    b = _bucket(tt, key, True)
+    slot = -1
+    for e in range(ENTRIES):
+        if not tt[b, 1 + e, 4]:
+            break
+        if (
+            tt[b, 1 + e, 0] == tp[0]
+            and tt[b, 1 + e, 1] == tp[1]
+            and tt[b, 1 + e, 2] == tp[2]
+            and tt[b, 1 + e, 3] == tp[3]
+        ):
+            slot = e
+            break
+    if slot >= 0:
+        old = tt[b, 1 + slot, 4]
         if _lower(old) > lo:
             lo = _lower(old)
         if _upper(old) < hi:
@@ -200,16 +386,49 @@ def _store(tt: np.ndarray, k: np.ndarray, lo: int, hi: int, best: int) -> None:
         if not best:
             best = _best(old)
     else:
-        j = -1 - j
-        tt[j, 0] = k[0]
-        tt[j, 1] = k[1]
-        tt[j, 2] = k[2]
-    tt[j, 3] = 1 | (lo + 64) << 1 | (hi + 64) << 9 | _bitlen(best) << 17
+        slot = tt[b, 0, 2]
+        if slot < ENTRIES:
+            tt[b, 0, 2] = slot + 1
+        else:  # the bucket is full: the oldest entry gives way
+            tt[b, 0, 3] = (tt[b, 0, 3] + 1) % ENTRIES
+            slot = tt[b, 0, 3]
+        for s in range(4):
+            tt[b, 1 + slot, s] = tp[s]
+    tt[b, 1 + slot, 4] = 1 | (lo + 64) << 1 | (hi + 64) << 9 | _bitlen(best) << 17
 
 
 @njit(cache=True)
-def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broken: bool) -> int:
-    """``Search._quick``: tricks the leader's side can cash with top cards whatever the others do."""
+def _keep(
+    tab: np.ndarray,
+    tt: np.ndarray,
+    xt: np.ndarray,
+    key: np.ndarray,
+    xkey: np.ndarray,
+    pats: np.ndarray,
+    held: int,
+    rel: int,
+    lo: int,
+    hi: int,
+    best: int,
+    tp: np.ndarray,
+) -> None:
+    """Keep bounds proven at a trick start: in the exact table (this position, with how many cards
+    of each suit group mattered), and, when some cards did not matter, in the partition table for
+    every position that agrees on the ones that did."""
+    depths = _depths(tab, held, rel)
+    _exact_store(xt, xkey, lo, hi, best, depths)
+    for s in range(4):
+        if (depths >> (5 * s)) & 31 < _popcount(held & tab[SUIT_MASK + s]):
+            _truncated(tab, held, pats, rel, tp)
+            _store(tt, key, tp, lo, hi, best)
+            return
+
+
+@njit(cache=True)
+def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broken: bool) -> tuple[int, int]:
+    """``Search._quick``: tricks the leader's side can cash with top cards whatever the others do;
+    and the cards that decided it (per suit group the lowest card looked at: the count holds for
+    every position with the same suit lengths and the same owners down to it)."""
     h = hands[leader]
     o0 = hands[(leader + 1) & 3]
     o1 = hands[(leader + 2) & 3]
@@ -217,10 +436,12 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
     everyone = h | o0 | o1 | o2
     trump = tab[TRUMP]
     total = 0
+    seen = 0
     if broken or not h & ~trump:
         rest = everyone & trump
         while rest:
             top = 1 << (_bitlen(rest) - 1)
+            seen |= top
             if not h & top:
                 break
             total += 1
@@ -244,6 +465,7 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
         n = 0
         while rest and n < limit:
             top = 1 << (_bitlen(rest) - 1)
+            seen |= top
             if not mine & top:
                 break
             n += 1
@@ -261,6 +483,7 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
                 continue
             rest = everyone & sm
             top = 1 << (_bitlen(rest) - 1)
+            seen |= top
             if not theirs & top:
                 continue
             limit = 13
@@ -272,6 +495,7 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
             n = 0
             while rest and n < limit:
                 top = 1 << (_bitlen(rest) - 1)
+                seen |= top
                 if not theirs & top:
                     break
                 n += 1
@@ -279,7 +503,7 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
             if n > best:
                 best = n
         total += best
-    return total
+    return total, seen
 
 
 @njit(cache=True)
@@ -292,9 +516,11 @@ def _moves(
     broken: bool,
     out: np.ndarray,
     scores: np.ndarray,
+    lows: np.ndarray,
 ) -> int:
     """``Search._moves``: one card of each group of equivalent legal cards, best-looking first,
-    written to ``out``; returns how many."""
+    written to ``out`` (the group's highest card) with the group's lowest card in ``lows``;
+    returns how many."""
     h = hands[p]
     trump = tab[TRUMP]
     held = hands[0] | hands[1] | hands[2] | hands[3]
@@ -328,8 +554,10 @@ def _moves(
         s = tab[SUIT_OF_BIT + b]
         if s == prev_suit and not foreign & (prev - (bit << 1)):
             prev = bit
+            lows[count - 1] = bit
             continue
         out[count] = bit
+        lows[count] = bit
         count += 1
         prev = bit
         prev_suit = s
@@ -390,13 +618,16 @@ def _moves(
     for i in range(1, count):
         sc = scores[i]
         bt = out[i]
+        lw = lows[i]
         j = i - 1
         while j >= 0 and (scores[j] < sc or (scores[j] == sc and out[j] < bt)):
             scores[j + 1] = scores[j]
             out[j + 1] = out[j]
+            lows[j + 1] = lows[j]
             j -= 1
         scores[j + 1] = sc
         out[j + 1] = bt
+        lows[j + 1] = lw
     return count
 
 
@@ -412,7 +643,9 @@ F_CUT = 7
 F_KEYED = 8
 F_MAXER = 9
 F_P = 10
-FRAME = 11
+F_REL = 11  # the cards that mattered below this node (the union over the moves tried so far)
+F_WON = 12  # the card that won the trick the move being tried completed (0: none)
+FRAME = 13
 
 _ENTER, _NEXT, _RETURN, _CHILD_DONE = 0, 1, 2, 3
 
@@ -423,6 +656,7 @@ def run(
     q: np.ndarray,
     stat: np.ndarray,
     tt: np.ndarray,
+    xt: np.ndarray,
     hands: np.ndarray,
     leader: int,
     broken: bool,
@@ -434,10 +668,21 @@ def run(
     of the remaining tricks? ``hands`` (four masks) is used as scratch; ``trick`` holds the ``n``
     cards played so far. When ``stat[ABORTED]`` is set on return, the answer means nothing.
 
-    The recursion of ``Search._node`` as a loop over a stack of frames (one per ply)."""
+    The recursion of ``Search._node`` as a loop over a stack of frames (one per ply), with the
+    partition search's bookkeeping: every answer comes with the cards it depended on (``rel``, a
+    mask of "markers": in each suit group, the answer holds whatever the owners of the cards
+    below the lowest marker, as long as the suit lengths stay). A trick's winning card is a
+    marker; a cutoff keeps the cutting move's markers; a node where every move failed keeps the
+    union of its moves' markers, and when a move stood for a group of equivalent cards whose top
+    card is at or above a marker, the group's lowest card is marked too (so the group stays the
+    same hand's in every position the answer is kept for)."""
     moves = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
     scores = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
-    keybuf = np.zeros((MAX_PLIES, 3), dtype=np.int64)
+    lows = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
+    keybuf = np.zeros((MAX_PLIES, 2), dtype=np.int64)
+    xkeybuf = np.zeros((MAX_PLIES, 3), dtype=np.int64)
+    patbuf = np.zeros((MAX_PLIES, 4), dtype=np.int64)
+    tpbuf = np.zeros(4, dtype=np.int64)
     tricks = np.zeros((MAX_PLIES, 4), dtype=np.int64)
     frames = np.zeros((MAX_PLIES, FRAME), dtype=np.int64)
     last = np.zeros(4, dtype=np.int64)
@@ -453,7 +698,9 @@ def run(
     frames[d, F_TARGET] = target
     phase = _ENTER
     ret = False
+    ret_rel = 0
     res = False
+    res_rel = 0
     while True:
         if phase == _ENTER:
             stat[NODES] += 1
@@ -464,10 +711,10 @@ def run(
             brk = frames[d, F_BROKEN] != 0
             nn = frames[d, F_N]
             tgt = frames[d, F_TARGET]
-            k = keybuf[d]
             frames[d, F_KEYED] = 0
             hint = 0
             phase = _RETURN
+            ret_rel = 0
             if nn == 0:
                 if tgt <= 0:
                     ret = True
@@ -479,20 +726,45 @@ def run(
                 if left == 1:  # the last trick plays itself
                     for i in range(4):
                         last[i] = hands[(ld + i) & 3]
-                    ret = (counted >> ((ld + winner(tab, last)) & 3) & 1) != 0
+                    wi = winner(tab, last)
+                    ret = (counted >> ((ld + wi) & 3) & 1) != 0
+                    ret_rel = last[wi]
                     continue
-                _key(tab, hands, ld, brk, k)
+                k = keybuf[d]
+                xk = xkeybuf[d]
+                pats = patbuf[d]
+                held = hands[0] | hands[1] | hands[2] | hands[3]
+                _shape(tab, hands, ld, brk, k)
+                _patterns(tab, hands, pats)
+                _exact_key(tab, pats, ld, k[0] >> 42 & 1, xk)
                 frames[d, F_KEYED] = 1
-                j = _slot(tt, k)
+                found = False
+                j = _exact_slot(xt, xk)
                 if j >= 0:
-                    entry = tt[j, 3]
-                    if _lower(entry) >= tgt:
-                        ret = True
-                        continue
-                    if _upper(entry) < tgt:
-                        ret = False
-                        continue
-                    hint = _best(entry)
+                    entry = xt[j, 3]
+                    if _lower(entry) >= tgt or _upper(entry) < tgt:
+                        ret = _lower(entry) >= tgt
+                        ret_rel = _depth_markers(tab, held, entry >> 30)
+                        found = True
+                    else:
+                        hint = _best(entry) & hands[ld]
+                b = -1 if found else _bucket(tt, k, False)
+                if b >= 0:
+                    for e in range(ENTRIES):
+                        entry = tt[b, 1 + e, 4]
+                        if not entry:
+                            break
+                        if not _matches(tt, b, e, pats):
+                            continue
+                        if _lower(entry) >= tgt or _upper(entry) < tgt:
+                            ret = _lower(entry) >= tgt
+                            ret_rel = _markers(tab, held, tt, b, e)
+                            found = True
+                            break
+                        if not hint:
+                            hint = _best(entry) & hands[ld]
+                if found:
+                    continue
                 # sure trumps: a trump above every trump of the other group wins its trick
                 cm = 0
                 um = 0
@@ -516,34 +788,42 @@ def run(
                             if c > sure_against:
                                 sure_against = c
                     if sure_for >= tgt:
-                        _store(tt, k, sure_for, left, 0)
+                        ret_rel = (1 << (_bitlen(um) - 1)) if um else 0
+                        _keep(tab, tt, xt, k, xk, pats, held, ret_rel, sure_for, left, 0, tpbuf)
                         ret = True
                         continue
                     if left - sure_against < tgt:
-                        _store(tt, k, 0, left - sure_against, 0)
+                        ret_rel = (1 << (_bitlen(cm) - 1)) if cm else 0
+                        _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 0, left - sure_against, 0, tpbuf)
                         ret = False
                         continue
                 if q[QUICK_LOWER + ld]:
-                    qt = _quick(tab, q, hands, ld, brk)
+                    qt, seen = _quick(tab, q, hands, ld, brk)
                     if qt >= tgt:
-                        _store(tt, k, qt, left, 0)
+                        ret_rel = seen
+                        _keep(tab, tt, xt, k, xk, pats, held, ret_rel, qt, left, 0, tpbuf)
                         ret = True
                         continue
                 elif q[QUICK_UPPER + ld]:
-                    qt = _quick(tab, q, hands, ld, brk)
+                    qt, seen = _quick(tab, q, hands, ld, brk)
                     if left - qt < tgt:
-                        _store(tt, k, 0, left - qt, 0)
+                        ret_rel = seen
+                        _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 0, left - qt, 0, tpbuf)
                         ret = False
                         continue
             p = (ld + nn) & 3
             mv = moves[d]
-            count = _moves(tab, hands, p, tricks[d], nn, brk, mv, scores[d])
+            lw = lows[d]
+            count = _moves(tab, hands, p, tricks[d], nn, brk, mv, scores[d], lw)
             if hint and mv[0] != hint:
                 for i in range(1, count):
                     if mv[i] == hint:
+                        hl = lw[i]
                         for j2 in range(i, 0, -1):
                             mv[j2] = mv[j2 - 1]
+                            lw[j2] = lw[j2 - 1]
                         mv[0] = hint
+                        lw[0] = hl
                         break
             maxer = (p & 1) == q[MAXIMISER]
             frames[d, F_P] = p
@@ -552,17 +832,29 @@ def run(
             frames[d, F_CUT] = 0
             frames[d, F_COUNT] = count
             frames[d, F_I] = 0
+            frames[d, F_REL] = 0
             phase = _NEXT
         elif phase == _NEXT:
             i = frames[d, F_I]
-            if i >= frames[d, F_COUNT]:  # every move tried: the node's result stands
+            if i >= frames[d, F_COUNT]:  # every move tried, or a cutoff: the node's result stands
                 ret = frames[d, F_RESULT] != 0
+                rel = frames[d, F_REL]
+                if not frames[d, F_CUT]:
+                    # every move failed: a group of equivalent cards reaching a marker stays whole
+                    for j in range(frames[d, F_COUNT]):
+                        top = moves[d, j]
+                        low = lows[d, j]
+                        if low != top and rel & tab[MASK_OF_BIT + _bitlen(top) - 1] & ((top << 1) - 1):
+                            rel |= low
+                ret_rel = rel
                 if frames[d, F_KEYED]:
                     ld = frames[d, F_LEADER]
+                    held = hands[0] | hands[1] | hands[2] | hands[3]
                     if ret:
-                        _store(tt, keybuf[d], frames[d, F_TARGET], _popcount(hands[ld]), frames[d, F_CUT])
+                        lo, hi = frames[d, F_TARGET], _popcount(hands[ld])
                     else:
-                        _store(tt, keybuf[d], 0, frames[d, F_TARGET] - 1, frames[d, F_CUT])
+                        lo, hi = 0, frames[d, F_TARGET] - 1
+                    _keep(tab, tt, xt, keybuf[d], xkeybuf[d], patbuf[d], held, rel, lo, hi, frames[d, F_CUT], tpbuf)
                 phase = _RETURN
                 continue
             m = moves[d, i]
@@ -572,18 +864,23 @@ def run(
             tr = tricks[d]
             hands[p] ^= m
             tr[nn] = m
+            frames[d, F_WON] = 0
             nb = 1 if (frames[d, F_BROKEN] != 0 or (m & trump) != 0) else 0
             if nn == 3:
-                w = (ld + winner(tab, tr)) & 3
+                wi = winner(tab, tr)
+                w = (ld + wi) & 3
+                frames[d, F_WON] = tr[wi]
                 need = frames[d, F_TARGET] - (counted >> w & 1)
                 if need <= 0:  # the child's first checks, without the call
                     stat[NODES] += 1
                     res = True
+                    res_rel = 0
                     phase = _CHILD_DONE
                     continue
                 if need > _popcount(hands[w]):
                     stat[NODES] += 1
                     res = False
+                    res_rel = 0
                     phase = _CHILD_DONE
                     continue
                 frames[d + 1, F_LEADER] = w
@@ -609,17 +906,21 @@ def run(
                 return ret
             d -= 1
             res = ret
+            res_rel = ret_rel
             phase = _CHILD_DONE
         else:  # _CHILD_DONE: take the move back, then cut off or go on
             i = frames[d, F_I]
             m = moves[d, i]
             hands[frames[d, F_P]] ^= m
             tricks[d, frames[d, F_N]] = 0
+            child_rel = res_rel | frames[d, F_WON]  # who won the trick this move completed counts
             maxer = frames[d, F_MAXER] != 0
             if res == maxer:
                 frames[d, F_RESULT] = 1 if maxer else 0
                 frames[d, F_CUT] = m
+                frames[d, F_REL] = child_rel
                 frames[d, F_I] = frames[d, F_COUNT]  # no more moves: the node finishes in _NEXT
             else:
+                frames[d, F_REL] |= child_rel
                 frames[d, F_I] = i + 1
             phase = _NEXT
