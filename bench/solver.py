@@ -101,6 +101,8 @@ def main() -> None:
         assert a.exact and b.exact and b.holds is False
         hard_times.append(b.seconds)
     for name, times in (("make the contract", contract_times), ("value + 1 (hardest)", hard_times)):
+        if not times:
+            continue
         p90 = quantile(times, 0.9)
         print(
             f"   {name:22s} n={len(times)}  median {ms(statistics.median(times))}  p90 {ms(p90)}  "
