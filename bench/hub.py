@@ -57,10 +57,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import (
-    APP_AFTER_CLICK,
     APP_NOTEBOOK,
     APP_PATH,
-    APP_READY,
     ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -68,10 +66,11 @@ from app import (
     ROOT,
     Server,
     free_port,
+    launch,
     wait_quiet,
     wait_ready,
 )
-from classroom import HARMLESS_PAGE_ERRORS, memory, pct
+from classroom import HARMLESS_PAGE_ERRORS, interactive, memory, pct
 
 from spades_tutor.cli import voila_command
 
@@ -149,20 +148,9 @@ class Hub:
 
 def start_make_app() -> Server:
     """The app's server as ``make app`` starts it (``spades-tutor app``), on a free port, no browser."""
-    ARTIFACTS.mkdir(exist_ok=True)
     port = free_port()
-    log_path = ARTIFACTS / "bench-hub-app.log"
-    log_file = log_path.open("wb")
-    proc = subprocess.Popen(
-        voila_command(ROOT / APP_NOTEBOOK, port, open_browser=False),
-        cwd=ROOT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        stdin=subprocess.DEVNULL,
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    return Server("make-app", APP_NOTEBOOK, port, proc, log_path, _log_file=log_file)
+    command = voila_command(ROOT / APP_NOTEBOOK, port, open_browser=False)
+    return launch("make-app", APP_NOTEBOOK, port, command, ARTIFACTS / "bench-hub-app.log")
 
 
 def start_hub(folder: Path, timeout: float) -> Hub:
@@ -205,17 +193,6 @@ def start_hub(folder: Path, timeout: float) -> Hub:
         time.sleep(0.5)
     hub.stop()
     raise RuntimeError(f"the hub did not answer in {timeout} s; see {ARTIFACTS / 'bench-hub.log'}")
-
-
-async def interactive(page: Any, start: float) -> float:
-    """Wait for the lesson's "Next ▶", click it, wait for the kernel's "Step 2 of": seconds since ``start``."""
-    target = page.locator(APP_READY).first
-    await target.wait_for(state="visible")
-    while not await target.is_enabled():
-        await asyncio.sleep(0.01)
-    await target.click()
-    await page.get_by_text(APP_AFTER_CLICK).first.wait_for(state="visible")
-    return time.perf_counter() - start
 
 
 async def one_alone(browser: Any, server: Server, timeout_s: float) -> float:
