@@ -147,22 +147,36 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(name: str, notebook: str) -> Server:
-    """``voila <notebook>`` from the repository root, as the app is started; only port and --no-browser added."""
+def launch(
+    name: str,
+    notebook: str,
+    port: int,
+    command: list[str],
+    log_path: Path | None = None,
+    env: dict[str, str] | None = None,
+) -> Server:
+    """Run ``command``, a server of ``notebook`` on ``port``, from the repository root in a session of its own,
+    with ``env`` (this process's environment if None) and unbuffered Python output; its output goes to
+    ``log_path`` (``test-artifacts/bench-<name>.log`` if None)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    port = free_port()
-    log_path = ARTIFACTS / f"bench-{name}.log"
+    log_path = log_path or ARTIFACTS / f"bench-{name}.log"
     log_file = log_path.open("wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", notebook, f"--port={port}", "--no-browser"],
+        command,
         cwd=ROOT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**(os.environ if env is None else env), "PYTHONUNBUFFERED": "1"},
         stdin=subprocess.DEVNULL,
         stdout=log_file,
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
     return Server(name, notebook, port, proc, log_path, _log_file=log_file)
+
+
+def start_server(name: str, notebook: str) -> Server:
+    """``voila <notebook>`` from the repository root, as the app is started; only port and --no-browser added."""
+    port = free_port()
+    return launch(name, notebook, port, [sys.executable, "-m", "voila", notebook, f"--port={port}", "--no-browser"])
 
 
 def wait_ready(server: Server, timeout: float) -> None:

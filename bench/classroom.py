@@ -76,7 +76,6 @@ import os
 import random
 import re
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -107,6 +106,7 @@ from app import (
     ROOT,
     Server,
     free_port,
+    launch,
     wait_quiet,
     wait_ready,
 )
@@ -129,23 +129,12 @@ KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 def start_server(extra: list[str], code: str) -> Server:
     """Start the app's server (``spades_tutor.server``, as ``spades-tutor app`` does) on
     ``notebooks/app.ipynb``, plus ``extra`` options, with class code ``code`` (none if empty)."""
-    ARTIFACTS.mkdir(exist_ok=True)
     port = free_port()
-    log_path = ARTIFACTS / "bench-classroom.log"
-    log_file = log_path.open("wb")
     env = {k: v for k, v in os.environ.items() if k != CLASS_CODE_ENV}
     if code:
         env[CLASS_CODE_ENV] = code
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "spades_tutor.server", APP_NOTEBOOK, f"--port={port}", "--no-browser", *extra],
-        cwd=ROOT,
-        env={**env, "PYTHONUNBUFFERED": "1"},
-        stdin=subprocess.DEVNULL,
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    return Server("classroom", APP_NOTEBOOK, port, proc, log_path, _log_file=log_file)
+    command = [sys.executable, "-m", "spades_tutor.server", APP_NOTEBOOK, f"--port={port}", "--no-browser", *extra]
+    return launch("classroom", APP_NOTEBOOK, port, command, env=env)
 
 
 def kernel_processes(server: Server) -> list[psutil.Process]:
@@ -309,6 +298,17 @@ async def browser_lesson(page: Any, lesson: Lesson, learner: int, result: Result
             result.clicks.append((kind, took))
 
 
+async def interactive(page: Any, start: float) -> float:
+    """Wait for the lesson's "Next ▶", click it, wait for the kernel's "Step 2 of": seconds since ``start``."""
+    target = page.locator(APP_READY).first
+    await target.wait_for(state="visible")
+    while not await target.is_enabled():
+        await asyncio.sleep(0.01)
+    await target.click()
+    await page.get_by_text(APP_AFTER_CLICK).first.wait_for(state="visible")
+    return time.perf_counter() - start
+
+
 async def browser_learner(
     browser: Any,
     url: str,
@@ -332,13 +332,7 @@ async def browser_learner(
         start = time.perf_counter()
         try:
             await page.goto(url, wait_until="commit")
-            target = page.locator(APP_READY).first
-            await target.wait_for(state="visible")
-            while not await target.is_enabled():
-                await asyncio.sleep(0.01)
-            await target.click()
-            await page.get_by_text(APP_AFTER_CLICK).first.wait_for(state="visible")
-            result.tti_s = time.perf_counter() - start
+            result.tti_s = await interactive(page, start)
             result.kernel_id = await page.evaluate(
                 "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
             )

@@ -8,14 +8,14 @@ What it does, in one run on this machine:
    interactive (TTI) = from ``page.goto`` until "Next ▶" is visible and enabled, clicked, and "Step 2 of"
    (written by the kernel) is visible, as bench/app.py and bench/classroom.py measure the app. Memory: the
    PSS of the whole server tree (server, the learner's kernel and the pool's spare) while the page is open.
-2. The hub: ``jupyterhub -f jupyterhub_config.py`` in a temp folder on free ports, with the config's local
-   pair from the environment (``DummyAuthenticator``, ``SimpleLocalProcessSpawner``: a server process per
-   learner on this machine), its npm proxy and its idle culler. ``--learners`` (10) learners arrive at the
-   same moment, each in a Chromium context of their own: the hub's login page, a user name, Sign in, then the
-   hub's spawn page starts their server and sends them on to ``/user/<name>/voila/render/notebooks/app.ipynb?lesson=1``
-   (the login's ``next``); TTI = from opening the login page until "Step 2 of" is visible after the click,
-   so it includes logging in and starting the learner's server, which ``make app`` never does. "Landed" =
-   until the app's URL is reached.
+2. The hub, started by bench/local_hub.py: ``jupyterhub -f jupyterhub_config.py`` in a temp folder on free
+   ports, with the config's local pair from the environment (``DummyAuthenticator``,
+   ``SimpleLocalProcessSpawner``: a server process per learner on this machine), its npm proxy and its idle
+   culler. ``--learners`` (10) learners arrive at the same moment, each in a Chromium context of their own:
+   the hub's login page, a user name, Sign in, then the hub's spawn page starts their server and sends them on
+   to ``/user/<name>/voila/render/notebooks/app.ipynb?lesson=1`` (the login's ``next``); TTI = from opening
+   the login page until "Step 2 of" is visible after the click, so it includes logging in and starting the
+   learner's server, which ``make app`` never does. "Landed" = until the app's URL is reached.
 3. Memory once everyone is interactive and the machine has gone quiet: per learner, the PSS of their
    single-user server and its kernel (psutil, as bench/classroom.py reads it: ``classroom.memory``), and
    once, the hub's own processes (hub, proxy, culler). PSS counts each shared page once.
@@ -35,19 +35,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
-import os
 import re
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -56,11 +50,10 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import local_hub
 from app import (
-    APP_AFTER_CLICK,
     APP_NOTEBOOK,
     APP_PATH,
-    APP_READY,
     ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -68,15 +61,14 @@ from app import (
     ROOT,
     Server,
     free_port,
+    launch,
     wait_quiet,
     wait_ready,
 )
-from classroom import HARMLESS_PAGE_ERRORS, memory, pct
+from classroom import HARMLESS_PAGE_ERRORS, interactive, memory, pct
+from local_hub import APP_URL, Hub
 
 from spades_tutor.cli import voila_command
-
-HUB_URL_PATH = "/user/{name}/voila/render/notebooks/app.ipynb"
-PROXY = ROOT / "node_modules" / ".bin" / "configurable-http-proxy"
 
 
 @dataclass
@@ -101,121 +93,11 @@ class LearnerServer:
             return []
 
 
-@dataclass
-class Hub:
-    proc: subprocess.Popen[bytes]
-    port: int
-    log_file: Any = field(repr=False)
-    seen: dict[int, psutil.Process] = field(default_factory=dict)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def processes(self) -> list[psutil.Process]:
-        try:
-            me = psutil.Process(self.proc.pid)
-            found = [me, *me.children(recursive=True)]
-        except psutil.NoSuchProcess:
-            found = []
-        self.seen.update((p.pid, p) for p in found)
-        return found
-
-    def learner_servers(self) -> list[LearnerServer]:
-        servers = []
-        for p in self.processes():
-            with contextlib.suppress(psutil.Error):
-                if "jupyterhub.singleuser" in p.cmdline():
-                    servers.append(LearnerServer(p.environ()["JUPYTERHUB_USER"], p))
-        return servers
-
-    def stop(self) -> None:
-        """SIGTERM (the hub stops the learners' servers and its proxy), then kill whatever is left."""
-        self.processes()
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=90)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-        alive = [p for p in self.seen.values() if p.is_running()]
-        for p in alive:
-            with contextlib.suppress(psutil.Error):
-                p.kill()
-        psutil.wait_procs(alive, timeout=10)
-        self.log_file.close()
-
-
 def start_make_app() -> Server:
     """The app's server as ``make app`` starts it (``spades-tutor app``), on a free port, no browser."""
-    ARTIFACTS.mkdir(exist_ok=True)
     port = free_port()
-    log_path = ARTIFACTS / "bench-hub-app.log"
-    log_file = log_path.open("wb")
-    proc = subprocess.Popen(
-        voila_command(ROOT / APP_NOTEBOOK, port, open_browser=False),
-        cwd=ROOT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        stdin=subprocess.DEVNULL,
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    return Server("make-app", APP_NOTEBOOK, port, proc, log_path, _log_file=log_file)
-
-
-def start_hub(folder: Path, timeout: float) -> Hub:
-    port = free_port()
-    env = {
-        **os.environ,
-        "PYTHONUNBUFFERED": "1",
-        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
-        "SPADES_HUB_AUTHENTICATOR": "dummy",
-        "SPADES_HUB_SPAWNER": "simple",
-        "SPADES_HUB_URL": f"http://127.0.0.1:{port}",
-        "SPADES_HUB_PORT_HUB": str(free_port()),
-        "SPADES_HUB_PORT_PROXY_API": str(free_port()),
-        "SPADES_HUB_DATA": str(folder),
-        "SPADES_HUB_HOMES": str(folder / "homes"),
-    }
-    ARTIFACTS.mkdir(exist_ok=True)
-    log_file = (ARTIFACTS / "bench-hub.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterhub", "-f", str(ROOT / "jupyterhub_config.py")],
-        cwd=folder,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    hub = Hub(proc, port, log_file)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            hub.stop()
-            raise RuntimeError(f"the hub exited ({proc.returncode}); see {ARTIFACTS / 'bench-hub.log'}")
-        with (
-            contextlib.suppress(urllib.error.URLError, ConnectionError, TimeoutError, ValueError),
-            urllib.request.urlopen(f"{hub.url}/hub/api/", timeout=5) as r,
-        ):
-            if "version" in json.loads(r.read()):
-                return hub
-        time.sleep(0.5)
-    hub.stop()
-    raise RuntimeError(f"the hub did not answer in {timeout} s; see {ARTIFACTS / 'bench-hub.log'}")
-
-
-async def interactive(page: Any, start: float) -> float:
-    """Wait for the lesson's "Next ▶", click it, wait for the kernel's "Step 2 of": seconds since ``start``."""
-    target = page.locator(APP_READY).first
-    await target.wait_for(state="visible")
-    while not await target.is_enabled():
-        await asyncio.sleep(0.01)
-    await target.click()
-    await page.get_by_text(APP_AFTER_CLICK).first.wait_for(state="visible")
-    return time.perf_counter() - start
+    command = voila_command(ROOT / APP_NOTEBOOK, port, open_browser=False)
+    return launch("make-app", APP_NOTEBOOK, port, command, ARTIFACTS / "bench-hub-app.log")
 
 
 async def one_alone(browser: Any, server: Server, timeout_s: float) -> float:
@@ -239,16 +121,16 @@ async def hub_learner(
         page = await context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.set_default_timeout(timeout_s * 1000)
-        app = HUB_URL_PATH.format(name=learner.name) + APP_PATH.lstrip("/")
+        app = APP_URL.format(name=learner.name) + APP_PATH.lstrip("/")
         start = time.perf_counter()
         try:
             # after the login, the hub's spawn page starts the learner's server and then sends them on to the app
             then = "/hub/spawn?next=" + urllib.parse.quote(app, safe="")
-            await page.goto(f"{hub.url}/hub/login?next={urllib.parse.quote(then, safe='')}", wait_until="commit")
+            await page.goto(f"{hub.base_url}/hub/login?next={urllib.parse.quote(then, safe='')}", wait_until="commit")
             await page.get_by_label("Username").fill(learner.name)
             await page.get_by_label("Password").fill("any")
             await page.get_by_role("button", name="Sign in").click()
-            landing = re.compile("^" + re.escape(hub.url + HUB_URL_PATH.format(name=learner.name)))
+            landing = re.compile("^" + re.escape(hub.base_url + APP_URL.format(name=learner.name)))
             await page.wait_for_url(landing, wait_until="commit")
             learner.landed_s = time.perf_counter() - start
             learner.tti_s = await interactive(page, start)
@@ -275,9 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--singles", type=int, default=2, help="one-learner runs on make app (median)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a learner may take")
     args = parser.parse_args(argv)
-    missing = [m for m in ("jupyterhub", "jupyterhub_idle_culler") if not _importable(m)]
-    if missing or not os.access(PROXY, os.X_OK):
-        print(f"bench/hub.py: needs {', '.join([*missing, 'node_modules (npm ci)'])}: make install-test")
+    missing = local_hub.missing()
+    if missing:
+        print(f"bench/hub.py: needs {', '.join(missing)}: make install-test")
         return 1
 
     from playwright.async_api import async_playwright
@@ -308,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
             out["alone"] = alone
             # 2. the hub, N learners at once
             with tempfile.TemporaryDirectory(prefix="bench-hub-") as folder:
-                hub = start_hub(Path(folder), 180)
+                hub = local_hub.start(Path(folder), ARTIFACTS / "bench-hub.log", 180)
                 try:
                     learners = [Learner(f"learner{i:02d}") for i in range(args.learners)]
                     release = asyncio.Event()
@@ -321,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
                     while len(arrived) < len(learners) and not all(t.done() for t in tasks):
                         await asyncio.sleep(0.5)
                     out["class_s"] = time.perf_counter() - started
-                    servers = hub.learner_servers()
+                    servers = [LearnerServer(user, p) for user, p in hub.learner_servers().items()]
                     wait_quiet(servers, 120, threshold=10.0 + 2 * len(servers))
                     out["learner_pss"] = pss_mib(servers)
                     out["servers"] = len(servers)
@@ -331,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
                     await asyncio.gather(*tasks, return_exceptions=True)
                     out["learners"] = learners
                 finally:
-                    hub.stop()
+                    hub.kill_everything()
             await browser.close()
         return out
 
@@ -375,12 +257,6 @@ def _pss(p: psutil.Process) -> int:
     with contextlib.suppress(psutil.Error):
         return int(p.memory_full_info().pss)
     return 0
-
-
-def _importable(module: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(module) is not None
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ a deal id is checked by the engine's own ``Round.from_deal_id``: the test never 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -43,15 +42,6 @@ def check_link(link: dict[str, Any], notes: list[str]) -> None:
         assert link["preset"] in st.Rules.preset_names()
     for note in notes:
         assert isinstance(note, str) and note.endswith(".") and len(note) < 400
-
-
-@pytest.fixture
-def opened() -> Iterator[list[App]]:
-    """Apps built by a test; their error sinks are removed afterwards."""
-    apps: list[App] = []
-    yield apps
-    for app in apps:
-        errors.remove_sink(app.show_error)
 
 
 def open_app(opened: list[App], query: str) -> App:

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
-from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
 from spades_tutor.ui.storage import Place
 
@@ -16,69 +14,61 @@ def new_app(query: str = "") -> App:
     return App(query=query)
 
 
-@pytest.fixture
-def apps() -> Iterator[list[App]]:
-    made: list[App] = []
-    yield made
-    for a in made:
-        errors.remove_sink(a.show_error)
-
-
-def reload(apps: list[App], stored: str, query: str = "") -> App:
+def reload(opened: list[App], stored: str, query: str = "") -> App:
     """A new kernel's app, to which the page sends what it had stored (as storage.js does)."""
     app = App(query=query)
-    apps.append(app)
+    opened.append(app)
     app.place_store.value = stored
     app.place_store.loaded = True
     return app
 
 
-def test_the_page_shown_is_kept_once_the_browser_sent_the_stored_place(apps: list[App]) -> None:
-    app = reload(apps, "")
+def test_the_page_shown_is_kept_once_the_browser_sent_the_stored_place(opened: list[App]) -> None:
+    app = reload(opened, "")
     assert app.nav.value == "Home" and Place.from_json(app.place_store.value) == Place("Home")
     app.nav.value = "Play"
     assert Place.from_json(app.place_store.value) == Place("Play")
 
 
-def test_nothing_is_written_before_the_browser_sent_the_stored_place(apps: list[App]) -> None:
+def test_nothing_is_written_before_the_browser_sent_the_stored_place(opened: list[App]) -> None:
     app = App()
-    apps.append(app)
+    opened.append(app)
     app.nav.value = "Quiz yourself"
     assert app.place_store.value == ""  # else the stored place would be lost before it arrives
 
 
-def test_a_reload_reopens_play(apps: list[App]) -> None:
-    before = reload(apps, "")
+def test_a_reload_reopens_play(opened: list[App]) -> None:
+    before = reload(opened, "")
     before.nav.value = "Play"
-    after = reload(apps, before.place_store.value)
+    after = reload(opened, before.place_store.value)
     assert after.nav.value == "Play" and after.page.children == (after.play.widget,)
 
 
-def test_a_reload_reopens_the_lesson_step(apps: list[App]) -> None:
-    before = reload(apps, "")
+def test_a_reload_reopens_the_lesson_step(opened: list[App]) -> None:
+    before = reload(opened, "")
     before.nav.value = "Learn"
     lesson = next(x for x in before.learn.lessons if x.number == 3)
     before.learn.open(lesson)
     before.learn.player.go(1)
     assert json.loads(before.place_store.value) == {"page": "Learn", "lesson": 3, "step": 1}
-    after = reload(apps, before.place_store.value)
+    after = reload(opened, before.place_store.value)
     assert after.nav.value == "Learn"
     assert after.learn.player is not None
     assert (after.learn.player.lesson.number, after.learn.player.step) == (3, 1)
 
 
-def test_back_to_the_lesson_list_is_remembered_as_the_list(apps: list[App]) -> None:
-    app = reload(apps, Place("Learn", 3, 1).to_json())
+def test_back_to_the_lesson_list_is_remembered_as_the_list(opened: list[App]) -> None:
+    app = reload(opened, Place("Learn", 3, 1).to_json())
     app.learn.back.click()
     assert Place.from_json(app.place_store.value) == Place("Learn")
 
 
-def test_a_link_that_names_a_page_wins_over_the_stored_place(apps: list[App]) -> None:
-    app = reload(apps, Place("Play").to_json(), query="lesson=2&step=1")
+def test_a_link_that_names_a_page_wins_over_the_stored_place(opened: list[App]) -> None:
+    app = reload(opened, Place("Play").to_json(), query="lesson=2&step=1")
     assert app.nav.value == "Learn" and app.learn.player.lesson.number == 2
     assert json.loads(app.place_store.value)["lesson"] == 2
     # a link that only picks a rule set still reopens the page
-    app = reload(apps, Place("Play").to_json(), query="preset=classic")
+    app = reload(opened, Place("Play").to_json(), query="preset=classic")
     assert app.nav.value == "Play"
 
 
@@ -97,8 +87,8 @@ def test_a_link_that_names_a_page_wins_over_the_stored_place(apps: list[App]) ->
         "[" * 100_000,
     ],
 )
-def test_a_damaged_stored_place_opens_a_sensible_page(apps: list[App], stored: str) -> None:
-    app = reload(apps, stored)
+def test_a_damaged_stored_place_opens_a_sensible_page(opened: list[App], stored: str) -> None:
+    app = reload(opened, stored)
     assert app.nav.value in ("Home", "Learn")
     if app.learn.player is not None:  # a step past the end: the last step; a huge one: the first
         assert app.learn.player.step == (0 if "10000" in stored else len(app.learn.player.lesson.steps) - 1)

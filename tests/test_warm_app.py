@@ -8,7 +8,6 @@ never lists them itself.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -20,19 +19,9 @@ from ipywidgets.widgets import widget as widget_module
 
 import spades_tutor as st
 from spades_tutor.lessons import load_lessons
-from spades_tutor.ui import errors
 from spades_tutor.ui.app import LINK_KEYS, LINK_PAGES, App
 
 LESSONS = {lesson.number: len(lesson.steps) for lesson in load_lessons()}
-
-
-@pytest.fixture
-def opened() -> Iterator[list[App]]:
-    """Apps built by a test; their error sinks are removed afterwards."""
-    apps: list[App] = []
-    yield apps
-    for app in apps:
-        errors.remove_sink(app.show_error)
 
 
 def warm_then_linked(opened: list[App], query: str) -> App:

@@ -1,10 +1,10 @@
 """JupyterHub serving the app to many learners: the repository's ``jupyterhub_config.py`` run for real.
 
-A local hub in a temp folder on free ports (hub, proxy API, public proxy), with the config's test pair
-from the environment: ``DummyAuthenticator`` (any user name) and ``SimpleLocalProcessSpawner`` (one
-server process per learner, as the hub's own user, homes under the temp folder). The proxy is the
-project's ``configurable-http-proxy`` from npm (``npm ci``) and the idle culler runs as the hub's
-service, as a school would run them. Learners log in in Chromium and land on the app by the config's
+A local hub (bench/local_hub.py, which bench/hub.py runs too) in a temp folder on free ports (hub, proxy
+API, public proxy), with the config's test pair from the environment: ``DummyAuthenticator`` (any user
+name) and ``SimpleLocalProcessSpawner`` (one server process per learner, as the hub's own user, homes
+under the temp folder). The proxy is the project's ``configurable-http-proxy`` from npm (``npm ci``) and
+the idle culler runs as the hub's service, as a school would run them. Learners log in in Chromium and land on the app by the config's
 default URL, ``/user/<name>/voila/render/notebooks/app.ipynb``.
 
 Outside CI these tests skip, saying why, when jupyterhub, jupyterhub-idle-culler or node_modules is
@@ -13,20 +13,11 @@ missing; on CI (``CI=true``) a missing piece fails them.
 
 from __future__ import annotations
 
-import contextlib
-import importlib.util
-import json
 import os
 import re
-import signal
-import subprocess
 import sys
 import time
-import urllib.error
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 import psutil
 import pytest
@@ -34,38 +25,25 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from spades_tutor.ui.app import PLACE_KEY, STORAGE_KEY
 
-from .conftest import (
-    ARTIFACTS,
-    FIRST_EXPECT_TIMEOUT_MS,
-    KNOWN_HARMLESS_PAGE_ERRORS,
-    ROOT,
-    SCREENSHOTS,
-    free_port,
-    http_get,
-)
+from .conftest import ARTIFACTS, FIRST_EXPECT_TIMEOUT_MS, KNOWN_HARMLESS_PAGE_ERRORS, ROOT, SCREENSHOTS
 from .test_app_journeys import LESSONS, answer_score_quiz, open_lesson
+
+sys.path.insert(0, str(ROOT / "bench"))
+
+import local_hub
+from local_hub import APP_URL, Hub
 
 pytestmark = pytest.mark.browser
 
-CONFIG = ROOT / "jupyterhub_config.py"
-PROXY = ROOT / "node_modules" / ".bin" / "configurable-http-proxy"
-APP_URL = "/user/{name}/voila/render/notebooks/app.ipynb"
 HUB_START_TIMEOUT_S = 120
 # a learner's first visit starts their server (Python, Jupyter, Voilà) and then the app's kernel
 SPAWN_TIMEOUT_MS = 240_000
-HUB_STOP_GRACE_S = 90
 PASSWORD = "any password will do"
 
 
 def require_hub() -> None:
     """Fail on CI when a piece of the hub is missing (``make test`` installs them all); skip elsewhere."""
-    missing = [
-        f"the Python package {name} (pip install -e '.[hub]')"
-        for name in ("jupyterhub", "jupyterhub_idle_culler")
-        if importlib.util.find_spec(name) is None
-    ]
-    if not os.access(PROXY, os.X_OK):
-        missing.append(f"{PROXY.relative_to(ROOT)} (npm ci)")
+    missing = local_hub.missing()
     if not missing:
         return
     message = "the hub cannot start without " + ", ".join(missing)
@@ -74,107 +52,14 @@ def require_hub() -> None:
     pytest.skip(message)
 
 
-@dataclass
-class Hub:
-    """The hub process (in a session of its own), its public URL, and every process seen under it."""
-
-    base_url: str
-    proc: subprocess.Popen[bytes]
-    log_path: Path
-    _log_file: Any = field(repr=False)
-    seen: dict[int, psutil.Process] = field(default_factory=dict)
-
-    def url(self, path: str) -> str:
-        return self.base_url + path
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
-    def processes(self) -> list[psutil.Process]:
-        """The hub and its descendants now (proxy, culler, learners' servers, their kernels); remembered for teardown."""
-        try:
-            me = psutil.Process(self.proc.pid)
-            found = [me, *me.children(recursive=True)]
-        except psutil.NoSuchProcess:
-            found = []
-        self.seen.update((p.pid, p) for p in found)
-        return found
-
-    def learner_servers(self) -> dict[str, psutil.Process]:
-        """The learners' single-user servers now running, by the user each serves (``JUPYTERHUB_USER``)."""
-        servers = {}
-        for p in self.processes():
-            with contextlib.suppress(psutil.Error):
-                if "jupyterhub.singleuser" in p.cmdline():
-                    servers[p.environ()["JUPYTERHUB_USER"]] = p
-        return servers
-
-    def stop(self) -> None:
-        """SIGTERM the hub, as an operator stops it: it stops the learners' servers and its proxy itself."""
-        self.processes()
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=HUB_STOP_GRACE_S)
-
-    def kill_everything(self) -> None:
-        """Teardown: whatever is still alive of all that ran under the hub is killed."""
-        self.stop()
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-        alive = [p for p in self.seen.values() if p.is_running()]
-        for p in alive:
-            with contextlib.suppress(psutil.Error):
-                p.kill()
-        psutil.wait_procs(alive, timeout=10)
-        self._log_file.close()
-
-
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     require_hub()
-    folder = tmp_path_factory.mktemp("hub")
-    port = free_port()
-    env = {
-        **os.environ,
-        "PYTHONUNBUFFERED": "1",
-        # the learners' servers and kernels import this checkout's spades_tutor
-        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p),
-        "SPADES_HUB_AUTHENTICATOR": "dummy",
-        "SPADES_HUB_SPAWNER": "simple",
-        "SPADES_HUB_URL": f"http://127.0.0.1:{port}",
-        "SPADES_HUB_PORT_HUB": str(free_port()),
-        "SPADES_HUB_PORT_PROXY_API": str(free_port()),
-        "SPADES_HUB_DATA": str(folder),
-        "SPADES_HUB_HOMES": str(folder / "homes"),
-    }
-    ARTIFACTS.mkdir(exist_ok=True)
-    log_path = ARTIFACTS / "jupyterhub.log"
-    log_file = log_path.open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)],
-        cwd=folder,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    hub = Hub(f"http://127.0.0.1:{port}", proc, log_path, log_file)
     try:
-        deadline = time.monotonic() + HUB_START_TIMEOUT_S
-        while True:
-            hub.processes()
-            if proc.poll() is not None:
-                pytest.fail(f"the hub exited with {proc.returncode}:\n{hub.log()[-3000:]}")
-            with contextlib.suppress(urllib.error.URLError, ConnectionError, TimeoutError):
-                status, body = http_get(hub.url("/hub/api/"), timeout=5)
-                if status == 200 and "version" in json.loads(body):
-                    break
-            if time.monotonic() > deadline:
-                pytest.fail(f"the hub did not answer in {HUB_START_TIMEOUT_S} s:\n{hub.log()[-3000:]}")
-            time.sleep(0.5)
+        hub = local_hub.start(tmp_path_factory.mktemp("hub"), ARTIFACTS / "jupyterhub.log", HUB_START_TIMEOUT_S)
+    except RuntimeError as e:
+        pytest.fail(str(e))
+    try:
         yield hub
     finally:
         hub.kill_everything()
