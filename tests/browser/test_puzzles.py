@@ -63,7 +63,7 @@ def test_a_puzzle_solved_wrong_then_right_shows_the_refutation_then_the_answer(
     expect(page.locator(".st-puzzle-lines")).to_contain_text("Why not:")
     expect(page.locator(".st-puzzle-tricks li").first).to_contain_text(f"After your {wrong.name}")
     expect(page.locator(".st-puzzle-lines")).to_contain_text("wins the trick")
-    assert page.locator(".st-puzzle-verdict.st-live").count() == 1  # read out by a screen reader
+    expect(page.locator(".st-puzzle-verdict.st-live")).to_have_count(1)  # read out by a screen reader
     found += axe_findings(page, "a wrong card refuted")
 
     right = p.answers[-1]
