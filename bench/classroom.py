@@ -27,7 +27,10 @@ What it does, in one run on this machine:
      widget's state received in ``update_states``; its TTI stops there. Its widgets then start as a fresh
      page's do (the browser stores send their empty saved value; the heartbeat pings every 5 s).
    The two medians and their ratio are printed (target: within 20 %; ``--check-client`` runs this phase
-   only). The first Chromium page and the last kernel-level client then click through the lesson alone
+   only), and, from the arrivals that walk no lesson, the CPU the server and its kernels spent on one
+   arrival of each kind (psutil, the whole process tree, from the start of the arrival until the page
+   has closed): the load each kind of learner puts on the server, which the page's own script work
+   (in the wall time, not on the server) does not blur. The first Chromium page and the last kernel-level client then click through the lesson alone
    (``--single-actions`` actions each, one every 1–2 s): the baseline of the lesson phase.
 3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (3) real Chromium pages
    (one browser, a context each) and the rest kernel-level clients, measured as above. Every learner keeps
@@ -144,6 +147,16 @@ def kernel_processes(server: Server) -> list[psutil.Process]:
             if any(re.search(r"kernel-[0-9a-f-]+\.json", a) for a in p.cmdline()):
                 found.append(p)
     return found
+
+
+def tree_cpu(server: Server) -> float:
+    """CPU seconds (user + system) spent so far by the server and every process under it (its kernels)."""
+    total = 0.0
+    for p in server.processes():
+        with contextlib.suppress(psutil.Error):
+            t = p.cpu_times()
+            total += t.user + t.system
+    return total
 
 
 def wait_kernels(server: Server, count: int, timeout: float, fills: int = 0) -> None:
@@ -734,6 +747,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"server log: {server.log_path}", flush=True)
     singles: list[Result] = []
     kernel_singles: list[Result] = []
+    # the server's and its kernels' CPU spent on one arrival alone (no lesson walked), by kind of learner
+    arrival_cpu: dict[str, list[float]] = {"Chromium": [], "kernel-level": []}
     results: list[Result] = []
     mem: dict[str, Any] = {}
     mem_refilled: dict[str, Any] = {}
@@ -761,6 +776,7 @@ def main(argv: list[str] | None = None) -> int:
             done.set()
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
             alone.go.set()
+            cpu_before = tree_cpu(server)
             run_browsers(
                 1,
                 server.url + link,
@@ -774,6 +790,8 @@ def main(argv: list[str] | None = None) -> int:
                 files if i == 0 else None,
             )
             singles.append(out[0])
+            if i:
+                arrival_cpu["Chromium"].append(tree_cpu(server) - cpu_before)
             print(
                 f"single learner {i + 1}, Chromium: TTI {out[0].tti_s} s, lesson clicks {len(out[0].clicks)},"
                 f" error {out[0].error or (out[0].lesson_errors or [None])[0]}",
@@ -790,8 +808,11 @@ def main(argv: list[str] | None = None) -> int:
             last = i == max(1, args.singles) - 1
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
             alone.go.set()
+            cpu_before = tree_cpu(server)
             r = single_kernel_learner(server, code, 120, alone if last else None, files)
             kernel_singles.append(r)
+            if not last:
+                arrival_cpu["kernel-level"].append(tree_cpu(server) - cpu_before)
             print(
                 f"single learner {i + 1}, kernel-level: TTI {r.tti_s} s ({r.widgets} widget states),"
                 f" lesson clicks {len(r.clicks)}, error {r.error or (r.lesson_errors or [None])[0]}",
@@ -955,6 +976,16 @@ def main(argv: list[str] | None = None) -> int:
         f"{'kernel-level / Chromium TTI, one learner':<44}{client_ratio:>8.2f}x   target {1 - CLIENT_MATCH:.1f}–{1 + CLIENT_MATCH:.1f}x"
         f"          {met(abs(client_ratio - 1) <= CLIENT_MATCH)}"
     )
+    chromium_cpu, kernel_cpu = arrival_cpu["Chromium"], arrival_cpu["kernel-level"]
+    if chromium_cpu and kernel_cpu:
+        cpu_ratio = statistics.median(kernel_cpu) / statistics.median(chromium_cpu)
+        print(
+            f"{'server + kernel CPU per arrival, one learner':<44}"
+            f"{statistics.median(kernel_cpu):>7.2f}s / {statistics.median(chromium_cpu):.2f}s"
+            f" = {cpu_ratio:.2f}x   target {1 - CLIENT_MATCH:.1f}–{1 + CLIENT_MATCH:.1f}x"
+            f"          {met(abs(cpu_ratio - 1) <= CLIENT_MATCH)}"
+        )
+        print("  (kernel-level / Chromium: the load each kind of learner puts on the server and its kernels)")
     widgets = sorted({r.widgets for r in kernel_singles + results if r.widgets})
     if widgets:
         print(f"{'widget states received on arrival':<44}{', '.join(map(str, widgets)):>9}")
