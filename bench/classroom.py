@@ -35,6 +35,9 @@ What it does, in one run on this machine:
 3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (3) real Chromium pages
    (one browser, a context each) and the rest kernel-level clients, measured as above. Every learner keeps
    its page / websocket open to the end (a connected kernel is not culled: ``cull_connected`` is false).
+   The CPU the arrival took is split (psutil): the server and its kernels, and the learners' side running
+   on this machine too (the Chromium pages with their driver, the clients' threads), which in a real room
+   each learner's own laptop carries.
 4. Memory: once everyone is interactive, again once the server has refilled its pool behind the class,
    and after the lesson: RSS, USS and PSS of the server and every kernel process under it (psutil process
    tree), per-kernel median and total. PSS counts each shared page once, so its total is what the machine
@@ -149,14 +152,26 @@ def kernel_processes(server: Server) -> list[psutil.Process]:
     return found
 
 
-def tree_cpu(server: Server) -> float:
-    """CPU seconds (user + system) spent so far by the server and every process under it (its kernels)."""
+def cpu_of(processes: list[psutil.Process]) -> float:
+    """CPU seconds (user + system) spent so far by ``processes`` (those still alive)."""
     total = 0.0
-    for p in server.processes():
+    for p in processes:
         with contextlib.suppress(psutil.Error):
             t = p.cpu_times()
             total += t.user + t.system
     return total
+
+
+def tree_cpu(server: Server) -> float:
+    """CPU seconds spent so far by the server and every process under it (its kernels)."""
+    return cpu_of(server.processes())
+
+
+def bench_cpu() -> float:
+    """CPU seconds spent so far by this benchmark and every process under it: its clients' threads, the
+    Chromium pages and their driver, and the server with its kernels."""
+    me = psutil.Process()
+    return cpu_of([me, *me.children(recursive=True)])
 
 
 def wait_kernels(server: Server, count: int, timeout: float, fills: int = 0) -> None:
@@ -755,6 +770,7 @@ def main(argv: list[str] | None = None) -> int:
     mem_lesson: dict[str, Any] = {}
     refilled = False
     class_wall = math.nan
+    class_server_cpu = class_learner_cpu = math.nan
     lesson_wall = math.nan
     peak_kernels = 0
     pool_ex: ThreadPoolExecutor | None = None
@@ -869,6 +885,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             for i in range(n_kernel)
         ]
+        server_cpu0, bench_cpu0 = tree_cpu(server), bench_cpu()
         go.wait()
         t0 = time.monotonic()
         # wait until every learner is interactive or failed, or the timeout
@@ -878,6 +895,9 @@ def main(argv: list[str] | None = None) -> int:
                 break
             time.sleep(0.5)
         class_wall = time.monotonic() - t0
+        # the CPU the arrival took, on the server's side and on the learners' (which a real room's laptops carry)
+        class_server_cpu = tree_cpu(server) - server_cpu0
+        class_learner_cpu = bench_cpu() - bench_cpu0 - class_server_cpu
         time.sleep(1.0)
         mem = memory(server)
         # 3. the pool refills behind the class: what the machine holds for the rest of the lesson
@@ -1081,6 +1101,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'kernels started for the class (ids)':<44}{len({r.kernel_id for r in results if r.kernel_id}):>9}")
         print(f"{'peak kernel processes':<44}{peak_kernels:>9}")
         print(f"{'class wall time':<44}{class_wall:>8.1f}s")
+        cores = psutil.cpu_count() or 1
+        print(
+            f"{'CPU of the arrival':<44}{class_server_cpu + class_learner_cpu:>8.1f}s of the {cores} cores' "
+            f"{cores * class_wall:.1f} s: server + kernels {class_server_cpu:.1f} s, the learners' side on this "
+            f"machine (Chromium pages, clients) {class_learner_cpu:.1f} s"
+        )
         if lesson_on:
             print(f"{'lesson wall time':<44}{lesson_wall:>8.1f}s")
     if not_allowed:
