@@ -29,8 +29,9 @@ What it does, in one run on this machine:
    The two medians and their ratio are printed (target: within 20 %; ``--check-client`` runs this phase
    only), and, from the arrivals that walk no lesson, the CPU the server and its kernels spent on one
    arrival of each kind (psutil, the whole process tree, from the start of the arrival until the page
-   has closed): the load each kind of learner puts on the server, which the page's own script work
-   (in the wall time, not on the server) does not blur. The first Chromium page and the last kernel-level client then click through the lesson alone
+   has closed; the kernel-level learner also clicks Next ▶ once, as the Chromium page's arrival does):
+   the load each kind of learner puts on the server, which the page's own script work (in the wall
+   time, not on the server) does not blur. The first Chromium page and the last kernel-level client then click through the lesson alone
    (``--single-actions`` actions each, one every 1–2 s): the baseline of the lesson phase.
 3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (3) real Chromium pages
    (one browser, a context each) and the rest kernel-level clients, measured as above. Every learner keeps
@@ -824,8 +825,11 @@ def main(argv: list[str] | None = None) -> int:
             last = i == max(1, args.singles) - 1
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
             alone.go.set()
+            # a Chromium page's arrival ends with its first Next ▶ answered: so does this one, for the CPU compared
+            first_next = Lesson(threading.Event(), math.inf, args.seed, (0.0, 0.0), 1, args.action_timeout)
+            first_next.go.set()
             cpu_before = tree_cpu(server)
-            r = single_kernel_learner(server, code, 120, alone if last else None, files)
+            r = single_kernel_learner(server, code, 120, alone if last else first_next, files)
             kernel_singles.append(r)
             if not last:
                 arrival_cpu["kernel-level"].append(tree_cpu(server) - cpu_before)
