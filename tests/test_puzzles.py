@@ -344,6 +344,22 @@ def test_next_puzzle_follows_the_rule_set_and_theme_chosen() -> None:
     assert page.puzzle.theme == "count the bags"
 
 
+def test_choosing_a_rule_set_or_theme_shows_a_puzzle_of_it() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    page = PuzzlePage(today=DAY)
+    other = next(n for n in st.Rules.preset_names() if n != page.puzzle.rules_name)
+    page.rule_choice.value = other
+    assert page.puzzle.rules_name == other and "for this choice" in page.note
+    shown = page.puzzle
+    page.theme_choice.value = shown.theme  # it fits already: it stays, with the learner's card
+    assert page.puzzle is shown
+    page.theme_choice.value = next(
+        t for t in THEMES if not any(p.theme == t and p.rules_name == other for p in SHIPPED)
+    )
+    assert page.puzzle is shown and "No shipped puzzle" in page.note  # nothing fits: said, not hidden
+
+
 def test_a_new_puzzle_is_generated_from_the_pages_seed() -> None:
     from spades_tutor.ui.puzzle_page import PuzzlePage
 

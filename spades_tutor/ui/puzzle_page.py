@@ -86,6 +86,8 @@ class PuzzlePage:
             style={"description_width": "initial"},
             layout=w.Layout(width="auto", max_width="100%"),
         )
+        for choice in (self.rule_choice, self.theme_choice):
+            choice.observe(guarded(lambda _c: self._choice_changed()), names="value")
         self.daily_button = w.Button(description="Daily puzzle", tooltip="The same puzzle all day, for everyone")
         self.next_button = w.Button(description="Next puzzle", tooltip="The next puzzle of the rule set and theme")
         self.new_button = w.Button(description="Make a new one", tooltip="A new puzzle from rounds the bots play")
@@ -149,6 +151,11 @@ class PuzzlePage:
         """The shipped puzzles of the rule set and theme chosen (all of them, if none match)."""
         rules, theme = self.rule_choice.value, self.theme_choice.value
         return [p for p in shipped() if rules in (EVERY, p.rules_name) and theme in (EVERY, p.theme)]
+
+    def _choice_changed(self) -> None:
+        """A rule set or theme chosen: the puzzle shown follows it, unless it fits already."""
+        if self.puzzle not in self.pool():
+            self.next_puzzle()
 
     def show_daily(self) -> None:
         rules = self.rule_choice.value
