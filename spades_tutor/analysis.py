@@ -1,8 +1,8 @@
 """After a hand, "where did that trick go?"; during one, a hint measured on sampled layouts.
 
 ``analyse(rnd)`` replays a finished round and asks the solver, for each of South's cards, how
-many tricks N–S could take double dummy before and after it, whether South's nil and N–S's
-contract could still be made: a card that lowered one of them is marked, with the better
+many tricks N–S could take double dummy before and after it, whether South's nil, North's nil and
+N–S's contract could still be made: a card that lowered one of them is marked, with the better
 cards and the solver's line after the card played. The work is a node budget, spent from
 the last trick backwards, so the late (cheap) positions are always exact and an early
 position that ran out says so.
@@ -40,6 +40,7 @@ __all__ = [
     "COST",
     "FINE",
     "NIL",
+    "PARTNER_NIL",
     "UNKNOWN",
     "CardVerdict",
     "HandAnalysis",
@@ -67,6 +68,7 @@ FINE = "fine"
 COST = "cost a trick"
 CONTRACT = "lost the contract"
 NIL = "lost the nil"
+PARTNER_NIL = "lost partner's nil"
 UNKNOWN = "not exact"
 
 Progress = Callable[[int, int], object] | None
@@ -82,7 +84,9 @@ class CardVerdict:
     still be made before the card (None: not asked, or out of budget); ``kept_nil``/``kept_contract``
     whether the card kept them. ``better``: the cards that did best on the goal the card missed.
     When South bid nil (``nil_bid``) the nil is the only goal judged: a nil bidder's card that gave a
-    trick away, or left partner's contract short, is not blamed for it.
+    trick away, or left partner's contract short, is not blamed for it. When North bid nil,
+    ``partner_nil_before``/``kept_partner_nil`` say whether North's nil could still be made before the
+    card and whether the card kept it (covering partner's nil is South's job too).
     """
 
     trick: int  # 1..13
@@ -99,12 +103,17 @@ class CardVerdict:
     line: tuple[tuple[Seat, Card], ...]
     line_text: str
     nil_bid: bool = False
+    partner_nil_before: bool | None = None
+    kept_partner_nil: bool | None = None
 
     @property
     def mark(self) -> str:
-        """The worst thing the card did: lost the nil, the contract, a trick; or fine (or not exact)."""
+        """The worst thing the card did: lost the nil (South's, then North's), the contract, a trick; or
+        fine (or not exact)."""
         if self.nil_before and self.kept_nil is False:
             return NIL
+        if self.partner_nil_before and self.kept_partner_nil is False:
+            return PARTNER_NIL
         if not self.nil_bid and self.contract_before and self.kept_contract is False:
             return CONTRACT
         if not self.exact:
@@ -133,6 +142,7 @@ class CardVerdict:
         better = and_list(str(c) for c in self.better) or "another card"
         head = {
             NIL: f"Lost the nil: {better} would have kept it.",
+            PARTNER_NIL: f"Lost partner's nil: {better} would have kept North's nil.",
             CONTRACT: f"Lost the contract: {better} would have kept it.",
             COST: f"Cost a trick: {better} would have kept it.",
         }[mark]
@@ -249,7 +259,14 @@ class _Pool:
 
 
 def _judge(
-    trick: int, before: Position, card: Card, south_nil: bool, contract: int, pool: _Pool, share: int
+    trick: int,
+    before: Position,
+    card: Card,
+    south_nil: bool,
+    contract: int,
+    pool: _Pool,
+    share: int,
+    north_nil: bool = False,
 ) -> CardVerdict:
     """One of South's cards judged with at most ``share`` nodes of ``pool``."""
     after = before.play(card)
@@ -287,6 +304,14 @@ def _judge(
             nil_before = nil.holds
             kept_nil = card in nil.best_cards if nil.holds else None
             nil_cards = nil.best_cards
+    partner_before = kept_partner = None
+    partner_cards: tuple[Card, ...] = ()
+    if north_nil:
+        covered = ask(lambda b: make_nil(before, LEARNER.partner, budget=b))
+        if isinstance(covered, Answer):
+            partner_before = covered.holds
+            kept_partner = card in covered.best_cards if covered.holds else None
+            partner_cards = covered.best_cards
     contract_before = kept_contract = None
     if contract > 0 and not south_nil:
         made = ask(lambda b: make_contract(before, ns, contract, budget=b))
@@ -296,9 +321,10 @@ def _judge(
             contract_cards = made.best_cards
     exact = before_total is not None and after_total is not None
     exact = exact and (nil_before is not None if south_nil else contract <= 0 or contract_before is not None)
+    exact = exact and (partner_before is not None or not north_nil)
     verdict = CardVerdict(
         trick, card, exact, before_total, after_total, best, nil_before, kept_nil, contract_before, kept_contract,
-        (), (), "", south_nil,
+        (), (), "", south_nil, partner_before, kept_partner,
     )  # fmt: skip
     mark = verdict.mark
     if mark in (FINE, UNKNOWN):
@@ -312,6 +338,9 @@ def _judge(
     if mark == NIL:
         better = nil_cards
         question = lambda p: make_nil(p, LEARNER, budget=step())  # noqa: E731
+    elif mark == PARTNER_NIL:
+        better = partner_cards
+        question = lambda p: make_nil(p, LEARNER.partner, budget=step())  # noqa: E731
     elif mark == CONTRACT:
         better = contract_cards
         question = lambda p: make_contract(p, ns, contract, budget=step())  # noqa: E731
@@ -352,6 +381,7 @@ def analyse(
     replay, plays = _plays(rnd)
     bid = rnd.bids[LEARNER]
     south_nil = bid.tricks == 0
+    north_nil = rnd.bids[LEARNER.partner].tricks == 0
     contract = rnd.team_contract(Team.NS)
     positions: list[tuple[int, Position, Card]] = []
     for i, (seat, card) in enumerate(plays):
@@ -363,7 +393,7 @@ def analyse(
     total = len(positions)
     for k, (trick, before, card) in enumerate(reversed(positions)):
         share = pool.left // (total - k)
-        verdicts.append(_judge(trick, before, card, south_nil, contract, pool, share))
+        verdicts.append(_judge(trick, before, card, south_nil, contract, pool, share, north_nil))
         if progress is not None:
             progress(k + 1, total)
     verdicts.reverse()

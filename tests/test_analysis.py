@@ -17,6 +17,7 @@ from spades_tutor.analysis import (
     COST,
     FINE,
     NIL,
+    PARTNER_NIL,
     UNKNOWN,
     CardVerdict,
     HandAnalysis,
@@ -36,16 +37,16 @@ def bot_round(seed: int, preset: str = "jokers") -> st.Round:
     return play_round(st.Rules.preset(preset), {s: HeuristicBot() for s in st.Seat}, seed=seed)
 
 
-def careless_round(seed: int, nil: bool, from_trick: int = 7) -> st.Round:
+def careless_round(seed: int, nil: bool, from_trick: int = 7, partner_nil: bool = False) -> st.Round:
     """South bids like the bots (or nil), plays like them, then from ``from_trick`` on throws its
-    highest card (bidding nil) or its lowest (bidding tricks)."""
+    highest card (bidding nil) or its lowest (bidding tricks); with ``partner_nil`` North bids nil."""
     rules = st.Rules.preset("jokers")
     bots = {s: HeuristicBot() for s in st.Seat}
     rnd = st.Round.deal(rules, seed=seed)
     while not rnd.is_over:
         seat = rnd.to_act
         assert seat is not None
-        if seat == SOUTH and rnd.phase is st.Phase.BIDDING and nil:
+        if rnd.phase is st.Phase.BIDDING and ((seat == SOUTH and nil) or (seat == st.Seat.NORTH and partner_nil)):
             rnd.bid(st.NIL)
         elif seat == SOUTH and rnd.phase is st.Phase.PLAYING and len(rnd.tricks) >= from_trick:
             rnd.play(rnd.legal_plays()[-1 if nil else 0])
@@ -152,6 +153,26 @@ def test_a_card_that_lost_the_nil_is_marked_as_such() -> None:
             assert v.nil_before == make_nil(before, SOUTH).holds
             said = "could still be made" if v.nil_before else "was already lost"
             assert f"Your nil {said}." in v.sentence()
+
+
+def test_a_card_that_lost_partners_nil_is_marked_as_such() -> None:
+    rnd = careless_round(2, nil=False, from_trick=4, partner_nil=True)  # North bids nil, South ducks from trick 5
+    report = analyse(rnd, nodes=NODES, seconds=None)
+    north = st.Seat.NORTH
+    lost = [v for v in report.verdicts if v.mark == PARTNER_NIL]
+    assert lost, "South ducking with its lowest cards lets North's nil go in deal 2"
+    positions = positions_before_south(rnd)
+    for v in lost:
+        before, card = positions[v.trick]
+        assert make_nil(before, north).holds is True
+        assert make_nil(before.play(card), north).holds is False
+        assert v.better and all(make_nil(before.play(c), north).holds for c in v.better)
+        assert v.sentence().startswith("Lost partner's nil") and "North's nil" in v.sentence()
+        assert_line_in_words(v)
+    assert all(v.mark != PARTNER_NIL for v in report.verdicts if v.trick > lost[0].trick)  # blamed once
+    for v in report.verdicts:  # every exact verdict says what the solver says of North's nil before the card
+        if v.exact:
+            assert v.partner_nil_before == make_nil(positions[v.trick][0], north).holds
 
 
 def test_a_card_that_lost_the_contract_is_marked_as_such() -> None:
