@@ -149,7 +149,8 @@ def _pattern(h0: int, h1: int, h2: int, h3: int, off: int, width: int) -> int:
 # mattered: in each suit group, the top r cards (relative ranks) for an r the search found
 # (``relevance`` below). The table hashes the first three (the *shape*) to a bucket of ENTRIES
 # entries; each entry keeps, per suit group, the owners of its top r cards, and the bounds.
-# tt[b, 0] is the bucket's header: the shape's two words, then the slot the next new entry takes;
+# tt[b, 0] is the bucket's header: the shape's two words, then how many entries it holds, then the
+# entry replaced last once it is full (a full bucket replaces its oldest entry);
 # tt[b, 1 + e] an entry: four truncated owner patterns (one per suit group; the sentinel bit on
 # top says r), then 1 | (lower + 64) << 1 | (upper + 64) << 9 | (best card's bit + 1) << 17.
 ENTRIES = 16

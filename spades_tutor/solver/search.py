@@ -152,7 +152,7 @@ class Search:
                 q=q,
                 stat=np.zeros(3, dtype=np.int64),
                 # the exact table: 2**21 rows (64 MiB) for a full deal; the partition table's
-                # buckets of shapes: 2**14 (about 20 MiB)
+                # buckets of shapes: 2**14 (about 11 MiB)
                 xt=np.zeros((1 << min(21, 8 + left), 4), dtype=np.int64),
                 tt=np.zeros((1 << min(14, 1 + left), core.ENTRIES + 1, core.ROW), dtype=np.int64),
             )
