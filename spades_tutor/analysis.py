@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from .engine import Card, Phase, Round, Rules, Seat, SeatView, Suit, Team
 from .engine.text import and_list, plural
 from .solver import Answer, Budget, Position, Result, line, make_contract, make_nil, ready, solve
+from .solver.search import core_in_use
 
 __all__ = [
     "CONTRACT",
@@ -55,7 +56,7 @@ LEARNER = Seat.SOUTH
 # the whole hand's work, by the solver's core: about 6 s on this machine with either
 ANALYSIS_NODES = {"pure": 300_000, "compiled": 30_000_000}
 ANALYSIS_SECONDS = 9.0  # a guard on slower machines: the hand never takes longer
-LINE_NODES = 20_000  # each step of a line
+LINE_NODES = {"pure": 20_000, "compiled": 500_000}  # each step of a line, by the solver's core
 HINT_LAYOUTS = 200
 # the sampled hint solves layouts from this many tricks left down, each with this much work, by the
 # solver's core: nearly every layout solved exactly within the 2 s (about 0.2 s median on this machine)
@@ -332,7 +333,7 @@ def _judge(
 
     def step() -> Budget:  # each card of the line: a few nodes, and never past the analysis' time guard
         left = None if pool.deadline is None else max(0.001, pool.deadline - time.perf_counter())
-        return Budget(nodes=LINE_NODES, seconds=left)
+        return Budget(nodes=LINE_NODES[core_in_use()], seconds=left)
 
     question: Callable[[Position], Result | Answer]
     if mark == NIL:
@@ -350,7 +351,9 @@ def _judge(
     # the rest of the trick and the next one, as the solver plays them for both sides
     length = min((4 - len(after.trick)) % 4 + 4, after.tricks_left * 4 - len(after.trick))
     played = line(after, question, cards=length)
-    if after.trick:
+    if after.trick and not played:
+        text = "The play after it was not worked out: the solver's budget ran out."
+    elif after.trick:
         text = line_words(after, played, card)
     else:  # South's card ended the trick: who won it, then the next one
         rest = line_words(after, played)

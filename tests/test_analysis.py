@@ -175,6 +175,18 @@ def test_a_card_that_lost_partners_nil_is_marked_as_such() -> None:
             assert v.partner_nil_before == make_nil(positions[v.trick][0], north).holds
 
 
+def test_a_marked_card_whose_line_ran_out_of_budget_says_so() -> None:
+    rnd = careless_round(18, nil=False, from_trick=1, partner_nil=True)
+    report = analyse(rnd, nodes=30_000_000, seconds=None)  # the compiled core's budget, without the time guard
+    marked = report.marked
+    assert marked
+    for v in marked:
+        if v.line:
+            assert v.line_text.startswith(f"After {v.card}, ")
+        else:  # nothing is left blank: the sentence says the line was not worked out
+            assert "not worked out" in v.sentence() or v.line_text.startswith(f"After {v.card}, ")
+
+
 def test_a_card_that_lost_the_contract_is_marked_as_such() -> None:
     rnd = careless_round(24, nil=False)
     report = analyse(rnd, nodes=NODES, seconds=None)
