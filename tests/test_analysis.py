@@ -128,6 +128,16 @@ def test_every_exact_verdict_agrees_with_the_solver_at_that_position() -> None:
     assert report.summary().startswith("Judged exactly: tricks ")
 
 
+def assert_lost_nil(v: CardVerdict, positions: dict[int, tuple[Position, st.Card]], seat: st.Seat) -> None:
+    """``v`` lost ``seat``'s nil, as the solver sees it: makeable before the card, not after it, and
+    after each better card; with its line in words."""
+    before, card = positions[v.trick]
+    assert make_nil(before, seat).holds is True
+    assert make_nil(before.play(card), seat).holds is False
+    assert v.better and all(make_nil(before.play(c), seat).holds for c in v.better)
+    assert_line_in_words(v)
+
+
 def test_a_card_that_lost_the_nil_is_marked_as_such() -> None:
     rnd = careless_round(11, nil=True)
     report = analyse(rnd, nodes=NODES, seconds=None)
@@ -136,12 +146,8 @@ def test_a_card_that_lost_the_nil_is_marked_as_such() -> None:
     assert lost, "South throwing its highest cards loses the nil in deal 11"
     positions = positions_before_south(rnd)
     for v in lost:
-        before, card = positions[v.trick]
-        assert make_nil(before, SOUTH).holds is True
-        assert make_nil(before.play(card), SOUTH).holds is False
-        assert v.better and all(make_nil(before.play(c), SOUTH).holds for c in v.better)
+        assert_lost_nil(v, positions, SOUTH)
         assert v.sentence().startswith("Lost the nil")
-        assert_line_in_words(v)
     # after the nil is gone no later card is blamed for it
     first = lost[0].trick
     assert all(v.mark != NIL for v in report.verdicts if v.trick > first)
@@ -163,12 +169,8 @@ def test_a_card_that_lost_partners_nil_is_marked_as_such() -> None:
     assert lost, "South ducking with its lowest cards lets North's nil go in deal 2"
     positions = positions_before_south(rnd)
     for v in lost:
-        before, card = positions[v.trick]
-        assert make_nil(before, north).holds is True
-        assert make_nil(before.play(card), north).holds is False
-        assert v.better and all(make_nil(before.play(c), north).holds for c in v.better)
+        assert_lost_nil(v, positions, north)
         assert v.sentence().startswith("Lost partner's nil") and "North's nil" in v.sentence()
-        assert_line_in_words(v)
     assert all(v.mark != PARTNER_NIL for v in report.verdicts if v.trick > lost[0].trick)  # blamed once
     for v in report.verdicts:  # every exact verdict says what the solver says of North's nil before the card
         if v.exact:

@@ -227,31 +227,18 @@ def _matches(tt: np.ndarray, b: int, e: int, pats: np.ndarray) -> bool:
 def _markers(tab: np.ndarray, held: int, tt: np.ndarray, b: int, e: int) -> int:
     """An entry's relevance in this position: per suit group, its r-th highest card (the lowest
     of the cards that matter), as a mask."""
-    out = 0
+    depths = 0
     for s in range(4):
-        r = (_bitlen(tt[b, 1 + e, s]) - 1) >> 1
-        if r:
-            rest = held & tab[SUIT_MASK + s]
-            bit = 0
-            for _ in range(r):
-                bit = 1 << (_bitlen(rest) - 1)
-                rest ^= bit
-            out |= bit
-    return out
+        depths |= ((_bitlen(tt[b, 1 + e, s]) - 1) >> 1) << (5 * s)
+    return _depth_markers(tab, held, depths)
 
 
 @njit(cache=True)
-def _truncated(tab: np.ndarray, held: int, pats: np.ndarray, rel: int, out: np.ndarray) -> None:
-    """The owner patterns cut to the cards that matter: in each suit group, the cards from its
-    top down to the lowest marked card of ``rel``."""
+def _truncated(pats: np.ndarray, depths: int, out: np.ndarray) -> None:
+    """The owner patterns cut to the cards that matter: in each suit group, its top r cards
+    (``_depths``)."""
     for s in range(4):
-        sm = tab[SUIT_MASK + s]
-        mk = rel & sm
-        if mk:
-            low = mk & -mk
-            r = _popcount(held & sm & ~(low - 1))
-        else:
-            r = 0
+        r = (depths >> (5 * s)) & 31
         n = (_bitlen(pats[s]) - 1) >> 1
         out[s] = pats[s] >> (2 * (n - r))
 
@@ -420,7 +407,7 @@ def _keep(
     _exact_store(xt, xkey, lo, hi, best, depths)
     for s in range(4):
         if (depths >> (5 * s)) & 31 < _popcount(held & tab[SUIT_MASK + s]):
-            _truncated(tab, held, pats, rel, tp)
+            _truncated(pats, depths, tp)
             _store(tt, key, tp, lo, hi, best)
             return
 
