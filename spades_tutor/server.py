@@ -22,6 +22,11 @@ own application with every web handler wrapped by these guards:
   that cookie's value) passes the XSRF check instead of being refused.
 - **No theme or template from the address**: ``?theme=`` and ``?template=`` are dropped before
   Voilà reads them, whatever the configuration says (they also made Voilà skip the warm kernel pool).
+- **Nothing from outside**: every response carries a Content-Security-Policy that lets a page load
+  only from this server (Voilà's page links two stylesheets on a CDN, which a classroom network
+  that drops outside traffic made every learner wait for).
+- **Static files compressed**: scripts and styles go gzip-compressed to every browser that accepts
+  it, each file compressed once (:mod:`spades_tutor.compressed`).
 - **The kernel websocket's legacy protocol framed right**: Voilà reads every binary message as the
   ``v1.kernel.websocket.jupyter.org`` framing, and a legacy-framed one (a client that asked for no
   subprotocol) read that way made the server loop for ever. Here each message is read in the
@@ -51,12 +56,14 @@ import jinja2.bccache
 import tornado.web
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado.httputil import split_host_and_port
-from traitlets import Int, List, Unicode, default
+from traitlets import Bool, Int, List, Unicode, default
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.exporter import VoilaExporter  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  # type: ignore[import-untyped]
+
+from spades_tutor.compressed import CompressedStatic
 
 __all__ = [
     "CLASS_CODE_ENV",
@@ -78,6 +85,26 @@ COOKIE_NAME = "spades_tutor_class"
 WRONG_CODE_LIMIT = 20
 WRONG_CODE_WINDOW_S = 600.0
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+# What a page may load: everything from this server, nothing from anywhere else. Voilà's page links two
+# stylesheets on a CDN (icons its own scripts already carry); on a classroom network that blocks or
+# drops outside traffic a learner's page waited for them (20 s for a 20 s stall). Refused here, the
+# browser never asks. Inline scripts and styles, eval, blob: and data: URLs are what the widget
+# libraries, anywidget and plotly use.
+PAGE_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+    ]
+)
 
 
 def new_class_code() -> str:
@@ -548,9 +575,11 @@ def guarded(cls: type) -> type:
     attrs: dict[str, Any] = {}
     if issubclass(cls, RequestInfoSocketHandler):
         attrs["kernel_only"] = True
+    bases: tuple[type, ...] = (GuardedHandler, cls)
     if issubclass(cls, tornado.web.StaticFileHandler):
         attrs["public"] = True
-    new = type(f"Guarded{cls.__name__}", (GuardedHandler, cls), attrs)
+        bases = (GuardedHandler, CompressedStatic, cls)
+    new = type(f"Guarded{cls.__name__}", bases, attrs)
     _REPLACEMENTS[cls] = new
     return new
 
@@ -626,6 +655,11 @@ class TutorVoila(Voila):  # type: ignore[misc]
     ).tag(config=True)
     kernels_per_client = Int(3, help="Kernels (open tabs) one client address may hold at once.").tag(config=True)
     max_kernels = Int(8, help="Kernels (open tabs) the whole server may hand out at once.").tag(config=True)
+    compress_static = Bool(
+        True,
+        help="Send scripts and styles gzip-compressed to browsers that accept it, each file compressed once"
+        " (off: as they are, e.g. behind a proxy that compresses).",
+    ).tag(config=True)
 
     @default("class_code")
     def _default_class_code(self) -> str:
@@ -661,6 +695,10 @@ class TutorVoila(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
+        headers = dict(settings.get("headers") or {})
+        headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+        settings["headers"] = headers
+        settings["spades_tutor_compress"] = self.compress_static
         wide = self.ip in ("", "0.0.0.0", "::")
         settings["spades_tutor_guard"] = Guard(
             allowed_hosts=self.served_hosts(),

@@ -24,6 +24,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
+from spades_tutor.compressed import MIN_SIZE
+
 from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server, free_port, kernel_id_from_html, start_server
 
 pytestmark = pytest.mark.browser
@@ -421,3 +423,85 @@ def test_the_shutdown_route_still_wants_the_xsrf_token(page: Page, guarded_serve
     expect(page.get_by_role("button", name="Home")).to_be_visible()
     assert any(f"kernel-{kernel_id}.json" in " ".join(p.cmdline()) for p in kernel_processes(guarded_server))
     leave(page, guarded_server)
+
+
+# --- what a page costs the classroom's network --------------------------------------------------------
+
+
+def test_a_page_asks_nothing_of_any_other_host_even_when_the_outside_network_stalls(
+    page: Page, guarded_server: Server
+) -> None:
+    """Voilà's page links two stylesheets on a CDN. A classroom network that drops outside traffic made
+    every learner's page wait for them (a 20 s stall, a 20 s wait). The server's Content-Security-Policy
+    keeps the browser from asking: here every outside request stalls for 30 s, and the lesson still
+    answers its first click within the usual time, with no request sent beyond the server."""
+    outside: list[str] = []
+
+    def stall(route: object) -> None:
+        outside.append(route.request.url)  # type: ignore[attr-defined]
+        time.sleep(30)
+        route.abort()  # type: ignore[attr-defined]
+
+    origin = at(guarded_server, "127.0.0.1", "")
+    documents: list[object] = []
+    page.on("response", lambda r: documents.append(r) if r.request.resource_type == "document" else None)
+    page.route(lambda url: not url.startswith(origin) and not url.startswith(("blob:", "data:")), stall)
+    start = time.monotonic()
+    open_with_code(page, guarded_server, "lesson=1")
+    next_button = page.get_by_role("button", name="Next ▶")
+    expect(next_button).to_be_enabled(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    next_button.click()
+    expect(page.get_by_text("Step 2 of").first).to_be_visible()
+    assert time.monotonic() - start < 25, "the page waited for an outside host"
+    assert outside == [], f"the page asked other hosts: {outside}"
+    lesson = [r for r in documents if r.status == 200]  # type: ignore[attr-defined]
+    assert lesson, "the page itself was not seen"
+    policy = lesson[-1].headers.get("content-security-policy", "")  # type: ignore[attr-defined]
+    assert "default-src 'self'" in policy and "frame-ancestors 'self'" in policy, policy
+    page.unroute_all(behavior="ignoreErrors")  # a routed page's unload beacon is not sent
+    leave(page, guarded_server)
+
+
+def test_the_page_s_scripts_and_styles_arrive_compressed_and_whole(page: Page, guarded_server: Server) -> None:
+    """Every script and style the page fetches (but the few under 1 KiB) comes gzip-compressed (the browser
+    asks for it), and what
+    the browser unpacks is byte for byte the file the server holds; in all, the page's static files take
+    well under half the bytes they did uncompressed."""
+    responses: list[object] = []
+    page.on("response", lambda r: responses.append(r))
+    open_with_code(page, guarded_server, "lesson=1")
+    expect(page.get_by_role("button", name="Next ▶")).to_be_enabled(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    static = [
+        r
+        for r in responses
+        if r.request.method == "GET"  # type: ignore[attr-defined]
+        and r.status == 200  # type: ignore[attr-defined]
+        and re.search(r"/voila/(static|templates|labextensions)/.*\.(js|css)(\?|$)", r.url)  # type: ignore[attr-defined]
+    ]
+    assert len(static) >= 20, f"only {len(static)} scripts and styles seen"
+    sent = unpacked = 0
+    plain = []
+    for r in static:
+        parts = urllib.parse.urlsplit(r.url)  # type: ignore[attr-defined]
+        headers, whole = raw_get(guarded_server, "127.0.0.9", parts.path + (f"?{parts.query}" if parts.query else ""))
+        assert "content-encoding" not in headers, "a client that does not ask for gzip gets the file as it is"
+        assert r.body() == whole, f"{r.url} unpacked differs from the file"  # type: ignore[attr-defined]
+        if r.headers.get("content-encoding") != "gzip" and len(whole) >= MIN_SIZE:  # type: ignore[attr-defined]
+            plain.append(r.url)  # type: ignore[attr-defined]
+        sent += int(r.headers["content-length"])  # type: ignore[attr-defined]
+        unpacked += len(whole)
+    assert plain == [], f"sent uncompressed: {plain[:5]}"
+    assert sent < 0.45 * unpacked, f"{sent} bytes sent for {unpacked} bytes of files"
+    leave(page, guarded_server)
+
+
+def raw_get(server: Server, client: str, path: str) -> tuple[dict[str, str], bytes]:
+    """A GET without ``Accept-Encoding``: the headers (lower-case names) and the body's bytes."""
+    conn = http.client.HTTPConnection(client, port_of(server), timeout=60, source_address=(client, 0))
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        assert response.status == 200, (path, response.status)
+        return {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        conn.close()
