@@ -20,8 +20,8 @@ What it does, in one run on this machine:
    - a kernel-level client (``bench/widget_client.py``) does what a page does after the HTML: an HTTP GET
      of ``/?lesson=1`` (Voilà runs the notebook for that request in a pooled or new kernel; the kernel id
      is in the page's ``jupyter-config-data``), a GET of every static file the first Chromium page fetched
-     after its HTML (scripts, styles, fonts: an empty cache, as a first visit; one keep-alive connection),
-     a GET of its kernel's model, a websocket to
+     after its HTML (scripts, styles, fonts: an empty cache, as a first visit; six keep-alive
+     connections at once, as Chromium opens to one host), a GET of its kernel's model, a websocket to
      ``/api/kernels/<id>/channels`` (the v1 framing the page asks for), ``kernel_info_request``, then the
      widget manager's start: the ``jupyter.widget.control`` comm opened, ``request_states`` sent, every
      widget's state received in ``update_states``; its TTI stops there. Its widgets then start as a fresh
@@ -67,6 +67,9 @@ Run it from the project root::
     .venv/bin/python bench/classroom.py --pool-size 10      # class settings with a pool of 10
     .venv/bin/python bench/classroom.py --learners 4 --browsers 1 --lesson-seconds 20   # a quick look
     .venv/bin/python bench/classroom.py --check-client      # one learner: kernel-level client against Chromium
+    .venv/bin/python bench/classroom.py --link-mbit 100     # the class shares a 100 Mbit/s link (root: tc)
+    .venv/bin/python bench/classroom.py --link-mbit 100 --voila-arg=--TutorVoila.compress_static=False
+                                                            # the same, static files sent uncompressed
 
 Server log: ``test-artifacts/bench-classroom.log``.
 """
@@ -83,6 +86,7 @@ import os
 import random
 import re
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -142,6 +146,35 @@ def start_server(extra: list[str], code: str) -> Server:
         env[CLASS_CODE_ENV] = code
     command = [sys.executable, "-m", "spades_tutor.server", APP_NOTEBOOK, f"--port={port}", "--no-browser", *extra]
     return launch("classroom", APP_NOTEBOOK, port, command, env=env)
+
+
+def shape_loopback(mbit: float) -> None:
+    """Make every connection on loopback share one link of ``mbit`` Mbit/s (a token bucket; the
+    kernels talk to the server over Unix sockets and Chromium to its driver over a pipe, so only the
+    learners' traffic to the server is shaped): the room's wifi, which a class shares."""
+    subprocess.run(
+        [
+            "tc",
+            "qdisc",
+            "replace",
+            "dev",
+            "lo",
+            "root",
+            "tbf",
+            "rate",
+            f"{mbit:g}mbit",
+            "burst",
+            "128kb",
+            "latency",
+            "100ms",
+        ],
+        check=True,
+        capture_output=True,
+    )
+
+
+def unshape_loopback() -> None:
+    subprocess.run(["tc", "qdisc", "del", "dev", "lo", "root"], check=False, capture_output=True)
 
 
 def kernel_processes(server: Server) -> list[psutil.Process]:
@@ -489,30 +522,39 @@ def record_file(files: list[str], page_url: str, url: str, resource_type: str, m
         files.append(path)
 
 
+BROWSER_CONNECTIONS = 6  # what Chromium opens to one host over HTTP/1.1
+
+
 def fetch_files(base: str, files: list[str], source: str, cookies: str, deadline: float) -> int:
-    """GET every static file a page fetches after its HTML (one keep-alive connection, an empty cache,
-    gzip accepted as a browser does); the bytes received."""
+    """GET every static file a page fetches after its HTML, as a browser does: over six keep-alive
+    connections at once (files dealt to them in turn), an empty cache, gzip accepted; the bytes received."""
     host = urllib.parse.urlsplit(base)
-    received = 0
-    conn = http.client.HTTPConnection(
-        host.hostname or "127.0.0.1",
-        host.port,
-        timeout=max(1.0, deadline - time.perf_counter()),
-        source_address=(source, 0),
-    )
     headers = {"Accept-Encoding": "gzip, deflate", **({"Cookie": cookies} if cookies else {})}
-    try:
-        for path in files:
-            if time.perf_counter() > deadline:
-                raise TimeoutError("static files not all fetched before the timeout")
-            conn.request("GET", path, headers=headers)
-            r = conn.getresponse()
-            received += len(r.read())
-            if r.status != 200:
-                raise RuntimeError(f"{path} answered {r.status}")
-    finally:
-        conn.close()
-    return received
+
+    def one_connection(paths: list[str]) -> int:
+        received = 0
+        conn = http.client.HTTPConnection(
+            host.hostname or "127.0.0.1",
+            host.port,
+            timeout=max(1.0, deadline - time.perf_counter()),
+            source_address=(source, 0),
+        )
+        try:
+            for path in paths:
+                if time.perf_counter() > deadline:
+                    raise TimeoutError("static files not all fetched before the timeout")
+                conn.request("GET", path, headers=headers)
+                r = conn.getresponse()
+                received += len(r.read())
+                if r.status != 200:
+                    raise RuntimeError(f"{path} answered {r.status}")
+        finally:
+            conn.close()
+        return received
+
+    shares = [files[k::BROWSER_CONNECTIONS] for k in range(BROWSER_CONNECTIONS)]
+    with ThreadPoolExecutor(BROWSER_CONNECTIONS) as ex:
+        return sum(ex.map(one_connection, [share for share in shares if share]))
 
 
 def kernel_lesson(client: KernelClient, lesson: Lesson, learner: int, result: Result) -> None:
@@ -719,6 +761,12 @@ def main(argv: list[str] | None = None) -> int:
         "--action-timeout", type=float, default=15, help="seconds allowed for each lesson action's answer (default 15)"
     )
     parser.add_argument(
+        "--link-mbit",
+        type=float,
+        default=0,
+        help="the learners share one link of this many Mbit/s, as a classroom's wifi (tc on loopback; root only)",
+    )
+    parser.add_argument(
         "--voila-arg",
         action="append",
         default=[],
@@ -758,6 +806,16 @@ def main(argv: list[str] | None = None) -> int:
     warm_timeout = max(120.0, 5.0 * pool)
     lesson_on = args.lesson_seconds > 0 and not args.check_client
 
+    if args.link_mbit > 0:
+        try:
+            shape_loopback(args.link_mbit)
+        except (OSError, subprocess.CalledProcessError) as e:
+            print(
+                f"bench/classroom.py: cannot shape the loopback link ({e}): --link-mbit needs tc and root",
+                file=sys.stderr,
+            )
+            return 1
+        setting += f"; the learners share one {args.link_mbit:g} Mbit/s link (tc tbf on loopback)"
     wall = time.monotonic()
     server = start_server(extra, code)
     print(f"server log: {server.log_path}", flush=True)
@@ -938,6 +996,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench/classroom.py: {type(e).__name__}: {e}\nserver log: {server.log_path}", file=sys.stderr)
     finally:
         server.stop()  # also ends any request still hanging on it
+        if args.link_mbit > 0:
+            unshape_loopback()
         if pool_ex is not None:
             pool_ex.shutdown(wait=False, cancel_futures=True)
     leftover = []
@@ -1027,7 +1087,8 @@ def main(argv: list[str] | None = None) -> int:
     if files:
         print(
             f"{'static files a page fetches after its HTML':<44}{len(files):>9}"
-            f"   ({statistics.median(fetched) / MIB if fetched else math.nan:.1f} MiB as received)"
+            f"   ({statistics.median(fetched) / MIB if fetched else math.nan:.1f} MiB as received;"
+            f" {args.learners * statistics.median(fetched) / MIB if fetched else math.nan:.0f} MiB for the class)"
         )
 
     one_k = clicks_of(kernel_singles, None)

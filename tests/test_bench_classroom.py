@@ -128,3 +128,43 @@ def test_answer_matches_only_its_widget_and_text() -> None:
     assert not action.answered_by(update("other", {"value": "<span>Step 2 of 4</span>"}))
     assert not action.answered_by(update("label", {"layout": "x"}))
     assert not action.answered_by(update("label", {"value": "Step 2 of 4"}, method="custom"))
+
+
+def test_a_kernel_level_learner_fetches_the_static_files_over_six_connections_as_a_browser(tmp_path: Path) -> None:
+    """bench/classroom.py's fetch of a page's static files: every file once, its bytes counted, the
+    requests spread over the six connections Chromium opens to one host (not one after another)."""
+    import http.server
+    import threading
+    import time
+
+    import classroom
+
+    for k in range(18):
+        (tmp_path / f"f{k}.js").write_bytes(b"x" * (1000 + k))
+    seen: list[tuple[str, int]] = []
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"  # keep-alive, as the server does
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(tmp_path), **kwargs)
+
+        def do_GET(self) -> None:
+            seen.append((self.path, self.client_address[1]))
+            super().do_GET()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        files = [f"/f{k}.js" for k in range(18)]
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        received = classroom.fetch_files(base, files, "127.0.0.1", "", time.perf_counter() + 30)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert received == sum(1000 + k for k in range(18))
+    assert sorted(path for path, _ in seen) == sorted(files)
+    assert len({port for _, port in seen}) == classroom.BROWSER_CONNECTIONS == 6
