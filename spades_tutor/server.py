@@ -85,6 +85,7 @@ COOKIE_NAME = "spades_tutor_class"
 WRONG_CODE_LIMIT = 20
 WRONG_CODE_WINDOW_S = 600.0
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+PLOTLY_EXTENSION = "jupyterlab-plotly"
 # What a page may load: everything from this server, nothing from anywhere else. Voilà's page links two
 # stylesheets on a CDN (icons its own scripts already carry); on a classroom network that blocks or
 # drops outside traffic a learner's page waited for them (20 s for a 20 s stall). Refused here, the
@@ -641,6 +642,15 @@ class TutorExporter(VoilaExporter):  # type: ignore[misc]
 # --- the application -------------------------------------------------------------------------------
 
 
+class PlotlyScriptHandler(tornado.web.StaticFileHandler):
+    """plotly.min.js from the plotly package, the one file of its folder a page may fetch."""
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        if os.path.basename(absolute_path) != "plotly.min.js":
+            raise tornado.web.HTTPError(404)
+        return super().validate_absolute_path(root, absolute_path)
+
+
 class TutorVoila(Voila):  # type: ignore[misc]
     """Voilà serving the app, with the guards above on every handler."""
 
@@ -699,6 +709,12 @@ class TutorVoila(Voila):  # type: ignore[misc]
         headers.setdefault("Content-Security-Policy", PAGE_POLICY)
         settings["headers"] = headers
         settings["spades_tutor_compress"] = self.compress_static
+        # the plots load plotly themselves when first drawn (above): no page loads the extension's 4.7 MiB
+        if PLOTLY_EXTENSION not in self.voila_configuration.extension_denylist:
+            self.voila_configuration.extension_denylist = [
+                *self.voila_configuration.extension_denylist,
+                PLOTLY_EXTENSION,
+            ]
         wide = self.ip in ("", "0.0.0.0", "::")
         settings["spades_tutor_guard"] = Guard(
             allowed_hosts=self.served_hosts(),
@@ -711,7 +727,20 @@ class TutorVoila(Voila):  # type: ignore[misc]
         return settings
 
     def init_handlers(self) -> list[Any]:
-        handlers = []
+        import plotly
+
+        from spades_tutor.ui.plot_box import PLOTLY_SCRIPT
+
+        # plotly's script, for the plots the app draws (spades_tutor.ui.plot_box): fetched by a page
+        # when it first shows a plot, not by every page as the jupyterlab-plotly extension was
+        plotly_dir = os.path.join(os.path.dirname(plotly.__file__), "package_data")
+        handlers: list[Any] = [
+            (
+                self.base_url.rstrip("/") + "/" + PLOTLY_SCRIPT.replace("plotly.min.js", r"(plotly\.min\.js)"),
+                guarded(PlotlyScriptHandler),
+                {"path": plotly_dir},
+            )
+        ]
         for spec in super().init_handlers():
             pattern, cls, *rest = spec
             handlers.append((pattern, guarded(cls), *rest))

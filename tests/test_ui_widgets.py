@@ -428,3 +428,30 @@ def test_no_kind_gives_its_answer_away_on_a_wrong_first_try(kind: str, preset: s
         if missed == 3:
             break
     assert missed == 3
+
+
+def test_a_plot_is_drawn_in_two_forms_of_one_figure() -> None:
+    """plot_box.draw: plotly's own form (JupyterLab's plotly extension draws it, on the hub or Binder)
+    and an HTML form that loads plotly from the app's server when a page first draws a plot; both hold
+    the same figure, and no label can end the HTML form's script."""
+    import ipywidgets as w
+
+    from spades_tutor.lab.plots import MIME
+    from spades_tutor.ui.plot_box import PLOTLY_SCRIPT, draw
+
+    spec = {
+        "data": [{"type": "bar", "x": ["</script><img src=x onerror=alert(1)>", "b"], "y": [1, 2]}],
+        "layout": {"title": {"text": "A & B"}},
+    }
+    slot = w.Output()
+    draw(slot, spec, height=300)
+    (output,) = slot.outputs
+    bundle = output["data"]
+    assert set(bundle) == {MIME, "text/html"}
+    page = bundle["text/html"]
+    figure = re.search(r'<script type="application/json">(.*?)</script>', page, re.S)
+    assert figure is not None and json.loads(figure.group(1)) == bundle[MIME]
+    assert bundle[MIME]["data"] == spec["data"] and bundle[MIME]["layout"]["height"] == 300
+    assert page.count("</script>") == 2 and "<img" not in page  # the label stays inside the JSON
+    assert 'style="width:100%;height:300px"' in page
+    assert f'"{PLOTLY_SCRIPT}?v=' in page

@@ -14,6 +14,31 @@ import ipywidgets as w
 
 #: the class of a small plot's box (app.css gives it its height)
 SMALL = "st-plot-small"
+#: where the app's server serves plotly's script (spades_tutor.server), under its base URL
+PLOTLY_SCRIPT = "spades_tutor/static/plotly.min.js"
+
+# Draws a plot with plotly, loaded by the page the first time it draws one (and then kept). The
+# figure's JSON is in the script element before this one; the plot goes in the element before that.
+_DRAW_JS = """(function () {
+  var me = document.currentScript, spec = me.previousElementSibling, box = spec.previousElementSibling;
+  var fig = JSON.parse(spec.textContent);
+  if (!window.stPlotly) {
+    window.stPlotly = new Promise(function (done, failed) {
+      var base = (document.body.getAttribute("data-base-url") || "/").replace(/voila\\/$/, "");
+      var script = document.createElement("script");
+      var amd = window.define;
+      if (amd && amd.amd) { window.define = undefined; }  // plotly's bundle then sets window.Plotly
+      script.src = base + "%s?v=%s";
+      script.onload = function () { window.define = amd; done(window.Plotly); };
+      script.onerror = function () { window.define = amd; window.stPlotly = null; failed(); };
+      document.head.appendChild(script);
+    });
+  }
+  window.stPlotly.then(
+    function (Plotly) { Plotly.newPlot(box, fig.data, fig.layout, fig.config); },
+    function () { box.textContent = "The plot could not be drawn (its script did not load): reload the page."; }
+  );
+})();"""
 
 
 def plot_slot(small: bool = False) -> w.Output:
@@ -26,11 +51,40 @@ def plot_slot(small: bool = False) -> w.Output:
 
 
 def draw(slot: w.Output, spec: Any, height: int | None = None) -> None:
-    """Show a plot's JSON in ``slot``: plotly's renderer draws it in the page, at the slot's full width."""
-    from ..lab.plots import PLOT_HEIGHT, bundle
+    """Show a plot's JSON in ``slot``, drawn by plotly at the slot's full width.
+
+    Two forms of one figure: plotly's own (``application/vnd.plotly.v1+json``, which JupyterLab's
+    plotly extension draws, as on the hub or Binder) and an HTML one that loads plotly from the app's
+    server the first time a page draws a plot. The app's server leaves that extension out of its
+    pages (4.7 MiB of script that every page loaded, though only a few draw a plot), so its pages
+    take the HTML form.
+    """
+    from ..lab.plots import MIME, PLOT_HEIGHT, bundle
 
     data = bundle(spec, PLOT_HEIGHT if height is None else height)
+    data["text/html"] = plot_html(data[MIME])
     slot.outputs = ({"output_type": "display_data", "data": data, "metadata": {}},)
+
+
+def plot_html(figure: dict[str, Any]) -> str:
+    """The HTML form of a plot (see ``draw``): a box, the figure's JSON, the script that draws it.
+
+    >>> h = plot_html({"data": [{"type": "bar", "x": ["</script><b>"], "y": [1]}], "layout": {"height": 300}})
+    >>> h.count("</script>"), "<b>" in h, 'style="width:100%;height:300px"' in h
+    (2, False, True)
+    """
+    import json
+    from importlib.metadata import version
+
+    height = int(figure.get("layout", {}).get("height", 440))
+    # "<" escaped: the JSON cannot end its script element, whatever a label holds
+    spec = json.dumps(figure, separators=(",", ":")).replace("<", "\\u003c")
+    script = _DRAW_JS % (PLOTLY_SCRIPT, html.escape(version("plotly"), quote=True))
+    return (
+        f'<div class="st-plotly" style="width:100%;height:{height}px"></div>'
+        f'<script type="application/json">{spec}</script>'
+        f"<script>{script}</script>"
+    )
 
 
 def data_box() -> w.HTML:

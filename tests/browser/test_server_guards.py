@@ -505,3 +505,35 @@ def raw_get(server: Server, client: str, path: str) -> tuple[dict[str, str], byt
         return {k.lower(): v for k, v in response.getheaders()}, response.read()
     finally:
         conn.close()
+
+
+def test_plotly_s_script_is_fetched_only_by_a_page_that_draws_a_plot(page: Page, guarded_server: Server) -> None:
+    """The app's pages leave out JupyterLab's plotly extension (4.7 MiB of script every page loaded); a
+    plot loads plotly from the server the first time its page draws one, once, compressed."""
+    plotly: list[object] = []
+    page.on("response", lambda r: plotly.append(r) if "plotly" in r.url.lower() else None)
+    open_with_code(page, guarded_server, "lesson=1")
+    expect(page.get_by_role("button", name="Next ▶")).to_be_enabled(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.wait_for_timeout(1000)
+    assert plotly == [], f"a page with no plot fetched {[r.url for r in plotly]}"  # type: ignore[attr-defined]
+    leave(page, guarded_server)
+
+    open_with_code(page, guarded_server, "page=lab")
+    expect(page.get_by_text("What do the jokers change?")).to_be_visible()
+    page.get_by_label("Sample:").select_option(label="2,000 rounds each")
+    page.get_by_role("button", name="Run the lab ▶").click()
+    expect(page.get_by_text("4,000 rounds simulated and measured")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.locator(".st-plot .js-plotly-plot .cartesianlayer .trace").first).to_be_attached(
+        timeout=FIRST_EXPECT_TIMEOUT_MS
+    )
+    expect(page.locator(".st-plot .js-plotly-plot")).to_have_count(5)
+    assert [urllib.parse.urlsplit(r.url).path for r in plotly] == ["/spades_tutor/static/plotly.min.js"]  # type: ignore[attr-defined]
+    assert plotly[0].headers.get("content-encoding") == "gzip"  # type: ignore[attr-defined]
+    leave(page, guarded_server)
+    # the route serves that one file of plotly's folder, nothing else
+    cookie = {"Cookie": class_cookie(guarded_server, "127.0.0.6")}
+    for path in ("/spades_tutor/static/widgetbundle.js", "/spades_tutor/static/../__init__.py"):
+        status, _, body = request(guarded_server, "127.0.0.6", path, headers=cookie)
+        assert status in (302, 404) and "plotly" not in body.lower(), (path, status)
+    status, _, body = request(guarded_server, "127.0.0.6", "/spades_tutor/static/plotly.min.js")
+    assert status == 200 and "plotly.js" in body[:2000], "the script itself needs no class code, as every static file"
