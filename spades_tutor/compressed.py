@@ -127,14 +127,15 @@ class CompressedStatic(tornado.web.StaticFileHandler):
         return etag
 
     async def get(self, path: str, include_body: bool = True) -> None:
+        kind = compressible(path)
+        if kind:
+            self.set_header("Vary", "Accept-Encoding")
         wanted = (
-            self.settings.get("spades_tutor_compress", True)
-            and compressible(path)
+            kind
+            and self.settings.get("spades_tutor_compress", True)
             and "Range" not in self.request.headers
             and accepts_gzip(self.request.headers.get("Accept-Encoding", ""))
         )
-        if compressible(path):
-            self.set_header("Vary", "Accept-Encoding")
         if not wanted:
             await super().get(path, include_body)
             return

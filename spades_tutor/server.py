@@ -727,13 +727,15 @@ class TutorVoila(Voila):  # type: ignore[misc]
         return settings
 
     def init_handlers(self) -> list[Any]:
-        import plotly
+        from importlib.util import find_spec
 
-        from spades_tutor.ui.plot_box import PLOTLY_SCRIPT
+        from spades_tutor.ui import PLOTLY_SCRIPT
 
         # plotly's script, for the plots the app draws (spades_tutor.ui.plot_box): fetched by a page
         # when it first shows a plot, not by every page as the jupyterlab-plotly extension was
-        plotly_dir = os.path.join(os.path.dirname(plotly.__file__), "package_data")
+        spec = find_spec("plotly")
+        assert spec is not None and spec.submodule_search_locations, "plotly is a dependency of the app"
+        plotly_dir = os.path.join(spec.submodule_search_locations[0], "package_data")
         handlers: list[Any] = [
             (
                 self.base_url.rstrip("/") + "/" + PLOTLY_SCRIPT.replace("plotly.min.js", r"(plotly\.min\.js)"),

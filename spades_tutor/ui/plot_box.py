@@ -12,10 +12,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from . import PLOTLY_SCRIPT
+
 #: the class of a small plot's box (app.css gives it its height)
 SMALL = "st-plot-small"
-#: where the app's server serves plotly's script (spades_tutor.server), under its base URL
-PLOTLY_SCRIPT = "spades_tutor/static/plotly.min.js"
 
 # Draws a plot with plotly, loaded by the page the first time it draws one (and then kept). The
 # figure's JSON is in the script element before this one; the plot goes in the element before that.
