@@ -91,7 +91,24 @@ c.SimpleLocalProcessSpawner.home_dir_template = str(Path(setting("HOMES", "/tmp/
 # The same server settings as Binder's (jupyter_config.json: kernel culling, no tracebacks, no theme or
 # template from the URL), given on the command line so they hold wherever the spawner runs the server.
 server_config = json.loads((ROOT / "jupyter_config.json").read_text(encoding="utf-8"))
-server_args = [f"--{section}.{name}={value}" for section, values in server_config.items() for name, value in values.items()]
+
+
+def command_line(section: str, name: str, value: object) -> list[str]:
+    """One setting of jupyter_config.json as the server's command line takes it: a dict as one
+    ``key=value`` per entry, a list as JSON, anything else as it prints."""
+    if isinstance(value, dict):
+        return [f"--{section}.{name}={key}={item}" for key, item in value.items()]
+    if isinstance(value, list):
+        return [f"--{section}.{name}={json.dumps(value)}"]
+    return [f"--{section}.{name}={value}"]
+
+
+server_args = [
+    arg
+    for section, values in server_config.items()
+    for name, value in values.items()
+    for arg in command_line(section, name, value)
+]
 if spawner in ("simple", "jupyterhub.spawner.SimpleLocalProcessSpawner") and os.geteuid() == 0:
     # those servers run as the hub's own user: root in a container or on CI, where Jupyter wants it said
     server_args.append("--allow-root")

@@ -76,6 +76,7 @@ class Learner:
     name: str
     landed_s: float = float("nan")
     tti_s: float = float("nan")
+    mib: float = float("nan")  # what the app's page took over the network (transferSize), once interactive
     error: str = ""
 
 
@@ -100,14 +101,24 @@ def start_make_app() -> Server:
     return launch("make-app", APP_NOTEBOOK, port, command, ARTIFACTS / "bench-hub-app.log")
 
 
-async def one_alone(browser: Any, server: Server, timeout_s: float) -> float:
+# what a page has downloaded: the document and every resource, as sent (compressed where it was)
+TRANSFERRED_JS = """() => [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+  .reduce((sum, e) => sum + (e.transferSize || 0), 0)"""
+
+
+async def transferred_mib(page: Any) -> float:
+    return float(await page.evaluate(TRANSFERRED_JS)) / MIB
+
+
+async def one_alone(browser: Any, server: Server, timeout_s: float) -> tuple[float, float]:
     context = await browser.new_context(viewport={"width": 1280, "height": 1400})
     try:
         page = await context.new_page()
         page.set_default_timeout(timeout_s * 1000)
         start = time.perf_counter()
         await page.goto(server.url + APP_PATH.lstrip("/"), wait_until="commit")
-        return await interactive(page, start)
+        tti = await interactive(page, start)
+        return tti, await transferred_mib(page)
     finally:
         await context.close()
 
@@ -134,6 +145,7 @@ async def hub_learner(
             await page.wait_for_url(landing, wait_until="commit")
             learner.landed_s = time.perf_counter() - start
             learner.tti_s = await interactive(page, start)
+            learner.mib = await transferred_mib(page)
         except Exception as e:
             learner.error = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
             with contextlib.suppress(Exception):
@@ -227,7 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     ok = [x for x in learners if not x.error]
     tti = [x.tti_s for x in ok]
     landed = [x.landed_s for x in ok]
-    alone = statistics.median(out["alone"])
+    alone = statistics.median(t for t, _ in out["alone"])
+    alone_mib = statistics.median(m for _, m in out["alone"])
     per_learner = statistics.median(out["learner_pss"]) if out["learner_pss"] else float("nan")
     print(
         f"bench/hub.py: {len(learners)} learners arriving at once through JupyterHub (jupyterhub_config.py,"
@@ -237,6 +250,11 @@ def main(argv: list[str] | None = None) -> int:
     for label, value in (("time to interactive p50", pct(tti, 50)), ("time to interactive p95", pct(tti, 95))):
         print(f"{label:44}{alone:>16.2f} s{value:>10.2f} s{value / alone:>8.2f}×")
     print(f"{'  of which logged in, server started (p50)':44}{'-':>18}{pct(landed, 50):>10.2f} s")
+    hub_mib = statistics.median(x.mib for x in ok) if ok else float("nan")
+    print(
+        f"{'the app page a learner downloads (p50)':44}{alone_mib:>14.2f} MiB{hub_mib:>8.2f} MiB"
+        f"{hub_mib / alone_mib:>8.2f}×"
+    )
     print(
         f"{'memory per learner, server + kernel (PSS)':44}{out['alone_pss']:>14.0f} MiB{per_learner:>8.0f} MiB"
         f"{per_learner / out['alone_pss']:>8.2f}×"

@@ -651,6 +651,20 @@ class PlotlyScriptHandler(tornado.web.StaticFileHandler):
         return super().validate_absolute_path(root, absolute_path)
 
 
+def plotly_route(base_url: str, handler: type) -> tuple[str, type, dict[str, str]]:
+    """The route of plotly's script (``spades_tutor.ui.PLOTLY_SCRIPT`` under ``base_url``), served by
+    ``handler`` (a :class:`PlotlyScriptHandler`) from the plotly package's folder."""
+    from importlib.util import find_spec
+
+    from spades_tutor.ui import PLOTLY_SCRIPT
+
+    spec = find_spec("plotly")
+    assert spec is not None and spec.submodule_search_locations, "plotly is a dependency of the app"
+    plotly_dir = os.path.join(spec.submodule_search_locations[0], "package_data")
+    pattern = base_url.rstrip("/") + "/" + PLOTLY_SCRIPT.replace("plotly.min.js", r"(plotly\.min\.js)")
+    return pattern, handler, {"path": plotly_dir}
+
+
 class TutorVoila(Voila):  # type: ignore[misc]
     """Voilà serving the app, with the guards above on every handler."""
 
@@ -727,22 +741,9 @@ class TutorVoila(Voila):  # type: ignore[misc]
         return settings
 
     def init_handlers(self) -> list[Any]:
-        from importlib.util import find_spec
-
-        from spades_tutor.ui import PLOTLY_SCRIPT
-
         # plotly's script, for the plots the app draws (spades_tutor.ui.plot_box): fetched by a page
         # when it first shows a plot, not by every page as the jupyterlab-plotly extension was
-        spec = find_spec("plotly")
-        assert spec is not None and spec.submodule_search_locations, "plotly is a dependency of the app"
-        plotly_dir = os.path.join(spec.submodule_search_locations[0], "package_data")
-        handlers: list[Any] = [
-            (
-                self.base_url.rstrip("/") + "/" + PLOTLY_SCRIPT.replace("plotly.min.js", r"(plotly\.min\.js)"),
-                guarded(PlotlyScriptHandler),
-                {"path": plotly_dir},
-            )
-        ]
+        handlers: list[Any] = [plotly_route(self.base_url, guarded(PlotlyScriptHandler))]
         for spec in super().init_handlers():
             pattern, cls, *rest = spec
             handlers.append((pattern, guarded(cls), *rest))

@@ -44,12 +44,31 @@ def test_learners_land_on_the_app_in_the_checkout_served(monkeypatch: pytest.Mon
 
 
 def test_each_learners_server_gets_the_binder_servers_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every setting of jupyter_config.json, as the learner's server reads its command line (traitlets'
+    loader): the scalars, the app's server extension (a dict) and Voilà's extension denylist (a list)."""
+    from jupyter_server.serverapp import ServerApp
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    from voila.configuration import VoilaConfiguration
+
     args = hub_config(monkeypatch).Spawner.args
     settings = json.loads((ROOT / "jupyter_config.json").read_text(encoding="utf-8"))
     assert settings["MappingKernelManager"]["cull_idle_timeout"] > 0
+    assert settings["ServerApp"]["jpserver_extensions"] == {"spades_tutor.server_extension": True}
+    assert "jupyterlab-plotly" in settings["VoilaConfiguration"]["extension_denylist"]
+    app = ServerApp()
+    app.parse_command_line([a for a in args if a != "--allow-root"])
+    classes = {
+        "ServerApp": ServerApp,
+        "MappingKernelManager": MappingKernelManager,
+        "VoilaConfiguration": VoilaConfiguration,
+    }
     for section, values in settings.items():
+        traits = classes[section].class_traits()
         for name, value in values.items():
-            assert f"--{section}.{name}={value}" in args
+            read = app.config[section][name]
+            if hasattr(read, "get_value"):  # kept as text until the class it configures reads it
+                read = read.get_value(traits[name])
+            assert read == value, (section, name, read)
 
 
 def test_the_idle_culler_runs_as_a_hub_service_with_just_the_rights_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,6 +18,7 @@ import re
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import psutil
 import pytest
@@ -156,6 +157,55 @@ def test_two_learners_each_reach_a_lesson_on_their_own_server_and_keep_their_own
     log_in(page, hub, "bob")
     expect_a_fresh_start(page)
     fresh.close()
+    assert_no_page_errors(errors)
+
+
+def test_a_learners_page_through_the_hub_arrives_compressed_asks_no_other_host_and_draws_its_plots(
+    browser: Browser, hub: Hub
+) -> None:
+    """A learner's server gets the app server's settings from jupyter_config.json
+    (spades_tutor.server_extension): the page's scripts and styles come gzip-compressed through the
+    hub's proxy, the page asks no other host (JupyterHub's own frame-ancestors kept), and the Joker lab's
+    plots load plotly from the learner's server once, not with every page."""
+    errors: list[str] = []
+    context, page = new_page(browser, errors)
+    responses: list[Any] = []
+    outside: list[str] = []
+    origin = hub.url("/")
+    page.on("response", lambda r: responses.append(r))
+    page.route(
+        lambda url: not url.startswith(origin) and not url.startswith(("blob:", "data:")),
+        lambda route: (outside.append(route.request.url), route.abort()),
+    )
+    log_in(page, hub, "carol")
+    app_page = [r for r in responses if r.request.resource_type == "document" and "/voila/render/" in r.url]
+    assert app_page and app_page[-1].status == 200
+    policy = app_page[-1].headers.get("content-security-policy", "")
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy, policy
+    scripts = [
+        r
+        for r in responses
+        if r.status == 200
+        and re.search(r"/user/carol/voila/(static|templates|labextensions)/.*\.(js|css)(\?|$)", r.url)
+    ]
+    assert len(scripts) >= 20, f"only {len(scripts)} scripts and styles seen"
+    plain = [r.url for r in scripts if r.headers.get("content-encoding") != "gzip" and len(r.body()) >= 1024]
+    assert plain == [], f"sent uncompressed: {plain[:5]}"
+    assert not [r.url for r in responses if "plotly" in r.url.lower()], "a page with no plot fetched plotly"
+
+    page.get_by_role("button", name="Joker lab").click()
+    page.get_by_label("Sample:").select_option(label="2,000 rounds each")
+    page.get_by_role("button", name="Run the lab ▶").click()
+    expect(page.get_by_text("4,000 rounds simulated and measured")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.locator(".st-plot .js-plotly-plot")).to_have_count(5, timeout=FIRST_EXPECT_TIMEOUT_MS)
+    fetched = [
+        re.sub(r"\?.*", "", r.url.removeprefix(origin.rstrip("/"))) for r in responses if "plotly" in r.url.lower()
+    ]
+    assert fetched == ["/user/carol/spades_tutor/static/plotly.min.js"], fetched
+    shot(page, "carol-lab")
+    assert outside == [], f"the page asked other hosts: {outside}"
+    page.unroute_all(behavior="ignoreErrors")
+    context.close()
     assert_no_page_errors(errors)
 
 

@@ -205,3 +205,44 @@ def test_standalone_voila_does_not_serve_notebooks_sources_or_paths_outside_its_
     assert status in (403, 404), f"{path} answered {status}"
     for leak in ('"cells"', "def main(", "root:x:0:0"):
         assert leak not in body, f"{path} leaked file contents"
+
+
+def test_binder_mode_serves_the_app_compressed_kept_to_itself_and_without_the_plotly_extension(
+    binder_server: Server,
+) -> None:
+    """jupyter_config.json enables spades_tutor.server_extension, as the app's own server does for a
+    class: what the server sends is gzip-compressed, the page's policy keeps it from asking any other
+    host, and plotly's script is served where the app's plots fetch it, so Voilà leaves JupyterLab's
+    plotly extension (4.7 MiB) out of every page."""
+    import gzip
+    import importlib.util
+    import re
+    import urllib.request
+
+    def get(path: str) -> tuple[Any, bytes]:
+        request = urllib.request.Request(binder_server.url(path), headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return response.headers, response.read()
+
+    headers, body = get("/voila/render/notebooks/app.ipynb")
+    assert headers["Content-Encoding"] == "gzip"
+    html = gzip.decompress(body).decode("utf-8")
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'self'" in policy, policy
+    config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html, re.S)
+    assert config, "no jupyter-config-data in the page"
+    extensions = [e["name"] for e in json.loads(config.group(1))["federated_extensions"]]
+    assert "@jupyter-widgets/jupyterlab-manager" in extensions and "jupyterlab-plotly" not in extensions
+
+    headers, body = get("/voila/static/voila.js")
+    assert headers["Content-Encoding"] == "gzip" and len(gzip.decompress(body)) > len(body)
+
+    spec = importlib.util.find_spec("plotly")
+    assert spec is not None and spec.submodule_search_locations
+    script = Path(spec.submodule_search_locations[0], "package_data", "plotly.min.js").read_bytes()
+    headers, body = get("/spades_tutor/static/plotly.min.js?v=1")
+    assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == script
+    assert len(body) < 0.4 * len(script)
+    for path in ("/spades_tutor/static/plotly.js", "/spades_tutor/static/../__init__.py"):
+        status, _ = http_get(binder_server.url(path))
+        assert status == 404, (path, status)
