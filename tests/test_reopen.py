@@ -57,6 +57,20 @@ def test_a_reload_reopens_the_lesson_step(opened: list[App]) -> None:
     assert (after.learn.player.lesson.number, after.learn.player.step) == (3, 1)
 
 
+def test_reopening_a_lesson_step_stores_no_place_in_between(opened: list[App]) -> None:
+    """The page writes every place the kernel stores; a page closed or reloaded again halfway through
+    the reopening must still hold the lesson step, not "Learn" without its lesson."""
+    stored = json.dumps({"page": "Learn", "lesson": 3, "step": 1})
+    app = App()
+    opened.append(app)
+    app.place_store.value = stored
+    written: list[str] = []
+    app.place_store.observe(lambda change: written.append(change["new"]), names="value")
+    app.place_store.loaded = True
+    assert (app.learn.player.lesson.number, app.learn.player.step) == (3, 1)  # type: ignore[union-attr]
+    assert [json.loads(v) for v in written] in ([], [json.loads(stored)]), written
+
+
 def test_back_to_the_lesson_list_is_remembered_as_the_list(opened: list[App]) -> None:
     app = reload(opened, Place("Learn", 3, 1).to_json())
     app.learn.back.click()

@@ -647,6 +647,7 @@ class App:
         self.store = BrowserStore(key=STORAGE_KEY)
         self.store.observe(guarded(self._loaded), names="loaded")
         self.place_store = BrowserStore(key=PLACE_KEY)
+        self._restoring_place = False
         self.place_store.observe(guarded(self._place_loaded), names="loaded")
         self.error = w.VBox()
         self.error.add_class("st-error-slot")
@@ -806,15 +807,21 @@ class App:
             return
         place = Place.from_json(self.place_store.value)
         if place is not None and not {"page", "lesson", "deal", "puzzle"} & self.link.keys():
-            self.show(place.page)
-            lesson = next((x for x in self.learn.lessons if x.number == place.lesson), None)
-            if place.page == "Learn" and lesson is not None:
-                self.learn.open(lesson, place.step)
+            # the page, then the lesson: the places in between are not stored, so a page closed (or
+            # reloaded again) halfway keeps the whole place, not "Learn" without its lesson
+            self._restoring_place = True
+            try:
+                self.show(place.page)
+                lesson = next((x for x in self.learn.lessons if x.number == place.lesson), None)
+                if place.page == "Learn" and lesson is not None:
+                    self.learn.open(lesson, place.step)
+            finally:
+                self._restoring_place = False
         self.remember_place()
 
     def remember_place(self) -> None:
         """Keep the page shown (and the lesson step) in the browser, once the browser sent the stored one."""
-        if not self.place_store.loaded:
+        if not self.place_store.loaded or self._restoring_place:
             return
         player = self.learn.player if self.nav.value == "Learn" else None
         place = (
