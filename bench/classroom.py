@@ -37,8 +37,9 @@ What it does, in one run on this machine:
    (one browser, a context each) and the rest kernel-level clients, measured as above. Every learner keeps
    its page / websocket open to the end (a connected kernel is not culled: ``cull_connected`` is false).
    The CPU the arrival took is split (psutil): the server and its kernels, and the learners' side running
-   on this machine too (the Chromium pages with their driver, the clients' threads), which in a real room
-   each learner's own laptop carries.
+   on this machine too (the Chromium pages with their driver, and the clients' threads, each), which in a
+   real room each learner's own laptop carries; each share is also printed as wall time over the
+   machine's cores, against one learner's TTI (what the class waits for here whatever the server does).
 4. Memory: once everyone is interactive, again once the server has refilled its pool behind the class,
    and after the lesson: RSS, USS and PSS of the server and every kernel process under it (psutil process
    tree), per-kernel median and total. PSS counts each shared page once, so its total is what the machine
@@ -206,6 +207,16 @@ def bench_cpu() -> float:
     Chromium pages and their driver, and the server with its kernels."""
     me = psutil.Process()
     return cpu_of([me, *me.children(recursive=True)])
+
+
+def browser_cpu() -> float:
+    """CPU seconds spent so far by the Chromium processes under this benchmark and their Playwright driver."""
+    found = []
+    for p in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if "chromium" in p.name() or any("playwright" in a for a in p.cmdline()[:2]):
+                found.append(p)
+    return cpu_of(found)
 
 
 def wait_kernels(server: Server, count: int, timeout: float, fills: int = 0) -> None:
@@ -829,7 +840,7 @@ def main(argv: list[str] | None = None) -> int:
     mem_lesson: dict[str, Any] = {}
     refilled = False
     class_wall = math.nan
-    class_server_cpu = class_learner_cpu = math.nan
+    class_server_cpu = class_learner_cpu = class_browser_cpu = math.nan
     lesson_wall = math.nan
     peak_kernels = 0
     pool_ex: ThreadPoolExecutor | None = None
@@ -947,7 +958,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             for i in range(n_kernel)
         ]
-        server_cpu0, bench_cpu0 = tree_cpu(server), bench_cpu()
+        server_cpu0, bench_cpu0, browser_cpu0 = tree_cpu(server), bench_cpu(), browser_cpu()
         go.wait()
         t0 = time.monotonic()
         # wait until every learner is interactive or failed, or the timeout
@@ -960,6 +971,7 @@ def main(argv: list[str] | None = None) -> int:
         # the CPU the arrival took, on the server's side and on the learners' (which a real room's laptops carry)
         class_server_cpu = tree_cpu(server) - server_cpu0
         class_learner_cpu = bench_cpu() - bench_cpu0 - class_server_cpu
+        class_browser_cpu = browser_cpu() - browser_cpu0
         time.sleep(1.0)
         mem = memory(server)
         # 3. the pool refills behind the class: what the machine holds for the rest of the lesson
@@ -1170,7 +1182,17 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{'CPU of the arrival':<44}{class_server_cpu + class_learner_cpu:>8.1f}s of the {cores} cores' "
             f"{cores * class_wall:.1f} s: server + kernels {class_server_cpu:.1f} s, the learners' side on this "
-            f"machine (Chromium pages, clients) {class_learner_cpu:.1f} s"
+            f"machine {class_learner_cpu:.1f} s (the {n_browsers} Chromium pages and their driver"
+            f" {class_browser_cpu:.1f} s, the {n_kernel} kernel-level clients {class_learner_cpu - class_browser_cpu:.1f} s)"
+        )
+        # the arrival's CPU as wall time with every core busy: what the class waits for on this machine
+        # whatever the server does, when the learners' side runs here too (in a room each laptop carries its own)
+        floor = (class_server_cpu + class_learner_cpu) / cores
+        print(
+            f"{'  that CPU over the ' + str(cores) + ' cores':<44}{floor:>8.1f}s = {floor / single_tti:.2f}x one"
+            f" learner's TTI; the Chromium pages' share alone {class_browser_cpu / cores:.1f} s ="
+            f" {class_browser_cpu / cores / single_tti:.2f}x, the server's and kernels' {class_server_cpu / cores:.1f} s"
+            f" = {class_server_cpu / cores / single_tti:.2f}x"
         )
         if lesson_on:
             print(f"{'lesson wall time':<44}{lesson_wall:>8.1f}s")
