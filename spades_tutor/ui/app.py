@@ -348,6 +348,7 @@ class LearnPage:
         self.app = app
         self.player: Any = None
         self.list_box = w.VBox()
+        self._list_buttons: list[w.Button] = []  # the list's, one per lesson, built when first shown
         self.back = w.Button(description="◀ All lessons")
         self.back.add_class("st-all-lessons")
         self.back.on_click(guarded(lambda _b: self.show_list()))
@@ -367,24 +368,28 @@ class LearnPage:
 
     def show_list(self) -> None:
         self.player = None
-        buttons = []
-        for lesson in self.lessons:
+        lessons = self.lessons
+        if not self._list_buttons:  # built the first time it is shown; after that only the marks change
+            buttons = []
+            for lesson in lessons:
+                b = w.Button(tooltip=lesson.summary)
+                b.add_class("st-lesson-button")
+                b.on_click(guarded(lambda _b, lesson=lesson: self.open(lesson)))
+                buttons.append(b)
+            grid = w.Box(buttons)
+            grid.add_class("st-lesson-list")
+            self.list_box.children = [
+                w.HTML(
+                    f'<h2 class="st-lesson-title">Learn</h2><p>{len(lessons)} short lessons, in order, starting '
+                    "with the game itself. Each step has pictures; each lesson ends with a quiz.</p>"
+                ),
+                grid,
+            ]
+            self._list_buttons = buttons
+        for lesson, b in zip(lessons, self._list_buttons, strict=True):
             reached = self.app.progress.lessons.get(lesson.slug)
             done = reached is not None and reached >= len(lesson.steps) - 1
-            mark = " ✓" if done else ""
-            b = w.Button(description=f"{lesson.number}. {lesson.title}{mark}", tooltip=lesson.summary)
-            b.add_class("st-lesson-button")
-            b.on_click(guarded(lambda _b, lesson=lesson: self.open(lesson)))
-            buttons.append(b)
-        grid = w.Box(buttons)
-        grid.add_class("st-lesson-list")
-        self.list_box.children = [
-            w.HTML(
-                f'<h2 class="st-lesson-title">Learn</h2><p>{len(self.lessons)} short lessons, in order, starting '
-                "with the game itself. Each step has pictures; each lesson ends with a quiz.</p>"
-            ),
-            grid,
-        ]
+            b.description = f"{lesson.number}. {lesson.title}{' ✓' if done else ''}"
         self.widget.children = [self.list_box]
         self.app.name_page()
         self.app.remember_place()
@@ -710,11 +715,11 @@ class App:
             if self._quiz is not None and self._quiz.view is not None:
                 self._quiz.new_item()
         self.add_notes(notes)
+        # the lesson first, then its page: a lesson link does not build the list of lessons it never shows
+        lesson = next((x for x in self.learn.lessons if x.number == self.link.get("lesson")), None)
+        if lesson is not None:
+            self.learn.open(lesson, self.link.get("step", 0))
         self.show(self.link.get("page", "Home"))
-        if "lesson" in self.link:
-            lesson = next((x for x in self.learn.lessons if x.number == self.link["lesson"]), None)
-            if lesson is not None:
-                self.learn.open(lesson, self.link.get("step", 0))
 
     def warm_up(self) -> None:
         """Read and import, before a learner arrives, what a link may need: the lessons, their player and
