@@ -7,26 +7,14 @@ up copies of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from ipywidgets.widgets.widget import _instances
 
-from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
 
 
-@pytest.fixture
-def apps() -> Iterator[list[App]]:
-    made: list[App] = []
-    yield made
-    for app in made:
-        errors.remove_sink(app.show_error)
-
-
-def new_app(apps: list[App], query: str = "") -> App:
+def new_app(opened: list[App], query: str = "") -> App:
     app = App(query=query)
-    apps.append(app)
+    opened.append(app)
     return app
 
 
@@ -39,8 +27,8 @@ def list_buttons(app: App) -> list[str]:
     ]
 
 
-def test_a_lesson_link_opens_the_lesson_without_building_the_list(apps: list[App]) -> None:
-    app = new_app(apps, "lesson=2&step=2")
+def test_a_lesson_link_opens_the_lesson_without_building_the_list(opened: list[App]) -> None:
+    app = new_app(opened, "lesson=2&step=2")
     assert app.nav.value == "Learn" and app.learn.player is not None
     assert (app.learn.player.lesson.number, app.learn.player.step) == (2, 1)
     assert app.learn._list_buttons == []
@@ -51,8 +39,8 @@ def test_a_lesson_link_opens_the_lesson_without_building_the_list(apps: list[App
     assert len(app.learn._list_buttons) == len(app.learn.lessons) and built
 
 
-def test_going_back_to_the_list_makes_no_new_widget_and_marks_a_finished_lesson(apps: list[App]) -> None:
-    app = new_app(apps)
+def test_going_back_to_the_list_makes_no_new_widget_and_marks_a_finished_lesson(opened: list[App]) -> None:
+    app = new_app(opened)
     app.nav.value = "Learn"
     first = list_buttons(app)
     assert len(first) == len(app.learn.lessons) and not any("✓" in d for d in first)
