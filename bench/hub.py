@@ -15,7 +15,9 @@ What it does, in one run on this machine:
    the hub's login page, a user name, Sign in, then the hub's spawn page starts their server and sends them on
    to ``/user/<name>/voila/render/notebooks/app.ipynb?lesson=1`` (the login's ``next``); TTI = from opening
    the login page until "Step 2 of" is visible after the click, so it includes logging in and starting the
-   learner's server, which ``make app`` never does. "Landed" = until the app's URL is reached.
+   learner's server, which ``make app`` never does. "Landed" = until the app's URL is reached. Bytes: what
+   the app's page took over the network once interactive, the page and everything it fetched as sent
+   (Chromium's ``transferSize``: compressed where the server compressed it), here and alone on ``make app``.
 3. Memory once everyone is interactive and the machine has gone quiet: per learner, the PSS of their
    single-user server and its kernel (psutil, as bench/classroom.py reads it: ``classroom.memory``), and
    once, the hub's own processes (hub, proxy, culler). PSS counts each shared page once.
