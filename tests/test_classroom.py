@@ -49,6 +49,12 @@ def test_projector_steps_forward_and_back_and_asks_before_each_card() -> None:
     assert page.asking and page.step == 5 and "What may East play?" in page.sentence.value
     page.reveal()
     assert "must follow suit" in page.detail.value
+    # each reason once, with every card it rules out
+    _, reasons = page.hand.answer(page._pending)
+    shown = html.unescape(page.detail.value)
+    assert shown.count("<li>") == len({str(r) for r in reasons.values()}) < len(reasons)
+    for card, reason in reasons.items():
+        assert str(reason) in shown and f"{card} " in shown.replace("</b>", " ")
     page.forward()
     assert not page.asking and page.step == 6 and "East plays" in page.sentence.value
     page._key(page.keys, {"key": "back"})

@@ -156,8 +156,13 @@ class ProjectorPage:
                 legal, reasons = hand.answer(self._pending)
                 marks = {c: "legal" for c in legal} | {c: "illegal" for c in reasons}
                 text += " <b>Legal:</b> " + html.escape(" ".join(str(c) for c in legal))
+                # one line per reason, with every card it rules out (not eleven lines of one sentence)
+                by_reason: dict[str, list[str]] = {}
+                for c, r in reasons.items():
+                    by_reason.setdefault(str(r), []).append(str(c))
                 rows = "".join(
-                    f"<li><b>{html.escape(str(c))}</b>: {html.escape(str(r))}</li>" for c, r in reasons.items()
+                    f"<li><b>{html.escape(' '.join(cards))}</b>: {html.escape(r)}</li>"
+                    for r, cards in by_reason.items()
                 )
                 self.detail.value = f'<ul class="st-proj-reasons">{rows}</ul>' if rows else ""
             else:
