@@ -69,6 +69,7 @@ def test_reopening_a_lesson_step_stores_no_place_in_between(opened: list[App]) -
     app.place_store.loaded = True
     assert (app.learn.player.lesson.number, app.learn.player.step) == (3, 1)  # type: ignore[union-attr]
     assert [json.loads(v) for v in written] in ([], [json.loads(stored)]), written
+    assert app.learn._list_buttons == [], "the list of lessons was built to be hidden at once"
 
 
 def test_back_to_the_lesson_list_is_remembered_as_the_list(opened: list[App]) -> None:

@@ -812,14 +812,15 @@ class App:
             return
         place = Place.from_json(self.place_store.value)
         if place is not None and not {"page", "lesson", "deal", "puzzle"} & self.link.keys():
-            # the page, then the lesson: the places in between are not stored, so a page closed (or
-            # reloaded again) halfway keeps the whole place, not "Learn" without its lesson
+            # the lesson, then its page (the list of lessons is not built to be hidden at once); the
+            # places in between are not stored, so a page closed (or reloaded again) halfway keeps the
+            # whole place, not "Learn" without its lesson
             self._restoring_place = True
             try:
-                self.show(place.page)
                 lesson = next((x for x in self.learn.lessons if x.number == place.lesson), None)
                 if place.page == "Learn" and lesson is not None:
                     self.learn.open(lesson, place.step)
+                self.show(place.page)
             finally:
                 self._restoring_place = False
         self.remember_place()
