@@ -268,7 +268,15 @@ def test_reduced_motion_keeps_a_selected_card_still(page: Page, voila_server: Se
     first = quiz.get_by_role("checkbox").first
     first.click()
     expect(first).to_have_class(re.compile("st-selected"))
-    style = first.evaluate("el => { const s = getComputedStyle(el); return [s.transform, s.transitionDuration]; }")
+    # the cards redraw when the kernel echoes the choice: a card caught mid-redraw is detached and has
+    # no computed style (""), so read it again until it is in the page
+    read = "el => { const s = getComputedStyle(el); return [s.transform, s.transitionDuration]; }"
+    style = first.evaluate(read)
+    for _ in range(50):
+        if all(style):
+            break
+        page.wait_for_timeout(100)
+        style = first.evaluate(read)
     assert style == ["none", "0s"], json.dumps(style)
     page.emulate_media(reduced_motion="no-preference")
     page.wait_for_timeout(100)
