@@ -134,6 +134,14 @@ def kernel_id_from_html(html: str) -> str:
     return str(json.loads(match.group(1))["kernelId"])
 
 
+def command_line(process: psutil.Process) -> list[str]:
+    """``process``'s arguments, or none for a process that has exited (gone, or a zombie not yet reaped)."""
+    try:
+        return list(process.cmdline())
+    except psutil.Error:  # NoSuchProcess, ZombieProcess, AccessDenied
+        return []
+
+
 @dataclass
 class Server:
     """A server process started in its own process group, its URL and its log."""
@@ -146,6 +154,23 @@ class Server:
 
     def url(self, path: str) -> str:
         return self.base_url + path
+
+    def kernels(self) -> dict[str, psutil.Process]:
+        """The kernel processes under the server now, by kernel id (read from each one's connection file name).
+
+        A kernel that is exiting (gone, or a zombie not yet reaped) is left out: its command line can no
+        longer be read, and it is not a kernel the server still runs."""
+        found: dict[str, psutil.Process] = {}
+        try:
+            descendants = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return found
+        for p in descendants:
+            for a in command_line(p):
+                match = re.search(r"kernel-([0-9a-f-]+)\.json$", a)
+                if match:
+                    found[match.group(1)] = p
+        return found
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")

@@ -11,7 +11,6 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-import psutil
 import pytest
 from jupyter_client.session import Session
 from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1, serialize_msg_to_ws_v1
@@ -110,17 +109,6 @@ def own_server() -> Iterator[list[Server]]:
     servers[-1].stop()
 
 
-def kernel_process(server: Server, kernel_id: str) -> psutil.Process:
-    """The process of the kernel ``kernel_id`` (its connection file is named after it)."""
-    for p in psutil.Process(server.proc.pid).children(recursive=True):
-        try:
-            if any(kernel_id in part for part in p.cmdline()):
-                return p
-        except psutil.NoSuchProcess:
-            continue
-    raise AssertionError(f"no process for kernel {kernel_id}")
-
-
 def test_a_killed_kernel_is_said_and_a_reload_brings_the_learner_back(page: Page, own_server: list[Server]) -> None:
     server = own_server[-1]
     lesson = LESSONS[3]
@@ -133,7 +121,7 @@ def test_a_killed_kernel_is_said_and_a_reload_brings_the_learner_back(page: Page
     page.wait_for_timeout(TIMEOUT_S * 1000 + 5_000)
     expect(page.locator(".st-lost")).to_have_count(0)
 
-    kernel_process(server, kernel_id_from_html(page.content())).kill()
+    server.kernels()[kernel_id_from_html(page.content())].kill()
     banner = page.get_by_role("alertdialog", name="Connection lost")
     expect(banner).to_be_visible(timeout=LOST_WITHIN_MS)
     expect(banner).to_contain_text(LOST)

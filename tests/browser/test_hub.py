@@ -26,7 +26,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from spades_tutor.ui.app import PLACE_KEY, STORAGE_KEY
 
-from .conftest import ARTIFACTS, FIRST_EXPECT_TIMEOUT_MS, KNOWN_HARMLESS_PAGE_ERRORS, ROOT, SCREENSHOTS
+from .conftest import (
+    ARTIFACTS,
+    FIRST_EXPECT_TIMEOUT_MS,
+    KNOWN_HARMLESS_PAGE_ERRORS,
+    ROOT,
+    SCREENSHOTS,
+    command_line,
+)
 from .test_app_journeys import LESSONS, answer_score_quiz, open_lesson
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -221,9 +228,9 @@ def test_stopping_the_hub_stops_every_learners_server_and_kernel(browser: Browse
     assert set(servers) >= {"alice", "bob"}
     under_servers = [p for s in servers.values() for p in s.children(recursive=True)]
     others = [p for p in hub.processes()[1:] if p.pid not in {s.pid for s in servers.values()}]
-    proxy = [p for p in others if any("configurable-http-proxy" in a for a in p.cmdline())]
+    proxy = [p for p in others if any("configurable-http-proxy" in a for a in command_line(p))]
     assert proxy, "no proxy process under the hub"
     hub.stop()
     assert hub.proc.returncode is not None, "the hub did not stop on SIGTERM"
     _, alive = psutil.wait_procs([*servers.values(), *under_servers, *others], timeout=20)
-    assert not alive, f"still running after the hub stopped: {[' '.join(p.cmdline()[:3]) for p in alive]}"
+    assert not alive, f"still running after the hub stopped: {[' '.join(command_line(p)[:3]) for p in alive]}"

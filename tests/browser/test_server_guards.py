@@ -19,7 +19,6 @@ import urllib.parse
 import uuid
 from collections.abc import Iterator
 
-import psutil
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
@@ -97,17 +96,6 @@ def class_cookie(server: Server, client: str) -> str:
     status, headers, _ = request(server, client, f"/?code={CODE}")
     assert status == 302, status
     return headers["set-cookie"].split(";", 1)[0]
-
-
-def kernel_processes(server: Server) -> list[psutil.Process]:
-    found = []
-    for p in psutil.Process(server.proc.pid).children(recursive=True):
-        try:
-            if any(re.search(r"kernel-[0-9a-f-]+\.json", a) for a in p.cmdline()):
-                found.append(p)
-        except psutil.Error:
-            pass
-    return found
 
 
 def kernels_started(server: Server) -> int:
@@ -325,7 +313,7 @@ def test_without_the_class_code_there_is_no_page_and_no_kernel(guarded_server: S
     client = "127.0.0.8"
     settle(guarded_server)
     before = kernels_started(guarded_server)
-    processes = {p.pid for p in kernel_processes(guarded_server)}
+    processes = {p.pid for p in guarded_server.kernels().values()}
     for path in ("/", "/?lesson=4", "/?code=WRONG1", "/?lesson=4&code="):
         status, _, body = request(guarded_server, client, path)
         assert status == 403, path
@@ -335,7 +323,7 @@ def test_without_the_class_code_there_is_no_page_and_no_kernel(guarded_server: S
     assert request(guarded_server, client, f"/api/kernels/{uuid.uuid4()}")[0] == 403
     time.sleep(2)
     assert kernels_started(guarded_server) == before
-    assert not {p.pid for p in kernel_processes(guarded_server)} - processes  # no new kernel process
+    assert not {p.pid for p in guarded_server.kernels().values()} - processes  # no new kernel process
 
 
 def test_the_class_link_sets_a_cookie_and_a_lesson_link_with_the_code_still_opens_the_lesson(
@@ -379,14 +367,14 @@ def test_one_client_gets_a_clear_page_and_no_kernel_past_its_bound(guarded_serve
     assert len(kernel_ids) == PER_CLIENT
     settle(guarded_server)  # the pool refills behind those two: let it finish
     before = kernels_started(guarded_server)
-    processes = {p.pid for p in kernel_processes(guarded_server)}
+    processes = {p.pid for p in guarded_server.kernels().values()}
     status, _, body = request(guarded_server, client, "/?lesson=3", headers={"Cookie": cookie})
     assert status == 429
     assert "Too many open tabs from this computer: close one and reload" in body
     assert "jupyter-config-data" not in body
     time.sleep(2)
     assert kernels_started(guarded_server) == before
-    assert not {p.pid for p in kernel_processes(guarded_server)} - processes  # no new kernel process
+    assert not {p.pid for p in guarded_server.kernels().values()} - processes  # no new kernel process
     # another computer is not affected
     other = "127.0.0.10"
     status, _, html = request(
@@ -403,10 +391,10 @@ def test_one_client_gets_a_clear_page_and_no_kernel_past_its_bound(guarded_serve
 
 def test_closing_a_tab_shuts_its_kernel_down_at_once(page: Page, guarded_server: Server) -> None:
     kernel_id = open_with_code(page, guarded_server)
-    assert any(f"kernel-{kernel_id}.json" in " ".join(p.cmdline()) for p in kernel_processes(guarded_server))
+    assert kernel_id in guarded_server.kernels()
     page.goto("about:blank")  # leaving the page sends Voilà's shutdown beacon
     deadline = time.monotonic() + 10
-    while any(f"kernel-{kernel_id}.json" in " ".join(p.cmdline()) for p in kernel_processes(guarded_server)):
+    while kernel_id in guarded_server.kernels():
         assert time.monotonic() < deadline, "the closed tab's kernel is still running 10 s later"
         time.sleep(0.2)
     assert f"Kernel shutdown: {kernel_id}" in guarded_server.log()
@@ -421,7 +409,7 @@ def test_the_shutdown_route_still_wants_the_xsrf_token(page: Page, guarded_serve
     )
     assert status == 403
     expect(page.get_by_role("button", name="Home")).to_be_visible()
-    assert any(f"kernel-{kernel_id}.json" in " ".join(p.cmdline()) for p in kernel_processes(guarded_server))
+    assert kernel_id in guarded_server.kernels()
     leave(page, guarded_server)
 
 

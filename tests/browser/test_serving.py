@@ -58,17 +58,49 @@ def test_standalone_voila_runs_on_the_repositorys_voila_json(voila_server: Serve
     kernel_id = kernel_id_from_html(html)
     voila_server.wait_for_log(rf"Using pre-heated kernel: {kernel_id} for {page_nb.name}", timeout=10)
     # kernels talk to the server over Unix sockets: no TCP port to collide when a class starts 30 at once
+    kernel = voila_server.kernels().get(kernel_id)
+    assert kernel, "the page's kernel process was not found under the server"
+    connection_file = next(a for a in kernel.cmdline() if a.endswith(f"kernel-{kernel_id}.json"))
+    connection = json.loads(Path(connection_file).read_text())
+    assert connection["transport"] == "ipc" and connection["shell_port"] > 0
+
+
+def test_the_kernels_under_a_server_leave_out_one_that_has_exited(tmp_path: Path) -> None:
+    """A kernel that has exited but is not reaped yet is a zombie whose command line cannot be read.
+
+    The pool's kernels come and go under a running server, so ``Server.kernels()`` must skip it
+    rather than fail the test that asked (it once failed CI that way)."""
+    import subprocess
+    import sys
+
     import psutil
 
-    files = [
-        a
-        for p in psutil.Process(voila_server.proc.pid).children(recursive=True)
-        for a in p.cmdline()
-        if a.endswith(f"kernel-{kernel_id}.json")
-    ]
-    assert files, "the page's kernel process was not found under the server"
-    connection = json.loads(Path(files[0]).read_text())
-    assert connection["transport"] == "ipc" and connection["shell_port"] > 0
+    script = (
+        "import subprocess, sys, time\n"
+        "gone = subprocess.Popen([sys.executable, '-c', 'pass', 'kernel-0a.json'])\n"  # never waited for
+        "live = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)', 'kernel-1b.json'])\n"
+        "time.sleep(60)\n"
+    )
+    log = tmp_path / "parent.log"
+    with log.open("wb") as log_file:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", script], stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        server = Server("zombie-parent", "http://127.0.0.1:1", log, proc, log_file)
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                children = psutil.Process(proc.pid).children()
+                statuses = sorted(c.status() for c in children)
+                if len(children) == 2 and psutil.STATUS_ZOMBIE in statuses:
+                    break
+                assert time.monotonic() < deadline, f"no zombie child yet: {statuses}"
+                time.sleep(0.1)
+            kernels = server.kernels()
+            assert list(kernels) == ["1b"]
+            assert kernels["1b"].status() != psutil.STATUS_ZOMBIE
+        finally:
+            server.stop()
 
 
 def test_binder_mode_reads_jupyter_config_json_via_post_build(binder_server: Server, page_nb: PageUnderTest) -> None:
