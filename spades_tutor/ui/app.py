@@ -28,6 +28,7 @@ from .landmarks import Landmarks, page_title
 from .progress import Progress, Settings
 from .quiz_view import KIND_TITLES, QuizView
 from .storage import PAGES, BrowserStore, Place
+from .tree import close_unused, replace_children
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -262,7 +263,7 @@ class QuizPage:
         self.item = generate(kind, rules, self.seed, level)
         s = self.app.settings
         self.view = QuizView(self.item, self.answered, four_colour=s.four_colour, large=s.large, retries=s.retries)
-        self.slot.children = [self.view.widget]
+        replace_children(self.slot, [self.view.widget])
         self._line = (practice, level)
         self._say_line()
 
@@ -367,7 +368,7 @@ class LearnPage:
         return self._lessons
 
     def show_list(self) -> None:
-        self.player = None
+        old, self.player = self.player, None
         lessons = self.lessons
         if not self._list_buttons:  # built the first time it is shown; after that only the marks change
             buttons = []
@@ -391,6 +392,8 @@ class LearnPage:
             done = reached is not None and reached >= len(lesson.steps) - 1
             b.description = f"{lesson.number}. {lesson.title}{' ✓' if done else ''}"
         self.widget.children = [self.list_box]
+        if old is not None:
+            close_unused([old.widget])
         self.app.name_page()
         self.app.remember_place()
 
@@ -398,6 +401,7 @@ class LearnPage:
         from .lesson_player import LessonPlayer
 
         s = self.app.settings
+        old = self.player
         self.player = LessonPlayer(
             lesson,
             self.app.rules,
@@ -416,6 +420,8 @@ class LearnPage:
         self.opened += 1
         self.app.reached(lesson, self.player.step)
         self.widget.children = [self.back, self.player.widget]
+        if old is not None:  # the lesson it replaces, with every widget it built
+            close_unused([old.widget])
         self.app.name_page()
 
     def finished(self, lesson: Any) -> None:

@@ -8,23 +8,21 @@ checked here against the cards on show before anyone reads it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
 from ..engine import Card, Rules, Seat, Trick, cards
+from . import static_text
 from .numbers import read_seq
-
-_STATIC = Path(__file__).parent / "static"
 
 
 class CardsWidget(anywidget.AnyWidget):
     """Cards on show; ``selected`` holds the chosen card texts (validated)."""
 
-    _esm = _STATIC / "cards.js"
-    _css = _STATIC / "cards.css"
+    _esm = static_text("cards.js")
+    _css = static_text("cards.css")
 
     cards = traitlets.List(traitlets.Unicode()).tag(sync=True)
     names = traitlets.List(traitlets.Unicode()).tag(sync=True)

@@ -9,7 +9,6 @@ no round trip to the kernel), so the learner keeps their place.
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -17,10 +16,9 @@ import ipywidgets as w
 
 from ..engine import Rules
 from ..lessons.glossary import Glossary, Term, glossary_path, link_terms, load_glossary
+from . import static_text
 from .errors import guarded
 from .landmarks import live
-
-_STATIC = Path(__file__).parent / "static"
 
 #: the most of a search the page reads (the box is untrusted input like any other)
 MAX_SEARCH = 60
@@ -29,7 +27,7 @@ MAX_SEARCH = 60
 class TermDisclosures(anywidget.AnyWidget):
     """Hidden: opens and closes the definitions of the glossary terms linked in prose."""
 
-    _esm = _STATIC / "glossary.js"
+    _esm = static_text("glossary.js")
 
 
 def markdown_inline(text: str) -> str:

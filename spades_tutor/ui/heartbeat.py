@@ -31,13 +31,12 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-_STATIC = Path(__file__).parent / "static"
+from . import static_text
 
 #: how often the page pings, and the thread beats while the kernel is busy
 INTERVAL_S = 5.0
@@ -54,8 +53,8 @@ MAX_BUSY_S = 600.0
 class Heartbeat(anywidget.AnyWidget):
     """Answers the page's pings; beats on its own while a callback keeps the kernel busy."""
 
-    _esm = _STATIC / "heartbeat.js"
-    _css = _STATIC / "heartbeat.css"
+    _esm = static_text("heartbeat.js")
+    _css = static_text("heartbeat.css")
 
     interval_ms = traitlets.Int(int(INTERVAL_S * 1000)).tag(sync=True)
     timeout_ms = traitlets.Int(int(TIMEOUT_S * 1000)).tag(sync=True)

@@ -12,16 +12,16 @@ in a native disclosure the lab page writes itself); it keeps
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TypeVar
 
 import anywidget
 import ipywidgets as w
 import traitlets
 
+from . import static_text
+
 W = TypeVar("W", bound=w.DOMWidget)
 
-_STATIC = Path(__file__).parent / "static"
 
 #: the class that makes a box a polite live region (see :func:`live`)
 LIVE = "st-live"
@@ -48,7 +48,7 @@ def live(widget: W) -> W:
 class Landmarks(anywidget.AnyWidget):
     """Roles for the boxes with the classes named here, and the document's title."""
 
-    _esm = _STATIC / "landmarks.js"
+    _esm = static_text("landmarks.js")
 
     title = traitlets.Unicode(APP_TITLE).tag(sync=True)
     banner = traitlets.Unicode("st-header").tag(sync=True)

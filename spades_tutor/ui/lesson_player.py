@@ -28,6 +28,7 @@ from .cards import hand_view, trick_view
 from .errors import guarded, report
 from .landmarks import live
 from .quiz_view import QuizView
+from .tree import replace_children
 
 if TYPE_CHECKING:
     from ..lessons import Block, Lesson
@@ -239,7 +240,7 @@ class LessonPlayer:
             except Exception as exc:  # one bad block must not blank the step
                 report(exc)
                 children.append(w.HTML('<div class="st-warning">This part of the step could not be shown.</div>'))
-        self.body.children = children
+        replace_children(self.body, children)
         self.title.value = (
             f'<h2 class="st-lesson-title">Lesson {lesson.number}: {html.escape(lesson.title)}</h2>'
             f'<div class="st-step-title">{html.escape(step.title)}</div>'
@@ -262,7 +263,7 @@ class LessonPlayer:
     def _render_review(self, review: ReviewView) -> None:
         lesson = self.lesson
         self.quizzes = []
-        self.body.children = [review.widget]
+        replace_children(self.body, [review.widget])
         self.title.value = (
             f'<h2 class="st-lesson-title">Lesson {lesson.number}: {html.escape(lesson.title)}</h2>'
             '<div class="st-step-title">Review</div>'
@@ -433,9 +434,10 @@ class TrickStepper:
             won[t.winner] += 1
         tally = " · ".join(f"{team.short} {won[team.seats[0]] + won[team.seats[1]]}" for team in Team)
         self.header.value = f'<div class="st-step-title">Trick {self.index + 1} of {len(tricks)} <span class="st-tally">(tricks so far: {tally})</span></div>'
-        self.table.children = [
-            trick_view(trick, label=f"trick {self.index + 1}", four_colour=self.four_colour, large=self.large)
-        ]
+        replace_children(
+            self.table,
+            [trick_view(trick, label=f"trick {self.index + 1}", four_colour=self.four_colour, large=self.large)],
+        )
         self.sentence.value = f'<div class="st-explain" role="status">{html.escape(trick.reason)}</div>'
         self.prev.disabled = self.index == 0
         self.next.disabled = self.index == len(tricks) - 1

@@ -18,6 +18,7 @@ from .errors import guarded
 from .landmarks import live
 from .progress import Answer
 from .quiz_view import AnswerCallback, QuizView
+from .tree import replace_children
 
 if TYPE_CHECKING:
     from ..engine import Rules
@@ -83,7 +84,7 @@ class ReviewView:
         view = QuizView(item, self._answered, retries=self.retries, **self.looks)
         self.questions.append(question)
         self.views.append(view)
-        self.slot.children = [view.widget]
+        replace_children(self.slot, [view.widget])
         self.next_button.disabled = True
         self.next_button.layout.display = None
         self.where.value = (

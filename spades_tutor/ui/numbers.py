@@ -18,13 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-_STATIC = Path(__file__).parent / "static"
+from . import static_text
+
 _WHOLE = re.compile(r"\s*[-+\N{MINUS SIGN}]?\d{1,9}\s*")  # the minus sign the app's scores are written with
 
 
@@ -57,8 +57,8 @@ def read_seq(content: dict[str, Any], last: int) -> int:
 class NumberFields(anywidget.AnyWidget):
     """Labelled whole-number inputs; ``values[key]`` is the last accepted number of each."""
 
-    _esm = _STATIC / "numbers.js"
-    _css = _STATIC / "numbers.css"
+    _esm = static_text("numbers.js")
+    _css = static_text("numbers.css")
 
     fields = traitlets.List(traitlets.Dict()).tag(sync=True)
     values = traitlets.Dict().tag(sync=True)

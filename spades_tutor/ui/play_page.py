@@ -31,6 +31,7 @@ from .cards import hand_view, trick_view
 from .errors import guarded
 from .landmarks import live
 from .storage import BrowserStore
+from .tree import held_by, replace_children
 
 if TYPE_CHECKING:
     from ..analysis import HandAnalysis
@@ -332,10 +333,10 @@ class PlayPage:
         game = self.game
         if game is None:
             self.status.value = '<div class="st-note">Press Deal to start.</div>'
-            self.body.children = []
+            replace_children(self.body, [], keep=held_by(self))
             return
         if self.showing_sheet:
-            self.body.children = self._sheet()
+            replace_children(self.body, self._sheet(), keep=held_by(self))
             said = self.game_over_words() if game.is_over else "The hand is over."
             self.status.value = f'<div class="st-proj-sentence" role="status">{html.escape(said)}</div>'
             return
@@ -385,7 +386,7 @@ class PlayPage:
         ]
         self.back_button.disabled = not self.practice.value
         self.hint_button.disabled = not your_turn
-        self.body.children = parts
+        replace_children(self.body, parts, keep=held_by(self))
         last = " ".join(self.log[-6:])
         message = f'<div class="st-proj-question">{html.escape(self.message)}</div>' if self.message else ""
         turn = "Your turn." if your_turn else ""

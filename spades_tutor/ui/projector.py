@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import random
-from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -15,18 +14,18 @@ import ipywidgets as w
 import traitlets
 
 from ..engine import Rules, Seat
+from . import static_text
 from .cards import hand_view, trick_view
 from .classroom import ClassroomHand, read_deal_id
 from .errors import guarded
 from .landmarks import live
-
-_STATIC = Path(__file__).parent / "static"
+from .tree import replace_children
 
 
 class ArrowKeys(anywidget.AnyWidget):
     """Sends "next"/"back" for the Right/Left arrow keys while ``active``."""
 
-    _esm = _STATIC / "keys.js"
+    _esm = static_text("keys.js")
     active = traitlets.Bool(False).tag(sync=True)
 
 
@@ -205,7 +204,7 @@ class ProjectorPage:
         middle = trick_view(current, label="the trick on the table", four_colour=True, large=True)
 
         west, east = seat_cell(Seat.WEST), seat_cell(Seat.EAST)
-        for side in (west, east):
-            side.layout = w.Layout(flex="1 1 0%", min_width="0")
-        middle.layout = w.Layout(flex="0 0 auto", align_self="center")
-        self.table.children = [seat_cell(Seat.NORTH), w.HBox([west, middle, east]), seat_cell(Seat.SOUTH)]
+        for side in (west, east):  # set on the layouts they have: a new Layout would leave theirs open
+            side.layout.flex, side.layout.min_width = "1 1 0%", "0"
+        middle.layout.flex, middle.layout.align_self = "0 0 auto", "center"
+        replace_children(self.table, [seat_cell(Seat.NORTH), w.HBox([west, middle, east]), seat_cell(Seat.SOUTH)])

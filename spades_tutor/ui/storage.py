@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
 
 import anywidget
 import traitlets
 
-_STATIC = Path(__file__).parent / "static"
+from . import static_text
 
 #: the most a page may store for us; a larger value from the page is ignored
 MAX_STORED = 512 * 1024
@@ -18,7 +17,7 @@ MAX_STORED = 512 * 1024
 class BrowserStore(anywidget.AnyWidget):
     """``value`` mirrors ``localStorage[key]``; ``loaded`` turns True once the page has sent it."""
 
-    _esm = _STATIC / "storage.js"
+    _esm = static_text("storage.js")
 
     key = traitlets.Unicode("spades-tutor").tag(sync=True)
     value = traitlets.Unicode("").tag(sync=True)
