@@ -73,6 +73,7 @@ bench: $(TEST_STAMP) $(NODE_STAMP)
 	$(PY) bench/hand_odds.py
 	$(PY) bench/lab_page.py
 	$(PY) bench/app.py
+	$(PY) bench/session_memory.py
 	$(PY) bench/classroom.py
 	$(PY) bench/analysis.py
 	$(PY) bench/hub.py
