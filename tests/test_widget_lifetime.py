@@ -183,3 +183,24 @@ def test_a_closed_lesson_is_freed_not_only_closed(opened: list[App]) -> None:
     gc.collect()
     alive = sorted({type(r()).__name__ for r in refs if r() is not None})
     assert not alive, f"closed but still held: {alive}"
+
+
+def test_a_puzzle_redrawn_closes_the_table_it_leaves_and_keeps_its_controls() -> None:
+    import datetime
+
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    page = PuzzlePage(today=datetime.date(2026, 12, 2))
+    page.render()
+    settled = open_count()
+    for _ in range(10):
+        before = list(widget_tree(page.table.children))
+        page.show_all.value = not page.show_all.value  # redraws with or without the other hands
+        page.render()
+        assert page.picker is not None and page.picker.comm is not None
+        assert all(x.comm is None for x in before if x not in widget_tree(page.table.children))
+    assert open_count() <= settled and page.check_button.comm is not None and page.show_all.comm is not None
+    p = page.puzzle
+    page.choose(p.answers[0])  # the redrawn picker still takes a card
+    page.check()
+    assert page.solved

@@ -35,6 +35,7 @@ from ..solver import Budget
 from .cards import CardsWidget, hand_view, trick_view
 from .errors import guarded
 from .landmarks import live
+from .tree import held_by, replace_children
 
 EVERY = "every"
 #: the most work the solver may do per question when a shared puzzle is checked (5 tricks at most)
@@ -356,7 +357,7 @@ class PuzzlePage:
         # the trick beside the hands where there is room, above them on a phone
         trick_box, hands_box = w.VBox(parts), w.VBox(hands)
         hands_box.add_class("st-puzzle-hands")
-        self.table.children = [trick_box, hands_box]
+        replace_children(self.table, [trick_box, hands_box], keep=held_by(self))
         done = self.solved or self.tries >= 2
         self.check_button.disabled = done
         kind = "right" if self.solved else "wrong" if self.tries else "info"
