@@ -95,6 +95,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -261,6 +262,7 @@ class Result:
     clicks: list[tuple[str, float]] = field(default_factory=list)  # lesson: (action kind, click -> answer s)
     untimed: int = 0  # lesson actions whose answer is the page's own (a Chromium card choice)
     lesson_errors: list[str] = field(default_factory=list)
+    cpu_at_tti: float | None = None  # the server's and its kernels' CPU seconds read once interactive (``cpu_probe``)
 
 
 def lesson_rng(seed: int, learner: int) -> random.Random:
@@ -392,6 +394,7 @@ async def browser_learner(
     lesson_go: asyncio.Event | None = None,
     learner: int = 0,
     files: list[str] | None = None,
+    cpu_probe: Callable[[], float] | None = None,
 ) -> Result:
     result = Result("browser")
     page_errors: list[str] = []
@@ -406,6 +409,8 @@ async def browser_learner(
         try:
             await page.goto(url, wait_until="commit")
             result.tti_s = await interactive(page, start)
+            if cpu_probe is not None:  # now, while the page and its kernel are open
+                result.cpu_at_tti = cpu_probe()
             result.kernel_id = await page.evaluate(
                 "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
             )
@@ -444,6 +449,7 @@ def run_browsers(
     lesson: Lesson | None = None,
     first_learner: int = 0,
     files: list[str] | None = None,
+    cpu_probe: Callable[[], float] | None = None,
 ) -> None:
     """Thread body: ``n`` Chromium pages at once; waits at ``go`` (the class's start), then, with a
     ``lesson``, each page takes the lesson once ``lesson.go`` is set; holds them until ``done``."""
@@ -461,7 +467,16 @@ def run_browsers(
             tasks = [
                 asyncio.create_task(
                     browser_learner(
-                        browser, url, timeout_s, release, progress, lesson, lesson_go, first_learner + i, files
+                        browser,
+                        url,
+                        timeout_s,
+                        release,
+                        progress,
+                        lesson,
+                        lesson_go,
+                        first_learner + i,
+                        files,
+                        cpu_probe,
                     )
                 )
                 for i in range(n)
@@ -874,10 +889,13 @@ def main(argv: list[str] | None = None) -> int:
                 alone if i == 0 else None,
                 1000,
                 files if i == 0 else None,
+                lambda: tree_cpu(server),
             )
             singles.append(out[0])
-            if i:
-                arrival_cpu["Chromium"].append(tree_cpu(server) - cpu_before)
+            if i and out[0].cpu_at_tti is not None:
+                # read once its first Next ▶ was answered, the page and its kernel still open: closing the
+                # page shuts its kernel down, and a process gone takes its CPU seconds out of the sum
+                arrival_cpu["Chromium"].append(out[0].cpu_at_tti - cpu_before)
             print(
                 f"single learner {i + 1}, Chromium: TTI {out[0].tti_s} s, lesson clicks {len(out[0].clicks)},"
                 f" error {out[0].error or (out[0].lesson_errors or [None])[0]}",
