@@ -5,9 +5,9 @@ server extension: each learner's server under JupyterHub, and Binder's.
 that file's settings to every learner's server, and ``binder/postBuild`` links it where Binder's server
 reads it. Loaded, it
 
-- compresses what the server sends (Tornado's ``compress_response``): the page's scripts and styles
-  reach a learner's browser in about a third of their size, which on a classroom's shared wifi is most
-  of what a class waits for (see ``bench/classroom.py --link-mbit``);
+- compresses what the server sends (Tornado's gzip transform, what ``compress_response`` turns on):
+  the page's scripts and styles reach a learner's browser in about a third of their size, which on a
+  classroom's shared wifi is most of what a class waits for (see ``bench/classroom.py --link-mbit``);
 - sets the app server's Content-Security-Policy (``spades_tutor.server.PAGE_POLICY``), so no page asks
   another host for anything (Voilà's page links two stylesheets on a CDN, which a school network that
   drops outside traffic made every learner wait for), keeping the ``frame-ancestors`` JupyterHub sets;
@@ -51,7 +51,8 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 
 def _load_jupyter_server_extension(serverapp: Any) -> None:
     web_app = serverapp.web_app
-    web_app.settings["compress_response"] = True
+    # the transform Tornado adds for ``compress_response``: that setting is read only when an
+    # Application is built, and this one already is
     if GZipContentEncoding not in web_app.transforms:
         web_app.transforms.append(GZipContentEncoding)
     headers = web_app.settings.setdefault("headers", {})
