@@ -32,6 +32,7 @@ from .conftest import (
     KNOWN_HARMLESS_PAGE_ERRORS,
     ROOT,
     SCREENSHOTS,
+    choose_questions,
     command_line,
 )
 from .test_app_journeys import LESSONS, answer_score_quiz, open_lesson
@@ -131,7 +132,7 @@ def test_two_learners_each_reach_a_lesson_on_their_own_server_and_keep_their_own
     page.get_by_role("button", name="Next ▶").click()
     expect(page.get_by_text(f"Step 2 of {steps}")).to_be_visible()
     page.get_by_role("button", name="Quiz yourself", exact=True).click()
-    page.get_by_label("Questions:").select_option(label="Score this hand")
+    choose_questions(page, "Score this hand")  # and wait for the question drawn for it
     answer_score_quiz(page, right=True)
     expect(page.get_by_text("Score 1 / 1 · streak 1")).to_be_visible()
     shot(page, "alice")
