@@ -204,3 +204,17 @@ def test_a_puzzle_redrawn_closes_the_table_it_leaves_and_keeps_its_controls() ->
     page.choose(p.answers[0])  # the redrawn picker still takes a card
     page.check()
     assert page.solved
+
+
+def test_visiting_the_progress_page_again_opens_no_new_widget(opened: list[App]) -> None:
+    app = App(query="page=progress")
+    opened.append(app)
+    app.progress.record("score", "jokers", "score:jokers:1/1", True, when=1_700_000_000.0)
+    app.show("Home")
+    app.show("Progress")
+    settled = open_count()
+    for _ in range(5):
+        app.show("Home")
+        app.show("Progress")
+        assert open_count() == settled
+    assert app.progress_page.timeline_plot in app.progress_page.body.children

@@ -303,6 +303,11 @@ class ProgressPage:
             "3 tricky); its <b>box</b> (1 to 5) goes up one with each answer right first try and back to 1 "
             "with a miss.</p>"
         )
+        # built once: each visit re-renders the page, and a heading made per visit would stay open
+        self.headings = [
+            w.HTML(f"<h3>{text}</h3>")
+            for text in ("Mastery by quiz kind", "Answers over time", "Streaks", "For a teacher")
+        ]
         self.body = w.VBox()
         self.widget = w.VBox([self.title, self.body])
         self.widget.add_class("st-progress-page")
@@ -316,20 +321,21 @@ class ProgressPage:
             self.body.children = [self.empty, self.quiz_button]
             return
         table = mastery(progress.answers)
+        mastery_head, timeline_head, streaks_head, teacher_head = self.headings
         self.body.children = [
-            w.HTML("<h3>Mastery by quiz kind</h3>"),
+            mastery_head,
             self.mastery_reading,
             self.mastery_plot,
             self.mastery_key,
             self.mastery_data,
-            w.HTML("<h3>Answers over time</h3>"),
+            timeline_head,
             self.timeline_reading,
             self.timeline_plot,
             self.timeline_key,
             self.timeline_data,
-            w.HTML("<h3>Streaks</h3>"),
+            streaks_head,
             self.streaks,
-            w.HTML("<h3>For a teacher</h3>"),
+            teacher_head,
             self.downloads,
         ]
         self.streaks.value = streaks_html(progress)
