@@ -218,3 +218,19 @@ def test_visiting_the_progress_page_again_opens_no_new_widget(opened: list[App])
         app.show("Progress")
         assert open_count() == settled
     assert app.progress_page.timeline_plot in app.progress_page.body.children
+
+
+def test_a_dismissed_note_and_a_replaced_or_dismissed_error_are_closed(opened: list[App]) -> None:
+    app = App(query="lesson=99")  # a lesson no one wrote: the app says so above the page
+    opened.append(app)
+    assert len(app.notes.children) == 1
+    app.add_notes(["a second note"])
+    first, second = app.notes.children
+    first.children[1].click()  # Dismiss
+    assert app.notes.children == (second,) and all_closed(first) and second.comm is not None
+    app.show_error("Something went wrong.", RuntimeError("x"))
+    shown = app.error.children[0]
+    app.show_error("Something else went wrong.", RuntimeError("y"))
+    assert all_closed(shown) and "Something else" in app.error.children[0].children[0].value
+    app.error.children[0].children[1].click()
+    assert app.error.children == () and app.error.comm is not None

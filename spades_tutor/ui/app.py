@@ -1009,14 +1009,14 @@ class App:
             return
         text = w.HTML(
             f'<div class="st-link-note" role="status" style="background: #fff8e1; border: 2px solid #f9a825; '
-            f'color: #4e342e; padding: 0.5em 0.8em; border-radius: 0.5em; margin: 0.4em 0;">{lines}</div>'
+            f'color: #4e342e; padding: 0.5em 0.8em; border-radius: 0.5em; margin: 0.4em 0;">{lines}</div>',
+            layout=w.Layout(flex="1 1 auto", min_width="0"),
         )
-        text.layout = w.Layout(flex="1 1 auto", min_width="0")
         dismiss = w.Button(description="Dismiss", layout=w.Layout(width="auto", min_width="6em", flex="0 0 auto"))
         dismiss.add_class("st-dismiss")
         row = w.HBox([text, dismiss])
         dismiss.on_click(
-            guarded(lambda _b: setattr(self.notes, "children", tuple(c for c in self.notes.children if c is not row)))
+            guarded(lambda _b: replace_children(self.notes, [c for c in self.notes.children if c is not row]))
         )
         self.notes.children = (*self.notes.children, row)
 
@@ -1024,5 +1024,5 @@ class App:
         dismiss = w.Button(description="Dismiss", layout=w.Layout(width="auto"))
         dismiss.add_class("st-dismiss")
         text = w.HTML(f'<div class="st-error" role="alert">{html.escape(message)}</div>')
-        dismiss.on_click(lambda _b: setattr(self.error, "children", []))
-        self.error.children = [w.HBox([text, dismiss])]
+        dismiss.on_click(lambda _b: replace_children(self.error, []))
+        replace_children(self.error, [w.HBox([text, dismiss])])  # a newer error replaces the one shown

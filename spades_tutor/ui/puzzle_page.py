@@ -94,7 +94,7 @@ class PuzzlePage:
         self.new_button = w.Button(description="Make a new one", tooltip="A new puzzle from rounds the bots play")
         for b, name in ((self.daily_button, "daily"), (self.next_button, "next"), (self.new_button, "new")):
             b.add_class(f"st-puzzle-{name}")
-            b.layout = w.Layout(width="auto")
+            b.layout.width = "auto"
         self.daily_button.on_click(guarded(lambda _b: self.show_daily()))
         self.next_button.on_click(guarded(lambda _b: self.next_puzzle()))
         self.new_button.on_click(guarded(lambda _b: self.new_puzzle()))
