@@ -203,6 +203,60 @@ def tree_cpu(server: Server) -> float:
     return cpu_of(server.processes())
 
 
+CPU_SETTLE_S = 1.0  # after a single learner's first Next ▶ is answered, before its arrival's CPU is read
+
+
+def cpu_snapshot(server: Server) -> dict[int, float]:
+    """CPU seconds spent so far by the server and each process under it (its kernels), by pid."""
+    found: dict[int, float] = {}
+    for p in server.processes():
+        with contextlib.suppress(psutil.Error):
+            t = p.cpu_times()
+            found[p.pid] = t.user + t.system
+    return found
+
+
+@dataclass
+class CpuReading:
+    """A ``cpu_snapshot`` read for one learner, with its own kernel's pid (None when not found)."""
+
+    by_pid: dict[int, float]
+    kernel_pid: int | None
+
+
+def cpu_reading(server: Server, kernel_id: str | None) -> CpuReading:
+    """``cpu_snapshot`` now, and which of its processes is kernel ``kernel_id``'s (read while it runs)."""
+    kernel_pid = None
+    if kernel_id is not None:
+        try:
+            kernel_pid = server.kernel_process(kernel_id).pid
+        except RuntimeError as e:
+            print(f"warning: arrival CPU not read: {e}", flush=True)
+    return CpuReading(cpu_snapshot(server), kernel_pid)
+
+
+def arrival_share(
+    before: dict[int, float], after: dict[int, float], server_pid: int, kernel_pid: int
+) -> tuple[float, float, float]:
+    """CPU seconds between two snapshots: the server's, the learner's own kernel's, and every other
+    process's under the server (the pool's idle kernels). A process started in between counts whole;
+    one gone by ``after`` is left out."""
+
+    def spent(pid: int) -> float:
+        return after.get(pid, 0.0) - before.get(pid, 0.0)
+
+    others = sum(spent(pid) for pid in after if pid not in (server_pid, kernel_pid))
+    return spent(server_pid), spent(kernel_pid), others
+
+
+def own_share(server: Server, before: dict[int, float], result: Result, into: list[tuple[float, float, float]]) -> None:
+    """Add the ``arrival_share`` of a single learner, from its reading once settled, to ``into`` (nothing
+    when its kernel's process was not found: its CPU would be missing from the sum)."""
+    reading = result.cpu_at_tti
+    if reading is not None and reading.kernel_pid is not None:
+        into.append(arrival_share(before, reading.by_pid, server.proc.pid, reading.kernel_pid))
+
+
 def bench_cpu() -> float:
     """CPU seconds spent so far by this benchmark and every process under it: its clients' threads, the
     Chromium pages and their driver, and the server with its kernels."""
@@ -262,7 +316,7 @@ class Result:
     clicks: list[tuple[str, float]] = field(default_factory=list)  # lesson: (action kind, click -> answer s)
     untimed: int = 0  # lesson actions whose answer is the page's own (a Chromium card choice)
     lesson_errors: list[str] = field(default_factory=list)
-    cpu_at_tti: float | None = None  # the server's and its kernels' CPU seconds read once interactive (``cpu_probe``)
+    cpu_at_tti: CpuReading | None = None  # ``cpu_reading`` once the first Next ▶ was answered and settled
 
 
 def lesson_rng(seed: int, learner: int) -> random.Random:
@@ -394,7 +448,7 @@ async def browser_learner(
     lesson_go: asyncio.Event | None = None,
     learner: int = 0,
     files: list[str] | None = None,
-    cpu_probe: Callable[[], float] | None = None,
+    cpu_probe: Callable[[str | None], CpuReading] | None = None,
 ) -> Result:
     result = Result("browser")
     page_errors: list[str] = []
@@ -409,11 +463,12 @@ async def browser_learner(
         try:
             await page.goto(url, wait_until="commit")
             result.tti_s = await interactive(page, start)
-            if cpu_probe is not None:  # now, while the page and its kernel are open
-                result.cpu_at_tti = cpu_probe()
             result.kernel_id = await page.evaluate(
                 "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
             )
+            if cpu_probe is not None:  # the kernel done with step 2; the page and its kernel still open
+                await asyncio.sleep(CPU_SETTLE_S)
+                result.cpu_at_tti = cpu_probe(result.kernel_id)
             with contextlib.suppress(Exception):
                 html_end, files_end = await page.evaluate(JS_SPLIT)
                 result.split = (html_end / 1000, files_end / 1000)
@@ -449,7 +504,7 @@ def run_browsers(
     lesson: Lesson | None = None,
     first_learner: int = 0,
     files: list[str] | None = None,
-    cpu_probe: Callable[[], float] | None = None,
+    cpu_probe: Callable[[str | None], CpuReading] | None = None,
 ) -> None:
     """Thread body: ``n`` Chromium pages at once; waits at ``go`` (the class's start), then, with a
     ``lesson``, each page takes the lesson once ``lesson.go`` is set; holds them until ``done``."""
@@ -614,9 +669,11 @@ def kernel_learner(
     lesson: Lesson | None = None,
     learner: int = 0,
     files: list[str] | None = None,
+    cpu_probe: Callable[[str | None], CpuReading] | None = None,
 ) -> Result:
     """One learner's laptop at loopback address ``source``: opens the class link, then talks to its
-    kernel as the page does; with a ``lesson``, takes it once ``lesson.go`` is set."""
+    kernel as the page does; with a ``lesson``, takes it once ``lesson.go`` is set. ``cpu_probe`` is
+    read ``CPU_SETTLE_S`` after the lesson is over, the connection still open (as a Chromium page's)."""
     from websockets.sync.client import connect
     from websockets.typing import Subprotocol
 
@@ -671,6 +728,9 @@ def kernel_learner(
                         break
                 try:
                     kernel_lesson(client, lesson, learner, result)
+                    if cpu_probe is not None:  # as a Chromium page's: settled, the connection open
+                        client.receive(None, time.perf_counter() + CPU_SETTLE_S)
+                        result.cpu_at_tti = cpu_probe(result.kernel_id)
                 finally:
                     lesson.finished.append(learner)
             while not done.is_set():  # hold the connection open, as an open tab does
@@ -742,11 +802,20 @@ def wait_refill(server: Server, count: int, timeout: float) -> bool:
     return True
 
 
-def single_kernel_learner(server: Server, code: str, timeout: float, lesson: Lesson | None, files: list[str]) -> Result:
+def single_kernel_learner(
+    server: Server,
+    code: str,
+    timeout: float,
+    lesson: Lesson | None,
+    files: list[str],
+    cpu_probe: Callable[[str | None], CpuReading] | None = None,
+) -> Result:
     """One kernel-level learner alone (from 127.0.0.9), its page closed after arrival (or the lesson)."""
     done = threading.Event()
     done.set()
-    return kernel_learner(server.url, "127.0.0.9", code, timeout, threading.Barrier(1), done, [], lesson, 0, files)
+    return kernel_learner(
+        server.url, "127.0.0.9", code, timeout, threading.Barrier(1), done, [], lesson, 0, files, cpu_probe
+    )
 
 
 def clicks_of(results: list[Result], kind: str | None) -> list[float]:
@@ -848,7 +917,8 @@ def main(argv: list[str] | None = None) -> int:
     singles: list[Result] = []
     kernel_singles: list[Result] = []
     # the server's and its kernels' CPU spent on one arrival alone (no lesson walked), by kind of learner
-    arrival_cpu: dict[str, list[float]] = {"Chromium": [], "kernel-level": []}
+    # each single learner's arrival: CPU seconds of the server, of its own kernel, of the pool's other kernels
+    arrival_cpu: dict[str, list[tuple[float, float, float]]] = {"Chromium": [], "kernel-level": []}
     results: list[Result] = []
     mem: dict[str, Any] = {}
     mem_refilled: dict[str, Any] = {}
@@ -877,7 +947,7 @@ def main(argv: list[str] | None = None) -> int:
             done.set()
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
             alone.go.set()
-            cpu_before = tree_cpu(server)
+            cpu_before = cpu_snapshot(server)
             run_browsers(
                 1,
                 server.url + link,
@@ -889,13 +959,13 @@ def main(argv: list[str] | None = None) -> int:
                 alone if i == 0 else None,
                 1000,
                 files if i == 0 else None,
-                lambda: tree_cpu(server),
+                lambda kernel_id: cpu_reading(server, kernel_id),
             )
             singles.append(out[0])
-            if i and out[0].cpu_at_tti is not None:
+            if i:
                 # read once its first Next ▶ was answered, the page and its kernel still open: closing the
                 # page shuts its kernel down, and a process gone takes its CPU seconds out of the sum
-                arrival_cpu["Chromium"].append(out[0].cpu_at_tti - cpu_before)
+                own_share(server, cpu_before, out[0], arrival_cpu["Chromium"])
             print(
                 f"single learner {i + 1}, Chromium: TTI {out[0].tti_s} s, lesson clicks {len(out[0].clicks)},"
                 f" error {out[0].error or (out[0].lesson_errors or [None])[0]}",
@@ -915,11 +985,18 @@ def main(argv: list[str] | None = None) -> int:
             # a Chromium page's arrival ends with its first Next ▶ answered: so does this one, for the CPU compared
             first_next = Lesson(threading.Event(), math.inf, args.seed, (0.0, 0.0), 1, args.action_timeout)
             first_next.go.set()
-            cpu_before = tree_cpu(server)
-            r = single_kernel_learner(server, code, 120, alone if last else first_next, files)
+            cpu_before = cpu_snapshot(server)
+            r = single_kernel_learner(
+                server,
+                code,
+                120,
+                alone if last else first_next,
+                files,
+                None if last else lambda kernel_id: cpu_reading(server, kernel_id),
+            )
             kernel_singles.append(r)
             if not last:
-                arrival_cpu["kernel-level"].append(tree_cpu(server) - cpu_before)
+                own_share(server, cpu_before, r, arrival_cpu["kernel-level"])
             print(
                 f"single learner {i + 1}, kernel-level: TTI {r.tti_s} s ({r.widgets} widget states),"
                 f" lesson clicks {len(r.clicks)}, error {r.error or (r.lesson_errors or [None])[0]}",
@@ -1090,7 +1167,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{'kernel-level / Chromium TTI, one learner':<44}{client_ratio:>8.2f}x   target {1 - CLIENT_MATCH:.1f}–{1 + CLIENT_MATCH:.1f}x"
         f"          {met(abs(client_ratio - 1) <= CLIENT_MATCH)}"
     )
-    chromium_cpu, kernel_cpu = arrival_cpu["Chromium"], arrival_cpu["kernel-level"]
+    chromium_cpu = [a + b for a, b, _ in arrival_cpu["Chromium"]]
+    kernel_cpu = [a + b for a, b, _ in arrival_cpu["kernel-level"]]
     if chromium_cpu and kernel_cpu:
         cpu_ratio = statistics.median(kernel_cpu) / statistics.median(chromium_cpu)
         print(
@@ -1100,6 +1178,12 @@ def main(argv: list[str] | None = None) -> int:
             f"          {met(abs(cpu_ratio - 1) <= CLIENT_MATCH)}"
         )
         print("  (kernel-level / Chromium: the load each kind of learner puts on the server and its kernels)")
+        for kind, readings in arrival_cpu.items():
+            print(
+                f"  {kind}, medians: server {statistics.median(r[0] for r in readings):.2f} s,"
+                f" its kernel {statistics.median(r[1] for r in readings):.2f} s"
+                f"  (the pool's other kernels meanwhile {statistics.median(r[2] for r in readings):.2f} s, not counted)"
+            )
     widgets = sorted({r.widgets for r in kernel_singles + results if r.widgets})
     if widgets:
         print(f"{'widget states received on arrival':<44}{', '.join(map(str, widgets)):>9}")
