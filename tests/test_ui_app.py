@@ -435,3 +435,36 @@ def test_the_saved_settings_arriving_unchanged_do_not_redraw_the_lesson_step_sho
         assert player.quizzes[0] is not view and player.rules.name == "classic"
     finally:
         errors.remove_sink(app.show_error)
+
+
+def test_a_table_without_nil_is_asked_no_nil_question(app: App) -> None:
+    quiz = app.quiz
+    quiz.show()
+    quiz.kind.value = "nil-safe"
+    assert quiz.item is not None and quiz.item.kind == "nil-safe"
+    app.picker.nil.value = False
+    # the menu drops the kind the table does not play, and the question on show is redrawn
+    assert not quiz.asks("nil-safe") and quiz.kind.value == "mixed"
+    assert quiz.item.kind != "nil-safe" and quiz.item.rules.nil is False
+    drawn = set()
+    for _ in range(60):
+        quiz.next_item()
+        drawn.add(quiz.item.kind)
+    assert "nil-safe" not in drawn and len(drawn) >= 8  # every kind mixed, but the nil one
+    # a kind the table still plays stays picked when the rules change
+    quiz.kind.value = "score"
+    app.picker.preset.value = "classic"
+    assert quiz.kind.value == "score" and quiz.item.kind == "score"
+    app.picker.nil.value = True
+    assert quiz.asks("nil-safe") and quiz.kind.value == "score"
+
+
+def test_saved_rules_without_nil_replace_a_nil_question_drawn_before_they_arrived(app: App) -> None:
+    quiz = app.quiz
+    quiz.kind.value = "nil-safe"
+    stored = Progress()
+    stored.settings.nil = False
+    app.store.value = stored.to_json()
+    app.store.loaded = True
+    assert app.rules.nil is False
+    assert not quiz.asks("nil-safe") and quiz.item is not None and quiz.item.kind != "nil-safe"

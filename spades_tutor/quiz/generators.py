@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..engine import Rules, SpadesError
 from .base import DIFFICULTIES, QuizItem
-from .kinds import get, names
+from .kinds import get, names, offered
 from .kinds import kinds as _kinds
 from .seeded import MAX_DEALS, MAX_ROUNDS, _choice, _rng, _shuffled
 
@@ -103,7 +103,7 @@ def mixed(
         raise SpadesError(f"difficulty {difficulty!r} is not one of {', '.join(map(str, DIFFICULTIES))} or None")
     known = names()
     if kinds is None:
-        pool = [cls.kind for cls in _kinds() if cls.offered(rules)]
+        pool = list(offered(rules))
     else:
         if isinstance(kinds, str):
             raise SpadesError(f"kinds is a sequence of kind names, not the text {kinds!r}")

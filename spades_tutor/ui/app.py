@@ -139,18 +139,19 @@ class QuizPage:
         self.view: QuizView | None = None
         self.item: QuizItem | None = None
         self.kind = w.Dropdown(
-            options=[("All kinds, mixed", "mixed")] + [(title, kind) for kind, title in KIND_TITLES.items()],
+            options=self._kind_options(app.rules),
             value="mixed",
             description="Questions:",
             style={"description_width": "initial"},
         )
+        self._listing = False  # the Questions menu being relisted for new rules, not a kind picked
         self.difficulty = w.Dropdown(
             options=[(name, level) for level, name in DIFFICULTY_NAMES.items()],
             value=app.settings.quiz_level,
             description="Level:",
             style={"description_width": "initial"},
         )
-        self.kind.observe(guarded(lambda _c: self.chosen()), names="value")
+        self.kind.observe(guarded(lambda _c: None if self._listing else self.chosen()), names="value")
         self.difficulty.observe(guarded(self._level_changed), names="value")
         #: True while "Practice what I miss" serves the questions (the menus' choice ends it)
         self.practising = False
@@ -204,6 +205,31 @@ class QuizPage:
             ]
         )
         self.refresh_board()
+
+    @staticmethod
+    def _kind_options(rules: Rules) -> list[tuple[str, str]]:
+        """The Questions menu: every kind mixed, then each kind this table asks (the quiz package says which)."""
+        from ..quiz import kinds
+
+        return [("All kinds, mixed", "mixed")] + [(KIND_TITLES[kind], kind) for kind in kinds.offered(rules)]
+
+    def set_rules(self, rules: Rules) -> None:
+        """List the kinds ``rules`` offer (no nil question at a table without nil). A kind picked that
+        they do not offer gives way to every kind mixed; the caller draws the next question."""
+        options = self._kind_options(rules)
+        if [tuple(o) for o in self.kind.options] == options:
+            return
+        kind = self.kind.value
+        self._listing = True
+        try:
+            self.kind.options = options
+            self.kind.value = kind if self.asks(kind) else "mixed"
+        finally:
+            self._listing = False
+
+    def asks(self, kind: str) -> bool:
+        """Whether the Questions menu lists ``kind`` (the table's rules offer it)."""
+        return any(value == kind for _label, value in self.kind.options)
 
     def _level_changed(self, _change: Any) -> None:
         if self._quiet:
@@ -259,7 +285,7 @@ class QuizPage:
             kind, level, practice = self._practice_item(rules)
             self._show_practice_level(level)
         elif kind == "mixed":
-            kind = random.Random(self.seed).choice(kinds.names())
+            kind = random.Random(self.seed).choice(kinds.offered(rules))
         self.item = generate(kind, rules, self.seed, level)
         s = self.app.settings
         self.view = QuizView(self.item, self.answered, four_colour=s.four_colour, large=s.large, retries=s.retries)
@@ -310,7 +336,7 @@ class QuizPage:
         from ..quiz import kinds
         from ..quiz.mastery import mastery, next_practice
 
-        offered = [cls.kind for cls in kinds.kinds() if cls.offered(rules)]
+        offered = list(kinds.offered(rules))
         history = self.app.progress.answers
         kind, level = next_practice(history, self.seed, kinds=offered)
         known = mastery(history, kinds=(kind,))[kind]
@@ -718,8 +744,10 @@ class App:
                     page.set_rules(self.rules)
             if self._play is not None:
                 self._play.set_rules(self.rules, four_colour=self.settings.four_colour)
-            if self._quiz is not None and self._quiz.view is not None:
-                self._quiz.new_item()
+            if self._quiz is not None:
+                self._quiz.set_rules(self.rules)
+                if self._quiz.view is not None:
+                    self._quiz.new_item()
         self.add_notes(notes)
         # the lesson first, then its page: a lesson link does not build the list of lessons it never shows
         lesson = next((x for x in self.learn.lessons if x.number == self.link.get("lesson")), None)
@@ -758,8 +786,10 @@ class App:
             self._chose_settings = True
         self._apply_display()
         self.learn.rules_changed()
-        if self._quiz is not None and self._quiz.view is not None:
-            self._quiz.new_item()
+        if self._quiz is not None:
+            self._quiz.set_rules(self.rules)
+            if self._quiz.view is not None:
+                self._quiz.new_item()
         if self._projector is not None:
             self._projector.set_rules(self.rules)
         if self._play is not None:
@@ -799,6 +829,9 @@ class App:
         if self._glossary is not None:
             self._glossary.set_rules(self.rules)
         if self._quiz is not None:
+            self._quiz.set_rules(self.rules)
+            if self._quiz.item is not None and not self._quiz.asks(self._quiz.item.kind):
+                self._quiz.new_item()  # a question the saved rules do not ask (a nil one at a table without nil)
             self._quiz.show_level()
             self._quiz.show_retries()
             self._quiz.refresh_board()

@@ -11,6 +11,9 @@ lessons and ``item_from_dict`` find it here.
 ('legal-plays', 'may-lead', 'trick-winner', 'first-leader', 'highest-trump', 'deck-setup', 'trump-order', 'score', 'game-winner', 'sure-tricks', 'nil-safe', 'best-bid')
 >>> get("score").title
 'Score this hand'
+>>> from spades_tutor import Rules
+>>> "nil-safe" in offered(Rules.preset("jokers")), "nil-safe" in offered(Rules.preset("jokers", nil=False))
+(True, False)
 >>> get("bidding")
 Traceback (most recent call last):
 ...
@@ -23,10 +26,10 @@ import importlib
 import pkgutil
 from typing import TypeVar
 
-from ...engine import SpadesError
+from ...engine import Rules, SpadesError
 from ..base import DIFFICULTIES, QuizItem
 
-__all__ = ["REGISTRY", "get", "kinds", "names", "register", "unregister"]
+__all__ = ["REGISTRY", "get", "kinds", "names", "offered", "register", "unregister"]
 
 #: kind name -> its class, in the kinds' ``order``
 REGISTRY: dict[str, type[QuizItem]] = {}
@@ -58,6 +61,11 @@ def unregister(name: str) -> None:
 def names() -> tuple[str, ...]:
     """The kinds' names, in order."""
     return tuple(REGISTRY)
+
+
+def offered(rules: Rules) -> tuple[str, ...]:
+    """The names of the kinds a table with ``rules`` asks, in order (no nil question without nil)."""
+    return tuple(cls.kind for cls in REGISTRY.values() if cls.offered(rules))
 
 
 def kinds() -> tuple[type[QuizItem], ...]:
