@@ -13,11 +13,13 @@ import dataclasses
 import itertools
 import json
 import re
+from typing import Any
 
 import pytest
 
 import spades_tutor as st
 from spades_tutor import Seat, Team
+from spades_tutor.engine.errors import InputError
 
 ALL_PRESETS = st.Rules.preset_names()
 NS, EW = Team.NS, Team.EW
@@ -600,3 +602,24 @@ def test_a_hand_of_a_round_shows_as_html():
         html = rnd.hands[seat]._repr_html_()
         for card in rnd.hands[seat]:
             assert f'aria-label="{card.name}"' in html
+
+
+@pytest.mark.parametrize(
+    ("given", "field"),
+    [
+        ({"scores": {NS: 1.5}}, "scores.N–S"),  # int() would have read 1
+        ({"scores": {EW: True}}, "scores.E–W"),
+        ({"scores": {NS: "120"}}, "scores.N–S"),
+        ({"scores": {NS: 10**30}}, "scores.N–S"),
+        ({"bags": {EW: 10}}, "bags.E–W"),  # the limit is reached within a hand, never carried into one
+        ({"bags": {NS: -1}}, "bags.N–S"),
+        ({"bags": [3, 4]}, "bags"),
+    ],
+)
+def test_scores_and_bags_before_a_hand_are_whole_numbers_in_range(given: dict[str, Any], field: str) -> None:
+    rules = st.Rules.preset("jokers")
+    with pytest.raises(st.SpadesError) as caught:
+        st.Round.deal(rules, seed=3, **given)
+    assert isinstance(caught.value, InputError) and caught.value.field == field
+    ok = st.Round.deal(rules, seed=3, scores={NS: -1_000_000, EW: 1_000_000}, bags={NS: 0, EW: 9})
+    assert ok.scores_before == {NS: -1_000_000, EW: 1_000_000} and ok.bags_before == {NS: 0, EW: 9}

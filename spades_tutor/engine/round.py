@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import numbers
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -24,7 +25,7 @@ from typing import Any, NamedTuple
 
 from . import records
 from .cards import Card, CardsLike, Hand, cards
-from .errors import DealError, IllegalAction, Reason, RecordError, SpadesError, shown
+from .errors import DealError, IllegalAction, InputError, Reason, RecordError, SpadesError, shown
 from .play import Trick, _legal, _winner, first_lead_reason, why_illegal
 from .renege import RenegeRuling, apply_renege
 from .rules import Rules
@@ -193,9 +194,10 @@ class Round:
         self.scores_before: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
         self.bags_before: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
         if scores:
-            self.scores_before.update({Team.parse(t): int(v) for t, v in scores.items()})
+            self.scores_before.update(_given_teams(scores, "scores", -records.SCORE_LIMIT, records.SCORE_LIMIT))
         if bags:
-            self.bags_before.update({Team.parse(t): int(v) for t, v in bags.items()})
+            # bags carried into a hand are fewer than the limit: reaching it costs the penalty and drops 10
+            self.bags_before.update(_given_teams(bags, "bags", 0, rules.bag_limit - 1))
         if not isinstance(hands, Mapping):
             raise DealError(f"the hands are a mapping from each seat to its cards, not {shown(hands)}")
         dealt: dict[Seat, Hand] = {}
@@ -783,6 +785,28 @@ def _read_seat(value: object, field: str) -> Seat:
     if not isinstance(value, str) or value not in _SEAT_BY_LETTER:
         raise RecordError(field, value, "a seat letter N, E, S or W")
     return _SEAT_BY_LETTER[value]
+
+
+def _given_teams(values: object, field: str, low: int, high: int) -> dict[Team, int]:
+    """Each team's number given from Python (scores or bags before the hand): whole, within ``[low, high]``.
+
+    >>> _given_teams({"NS": 120, Team.EW: -40}, "scores", -1000, 1000) == {Team.NS: 120, Team.EW: -40}
+    True
+    >>> _given_teams({"EW": 12}, "bags", 0, 9)
+    Traceback (most recent call last):
+    ...
+    spades_tutor.engine.errors.InputError: bags.E–W: 12 is not a whole number from 0 to 9
+    """
+    if not isinstance(values, Mapping):
+        raise InputError(field, values, "a mapping from each team to a whole number")
+    given: dict[Team, int] = {}
+    for key, value in values.items():
+        team = Team.parse(key)
+        whole = None if isinstance(value, bool) or not isinstance(value, numbers.Integral) else int(value)
+        if whole is None or not low <= whole <= high:
+            raise InputError(records.place(field, team.short), value, f"a whole number from {low} to {high}")
+        given[team] = whole
+    return given
 
 
 def _read_teams(value: object, field: str, low: int, high: int) -> dict[Team, int]:
