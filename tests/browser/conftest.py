@@ -207,8 +207,32 @@ class Server:
         self._log_file.close()
 
 
+# what Voilà and Jupyter Server log when the port asked for is taken, before they quietly serve on another
+PORT_TAKEN = "is already in use, trying another port"
+PORT_ATTEMPTS = 3
+
+
+def with_port(cmd: list[str], port: int) -> list[str]:
+    return [f"--port={port}" if a.startswith("--port=") else a for a in cmd]
+
+
 def start_server(name: str, cmd: list[str], env: dict[str, str] | None = None) -> Server:
-    """Start ``cmd`` from the repository root and wait until Voilà's web app answers."""
+    """Start ``cmd`` from the repository root and wait until Voilà's web app answers.
+
+    ``free_port()`` only finds a port free at that moment: any connection's ephemeral port may take it
+    before the server binds it, and the server then serves on another port than the one its URL names.
+    So a server that logs its port as taken is stopped and started again on a port found anew."""
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        server = _start_once(name, cmd, env)
+        if server is not None:
+            return server
+        if attempt < PORT_ATTEMPTS:
+            cmd = with_port(cmd, free_port())
+    pytest.fail(f"{name}: the port asked for was taken {PORT_ATTEMPTS} times over")
+
+
+def _start_once(name: str, cmd: list[str], env: dict[str, str] | None) -> Server | None:
+    """The server answering on the port ``cmd`` names, or None (stopped) if it found that port taken."""
     ARTIFACTS.mkdir(exist_ok=True)
     log_path = ARTIFACTS / f"{name}.log"
     log_file = log_path.open("wb")
@@ -227,11 +251,14 @@ def start_server(name: str, cmd: list[str], env: dict[str, str] | None = None) -
     server = Server(name, f"http://127.0.0.1:{port}", log_path, proc, log_file)
     deadline = time.monotonic() + SERVER_START_TIMEOUT_S
     while True:
+        if PORT_TAKEN in server.log():  # whatever answers on that port now is not this server
+            server.stop()
+            return None
         if proc.poll() is not None:
             server.stop()
             pytest.fail(f"{name} exited with {proc.returncode} before answering:\n{server.log()[-3000:]}")
         try:
-            if http_get(server.url(READY_PATH), timeout=5)[0] == 200:
+            if http_get(server.url(READY_PATH), timeout=5)[0] == 200 and PORT_TAKEN not in server.log():
                 return server
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass

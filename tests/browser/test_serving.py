@@ -18,7 +18,16 @@ import pytest
 from playwright.sync_api import Page, expect
 from websockets.sync.client import connect
 
-from .conftest import FIRST_EXPECT_TIMEOUT_MS, PageUnderTest, Server, http_get, kernel_id_from_html
+from .conftest import (
+    FIRST_EXPECT_TIMEOUT_MS,
+    PORT_TAKEN,
+    READY_PATH,
+    PageUnderTest,
+    Server,
+    http_get,
+    kernel_id_from_html,
+    start_server,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -99,6 +108,26 @@ def test_the_kernels_under_a_server_leave_out_one_that_has_exited(tmp_path: Path
             kernels = server.kernels()
             assert list(kernels) == ["1b"]
             assert kernels["1b"].status() != psutil.STATUS_ZOMBIE
+        finally:
+            server.stop()
+
+
+def test_a_server_whose_port_is_taken_is_started_again_on_a_free_one(page_nb: PageUnderTest) -> None:
+    """``free_port()`` can name a port another connection takes before the server binds it; Voilà then
+    serves on the next port while its URL names the taken one (a CI run waited 90 s on it and failed)."""
+    import socket
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()  # holds the port and answers nothing, like a port another process has
+        port = taken.getsockname()[1]
+        cmd = [sys.executable, "-m", "voila", page_nb.notebook, f"--port={port}", "--no-browser"]
+        server = start_server("voila-port-taken", cmd)
+        try:
+            assert server.base_url != f"http://127.0.0.1:{port}"
+            assert PORT_TAKEN not in server.log()  # the server that answers is one that got its port
+            assert http_get(server.url(READY_PATH))[0] == 200
         finally:
             server.stop()
 
