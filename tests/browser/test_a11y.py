@@ -73,6 +73,8 @@ FIRST_OPEN = {
     "Classroom": ("/?deal=4127W&preset=jokers", "Deal 4127W"),
     "Play": ("/?page=play", "Press Deal to start."),
     "Glossary": ("/?page=glossary", "Find a term:"),
+    "Progress": ("/?page=progress", "No answers yet"),
+    "Puzzles": ("/?page=puzzles", "Play problems from real rounds"),
 }
 
 

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 WIDTHS = (800, 1366, 1920)
 HEIGHT = 1080
-PAGES = ("Home", "Learn", "Quiz yourself", "Play", "Classroom", "Joker lab", "Glossary")
+PAGES = ("Home", "Learn", "Quiz yourself", "Play", "Classroom", "Joker lab", "Glossary", "Progress", "Puzzles")
 SHOTS = SCREENSHOTS / "layout"
 
 # What the learner can be cut off from: each control's box and the text inside it.
@@ -119,6 +119,10 @@ def show_page(page: Page, name: str, run_lab: bool) -> None:
         expect(page.get_by_text("Deal 4127W").first).to_be_visible()
     elif name == "Glossary":
         expect(page.locator(".st-gloss-entry").first).to_be_visible()
+    elif name == "Progress":
+        expect(page.get_by_role("heading", name="Progress", exact=True)).to_be_visible()
+    elif name == "Puzzles":
+        expect(page.locator(".st-puzzle-head")).to_contain_text("Puzzle", timeout=FIRST_EXPECT_TIMEOUT_MS)
     elif name == "Joker lab":
         expect(page.get_by_role("button", name="Run the lab ▶")).to_be_visible()
         if run_lab:
