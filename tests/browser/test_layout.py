@@ -220,3 +220,15 @@ def test_selected_cards_keep_their_top_edge_and_order_badges(page: Page, voila_s
             assert badge.evaluate(SHOWN) == pytest.approx(1.0), "an order badge is cut"
         for c in quiz.locator(".st-card.st-selected").all():
             assert c.evaluate(SHOWN) == pytest.approx(1.0), "a selected card is cut"
+
+
+def test_projector_checkboxes_grow_with_the_text(page: Page, voila_server: Server) -> None:
+    """The browser draws a checkbox at 13 px whatever the font: beside 24 px text a room cannot see it."""
+    open_app(page, voila_server, "/")
+    boxes = page.locator(".st-app .widget-checkbox input[type=checkbox]")
+    expect(boxes.first).to_be_visible()
+    normal = boxes.first.bounding_box()
+    projector_on(page)
+    large = boxes.first.bounding_box()
+    assert normal is not None and large is not None
+    assert normal["height"] < 18 and large["height"] >= 20 and large["width"] >= 20, (normal, large)
