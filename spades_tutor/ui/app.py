@@ -227,6 +227,12 @@ class QuizPage:
         finally:
             self._listing = False
 
+    def rules_changed(self, rules: Rules) -> None:
+        """New rules picked: the menu lists their kinds, and a question on show is drawn again for them."""
+        self.set_rules(rules)
+        if self.view is not None:
+            self.new_item()
+
     def asks(self, kind: str) -> bool:
         """Whether the Questions menu lists ``kind`` (the table's rules offer it)."""
         return any(value == kind for _label, value in self.kind.options)
@@ -745,9 +751,7 @@ class App:
             if self._play is not None:
                 self._play.set_rules(self.rules, four_colour=self.settings.four_colour)
             if self._quiz is not None:
-                self._quiz.set_rules(self.rules)
-                if self._quiz.view is not None:
-                    self._quiz.new_item()
+                self._quiz.rules_changed(self.rules)
         self.add_notes(notes)
         # the lesson first, then its page: a lesson link does not build the list of lessons it never shows
         lesson = next((x for x in self.learn.lessons if x.number == self.link.get("lesson")), None)
@@ -787,9 +791,7 @@ class App:
         self._apply_display()
         self.learn.rules_changed()
         if self._quiz is not None:
-            self._quiz.set_rules(self.rules)
-            if self._quiz.view is not None:
-                self._quiz.new_item()
+            self._quiz.rules_changed(self.rules)
         if self._projector is not None:
             self._projector.set_rules(self.rules)
         if self._play is not None:
