@@ -468,3 +468,34 @@ def test_saved_rules_without_nil_replace_a_nil_question_drawn_before_they_arrive
     app.store.loaded = True
     assert app.rules.nil is False
     assert not quiz.asks("nil-safe") and quiz.item is not None and quiz.item.kind != "nil-safe"
+
+
+def test_no_menu_or_row_of_buttons_lets_the_page_clear_its_choice(app: App) -> None:
+    """A null index from the page (its own menus never send one) leaves every made choice as it was,
+    on every page, and sends the choice back so the page shows it again; nothing fails."""
+    from ipywidgets.widgets.widget_selection import _Selection
+
+    from spades_tutor.ui.choices import KeepsChoice
+    from spades_tutor.ui.storage import PAGES
+    from spades_tutor.ui.tree import widget_tree
+
+    shown: list[str] = []
+    errors.add_sink(lambda text, _exc: shown.append(text))
+    checked = 0
+    for name in PAGES:
+        app.nav.value = name
+        menus = [x for x in widget_tree([app.widget]) if isinstance(x, _Selection)]
+        assert len(menus) >= 1  # the page's tabs, at least
+        for menu in menus:
+            assert isinstance(menu, KeepsChoice), f"{type(menu).__name__} {menu.description!r} on {name}"
+            if menu.index is None:
+                continue  # nothing chosen yet (an unanswered question): nothing to keep
+            before = menu.value
+            sent: list[dict] = []
+            menu._send = lambda msg, buffers=None, sent=sent: sent.append(msg)  # type: ignore[method-assign]
+            menu.set_state({"index": None})
+            assert menu.value == before, f"{menu.description!r} on {name}"
+            assert {"method": "update", "state": {"index": menu.index}, "buffer_paths": []} in sent
+            checked += 1
+        assert app.nav.value == name
+    assert checked >= 14 and shown == []  # every page's menus, and no error shown

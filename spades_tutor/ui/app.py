@@ -22,6 +22,7 @@ from ..engine.errors import InputError
 from ..engine.inputs import parse_whole_number
 from ..quiz import Feedback, QuizItem
 from . import errors
+from .choices import Dropdown, ToggleButtons
 from .errors import guarded
 from .heartbeat import Heartbeat
 from .landmarks import Landmarks, page_title
@@ -53,7 +54,7 @@ class RulePicker:
 
     def __init__(self, settings: Settings, on_change: Any) -> None:
         self.on_change = on_change
-        self.preset = w.Dropdown(
+        self.preset = Dropdown(
             options=[(Rules.preset(n).title + f" ({n})", n) for n in Rules.preset_names()],
             value=settings.preset,
             description="Rule set:",
@@ -61,7 +62,7 @@ class RulePicker:
         )
         self.preset.add_class("st-preset")
         self.nil = w.Checkbox(value=settings.nil, description="Nil bids allowed", indent=False)
-        self.blind_nil = w.Dropdown(
+        self.blind_nil = Dropdown(
             options=[
                 ("no blind nil", "off"),
                 ("blind nil when 100 behind", "behind-100"),
@@ -138,14 +139,14 @@ class QuizPage:
         self.seed = random.SystemRandom().randrange(1, 100_000)
         self.view: QuizView | None = None
         self.item: QuizItem | None = None
-        self.kind = w.Dropdown(
+        self.kind = Dropdown(
             options=self._kind_options(app.rules),
             value="mixed",
             description="Questions:",
             style={"description_width": "initial"},
         )
         self._listing = False  # the Questions menu being relisted for new rules, not a kind picked
-        self.difficulty = w.Dropdown(
+        self.difficulty = Dropdown(
             options=[(name, level) for level, name in DIFFICULTY_NAMES.items()],
             value=app.settings.quiz_level,
             description="Level:",
@@ -699,7 +700,7 @@ class App:
         self.notes.add_class("st-notes-slot")
 
         self.picker = RulePicker(self.settings, guarded(self.settings_changed))
-        self.nav = w.ToggleButtons(
+        self.nav = ToggleButtons(
             options=list(PAGES),
             value="Home",
             style={"button_width": "auto"},

@@ -11,6 +11,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import Rules
+from .choices import Dropdown
 from .errors import guarded
 from .landmarks import live
 from .plot_box import data_box as _data_box
@@ -56,13 +57,13 @@ class LabPage:
 
     def __init__(self) -> None:
         options = [(Rules.preset(n).title, n) for n in Rules.preset_names()]
-        self.first = w.Dropdown(
+        self.first = Dropdown(
             options=options, value="jokers", description="Compare", style={"description_width": "initial"}
         )
-        self.second = w.Dropdown(
+        self.second = Dropdown(
             options=options, value="classic", description="with", style={"description_width": "initial"}
         )
-        self.size = w.Dropdown(
+        self.size = Dropdown(
             options=[(f"{n:,} rounds each", n) for n in SAMPLE_SIZES],
             value=20_000,
             description="Sample:",
@@ -82,7 +83,7 @@ class LabPage:
         self.bar = w.IntProgress(min=0, max=1, value=0, layout=w.Layout(width="100%"))
         self.bar.add_class("st-progress")
         self.status = live(w.HTML('<div class="st-note" role="status">Pick two rule sets and press Run.</div>'))
-        self.table_choice = w.Dropdown(description="Table:", style={"description_width": "initial"})
+        self.table_choice = Dropdown(description="Table:", style={"description_width": "initial"})
         self.table_choice.observe(guarded(lambda _c: self._show_table()), names="value")
         self.table = w.HTML()
         self.table.add_class("st-lab-table")
@@ -106,7 +107,7 @@ class LabPage:
         self.results.add_class("st-lab-results")
         self._empty_plots(self.readings, self.plots, TITLES, "Press “Run the lab” and this plot fills in.")
         self.frames: dict[str, Any] = {}
-        self.bot_size = w.Dropdown(
+        self.bot_size = Dropdown(
             options=[(f"{r:,} rounds and {g} games each", (r, g)) for r, g in BOT_SIZES],
             value=BOT_SIZES[0],
             description="Bots:",

@@ -28,6 +28,7 @@ from ..engine import (
 )
 from ..engine.text import number, signed
 from .cards import hand_view, trick_view
+from .choices import ToggleButtons
 from .errors import guarded
 from .landmarks import live
 from .storage import BrowserStore
@@ -62,7 +63,7 @@ class PlayPage:
         self.message = ""
         self.store = BrowserStore(key=STORAGE_KEY)
         self.store.observe(guarded(self._loaded), names="loaded")
-        self.mode = w.ToggleButtons(options=["One hand", "Game to 500"], value="One hand")
+        self.mode = ToggleButtons(options=["One hand", "Game to 500"], value="One hand")
         self.practice = w.Checkbox(value=True, description="Practice: allow taking back a card", indent=False)
         self.new_button = w.Button(description="Deal ▶", button_style="primary")
         self.new_button.add_class("st-play-new")
@@ -73,7 +74,7 @@ class PlayPage:
         self.hint_button.on_click(guarded(lambda _b: self.hint()))
         self.back_button.on_click(guarded(lambda _b: self.take_back()))
         self.continue_button.on_click(guarded(lambda _b: self.next_hand()))
-        self.bid_choice = w.ToggleButtons(
+        self.bid_choice = ToggleButtons(
             options=[], description="Your bid:", style={"description_width": "initial", "button_width": "3.2em"}
         )
         self.bid_button = w.Button(description="Bid", button_style="primary")

@@ -33,6 +33,7 @@ from ..puzzles import (
 )
 from ..solver import Budget
 from .cards import CardsWidget, hand_view, trick_view
+from .choices import Dropdown
 from .errors import guarded
 from .landmarks import live
 from .tree import held_by, replace_children
@@ -73,14 +74,14 @@ class PuzzlePage:
         self.picker: CardsWidget | None = None
         self.chosen: Card | None = None  # the card picked, kept while the page redraws
 
-        self.rule_choice = w.Dropdown(
+        self.rule_choice = Dropdown(
             options=[("Every rule set", EVERY), *((n, n) for n in Rules.preset_names())],
             value=EVERY,
             description="Rule set:",
             style={"description_width": "initial"},
             layout=w.Layout(width="auto", max_width="100%"),
         )
-        self.theme_choice = w.Dropdown(
+        self.theme_choice = Dropdown(
             options=[("Every theme", EVERY), *((t.capitalize(), t) for t in THEMES)],
             value=EVERY,
             description="Theme:",

@@ -35,6 +35,7 @@ from ..quiz.base import (
     ShowTrick,
 )
 from .cards import CardsWidget, hand_view, trick_view
+from .choices import ToggleButtons
 from .errors import guarded
 from .landmarks import live
 from .numbers import Field, NumberFields
@@ -138,7 +139,7 @@ class QuizView:
         self.large = large
         self.picker: CardsWidget | None = None
         self.numbers: NumberFields | None = None
-        self._choice: w.ToggleButtons | None = None
+        self._choice: ToggleButtons | None = None
         self.spec = item.view()
         self._answer = self.spec.answer
         self.check_button = w.Button(description="Check answer", button_style="primary")
@@ -191,7 +192,7 @@ class QuizView:
             )
             return self.numbers
         if isinstance(part, Choice):
-            self._choice = w.ToggleButtons(
+            self._choice = ToggleButtons(
                 options=list(part.options),
                 value=None,
                 description=part.description,
