@@ -251,7 +251,7 @@ def test_the_nil_reading_quotes_the_shares_its_bars_show_with_their_intervals(re
     lows = [y - m for trace in drawn["data"] for y, m in zip(trace["y"], trace["error_y"]["arrayminus"], strict=True)]
     assert lows == pytest.approx(table.low.tolist())
     assert "the heuristic bots played it" in text and "random play" not in text
-    assert drawn["layout"]["yaxis"]["title"]["text"] == "nil made (the heuristic bots playing it)"
+    assert drawn["layout"]["yaxis"]["title"]["text"] == "nil made (heuristic bots)"
 
 
 def test_every_simulated_number_in_every_plot_has_its_interval(results: dict) -> None:

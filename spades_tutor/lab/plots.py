@@ -338,7 +338,7 @@ def spec(name: str, frame: Any) -> dict[str, Any]:
         "top-trumps": ("card", "takes its trick"),
         "nil": (
             "the nil bidder held",
-            "nil made (the heuristic bots playing it)" if _bots_nil(frame) else "nil made (random play)",
+            "nil made (heuristic bots)" if _bots_nil(frame) else "nil made (random play)",
         ),
     }[name]
     layout = _layout(TITLES[name], *axes, height=PLOT_HEIGHT, percent=True, barmode="group", scattermode="group")
