@@ -181,6 +181,49 @@ def test_answers_of_one_day_are_counted_by_session() -> None:
     )
 
 
+def test_days_and_sessions_are_counted_on_the_learners_clock() -> None:
+    """An evening's practice in New York runs past midnight UTC: on the learner's clock it is one
+    evening of two sessions, not two days; the axis names the clock. Without a zone: UTC, as before."""
+    from zoneinfo import ZoneInfo
+
+    p = Progress()
+    midnight = NOON + 12 * 3600  # 5 Oct 2024, 00:00 UTC: 20:00 on 4 Oct in New York (EDT, UTC-4)
+    _answer(p, "score", 1, True, midnight - 3600)
+    _answer(p, "score", 1, False, midnight + 3600)
+    assert timeline(p.answers) == ("day (UTC)", [("4 Oct 2024", 1, 0, 0), ("5 Oct 2024", 0, 0, 1)])
+    new_york = ZoneInfo("America/New_York")
+    axis, rows = timeline(p.answers, new_york)
+    assert axis == "session of answers, by its start (America/New_York)"
+    assert rows == [("19:00", 1, 0, 0), ("21:00", 0, 0, 1)]
+    assert timeline_reading(p.answers, new_york).startswith("2 answers in 2 sessions:")
+    # the last second a calendar has in UTC has no date east of it: that answer is counted in UTC
+    late = Progress()
+    _answer(late, "score", 1, True, 253_402_300_799.0)
+    assert timeline(late.answers, ZoneInfo("Pacific/Kiritimati")) == (
+        "session of answers, by its start (Pacific/Kiritimati)",
+        [("23:59", 1, 0, 0)],
+    )
+
+
+def test_the_page_counts_on_the_clock_its_browser_names_and_ignores_a_name_that_is_no_zone(app: App) -> None:
+    stored = Progress()
+    _answer(stored, "score", 1, True, NOON + 12 * 3600 - 3600)
+    _answer(stored, "score", 1, True, NOON + 12 * 3600 + 3600)
+    # what storage.js sends on start: the stored value, the browser's time zone, loaded
+    app.store.set_state({"value": stored.to_json(), "time_zone": "America/New_York", "loaded": True})
+    assert app.store.time_zone == "America/New_York"
+    app.show("Progress")
+    page = app.progress_page
+    assert _plot(page.timeline_plot)["layout"]["xaxis"]["title"]["text"].endswith("(America/New_York)")
+    assert _text(page.timeline_reading.value).startswith("2 answers in 2 sessions")
+    for bad in ("../../etc/passwd", "/etc/localtime", "Not/A_Zone", "x" * 5000, "Europe/Paris\n", ""):
+        app.store.set_state({"time_zone": bad})
+        assert app.store.time_zone == "" and app.store.zone is None, bad
+    app.show("Home")
+    app.show("Progress")
+    assert _plot(page.timeline_plot)["layout"]["xaxis"]["title"]["text"] == "day (UTC)"
+
+
 def test_stored_progress_is_read_as_untrusted_and_a_reload_redraws_the_page(app: App) -> None:
     app.show("Progress")  # the page is open before the browser has sent what it kept
     assert app.progress_page.body.children[0] is app.progress_page.empty

@@ -18,10 +18,11 @@ in the page draws them), each with its one-line reading above it and its numbers
 from __future__ import annotations
 
 import base64
+import datetime
 import html
 import math
-import time
 from collections.abc import Mapping, Sequence
+from datetime import tzinfo
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -152,25 +153,40 @@ def mastery_reading(table: Mapping[str, KindMastery]) -> str:
 # --- answers over time ------------------------------------------------------------------------------
 
 
-def _day(when: float) -> str:
-    t = time.gmtime(when)
-    return f"{t.tm_mday} {_MONTHS[t.tm_mon - 1]} {t.tm_year}"
+def _clock(when: float, zone: tzinfo | None) -> datetime.datetime:
+    """An answer's time on the learner's clock (UTC if the browser named no time zone, or if the time,
+    near the end of year 9999, has no date in that zone)."""
+    try:
+        return datetime.datetime.fromtimestamp(when, zone or datetime.UTC)
+    except (OverflowError, ValueError, OSError):
+        return datetime.datetime.fromtimestamp(when, datetime.UTC)
 
 
-def timeline(answers: Sequence[Answer]) -> tuple[str, list[tuple[str, int, int, int]]]:
-    """The answers counted by day (UTC), or by session when they were all given on one day: the axis's
-    title and, per day or session in time order, ``(label, right first try, right on the second try, missed)``.
+def _day(when: float, zone: tzinfo | None = None) -> str:
+    t = _clock(when, zone)
+    return f"{t.day} {_MONTHS[t.month - 1]} {t.year}"
+
+
+def _zone_name(zone: tzinfo | None) -> str:
+    return getattr(zone, "key", "UTC") if zone is not None else "UTC"
+
+
+def timeline(answers: Sequence[Answer], zone: tzinfo | None = None) -> tuple[str, list[tuple[str, int, int, int]]]:
+    """The answers counted by day, or by session when they were all given on one day, on the clock of
+    ``zone`` (the learner's browser's; UTC when it is not known): the axis's title (which names the
+    zone) and, per day or session in time order, ``(label, right first try, right on the second try, missed)``.
 
     A session ends after ``SESSION_GAP`` seconds without an answer; it is labelled by the time it began.
     """
     ordered = sorted(answers, key=lambda a: a.time)
-    if len({_day(a.time) for a in ordered}) > 1:
-        axis, labels = "day (UTC)", [_day(a.time) for a in ordered]
+    where = _zone_name(zone)
+    if len({_day(a.time, zone) for a in ordered}) > 1:
+        axis, labels = f"day ({where})", [_day(a.time, zone) for a in ordered]
     else:
-        axis, labels, start, last = "session of answers, by its start (UTC)", [], "", None
+        axis, labels, start, last = f"session of answers, by its start ({where})", [], "", None
         for a in ordered:
             if last is None or a.time - last > SESSION_GAP:
-                start = time.strftime("%H:%M", time.gmtime(a.time))  # sessions of a day: 30 min apart at least
+                start = _clock(a.time, zone).strftime("%H:%M")  # sessions of a day: 30 min apart at least
             labels.append(start)
             last = a.time
     counts: dict[str, list[int]] = {}
@@ -180,9 +196,9 @@ def timeline(answers: Sequence[Answer]) -> tuple[str, list[tuple[str, int, int, 
     return axis, [(label, row[0], row[1], row[2]) for label, row in counts.items()]
 
 
-def timeline_spec(answers: Sequence[Answer]) -> dict[str, Any]:
+def timeline_spec(answers: Sequence[Answer], zone: tzinfo | None = None) -> dict[str, Any]:
     """The plotly JSON: a stacked bar per day (or session): right first try, on the second try, missed."""
-    axis, rows = timeline(answers)
+    axis, rows = timeline(answers, zone)
     data = [
         {
             "type": "bar",
@@ -206,9 +222,9 @@ def timeline_spec(answers: Sequence[Answer]) -> dict[str, Any]:
     return {"data": data, "layout": layout}
 
 
-def timeline_reading(answers: Sequence[Answer]) -> str:
+def timeline_reading(answers: Sequence[Answer], zone: tzinfo | None = None) -> str:
     """The answers-over-time plot in one line: how many answers, in how many days or sessions, and how they went."""
-    axis, rows = timeline(answers)
+    axis, rows = timeline(answers, zone)
     first, second, missed = sum(r[1] for r in rows), sum(r[2] for r in rows), sum(r[3] for r in rows)
     spans = plural(len(rows), "day") if axis.startswith("day") else plural(len(rows), "session")
     text = (
@@ -353,8 +369,9 @@ class ProgressPage:
             draw(self.mastery_plot, spec, height)
         else:  # answers only to kinds this version of the app does not have: no empty plot
             self.body.children = self.body.children[5:]
-        reading = timeline_reading(progress.answers)
-        spec = timeline_spec(progress.answers)
+        zone = self.app.store.zone  # the learner's clock, as their browser keeps it
+        reading = timeline_reading(progress.answers, zone)
+        spec = timeline_spec(progress.answers, zone)
         self.timeline_reading.value = reading_html("", reading)
         fill_data(self.timeline_data, spec, reading)
         draw(self.timeline_plot, spec, TIMELINE_HEIGHT)

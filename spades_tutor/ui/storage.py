@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
+from datetime import tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import anywidget
 import traitlets
@@ -13,15 +16,36 @@ from . import static_text
 #: the most a page may store for us; a larger value from the page is ignored
 MAX_STORED = 512 * 1024
 
+# an IANA time zone's name as a browser gives it ("Europe/Paris", "America/Argentina/Salta", "UTC")
+_ZONE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+){0,2}")
+
+
+def time_zone(name: object) -> tzinfo | None:
+    """The time zone a page named, or ``None`` for anything that is not a known zone's name.
+
+    The name comes from the page: it is checked before the time zone database is asked for it.
+
+    >>> time_zone("Europe/Paris"), time_zone("Not/A_Zone"), time_zone("../../etc/passwd"), time_zone(3)
+    (zoneinfo.ZoneInfo(key='Europe/Paris'), None, None, None)
+    """
+    if not isinstance(name, str) or len(name) > 64 or not _ZONE_NAME.fullmatch(name):
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return None
+
 
 class BrowserStore(anywidget.AnyWidget):
-    """``value`` mirrors ``localStorage[key]``; ``loaded`` turns True once the page has sent it."""
+    """``value`` mirrors ``localStorage[key]``; ``loaded`` turns True once the page has sent it, with
+    ``time_zone``, the browser's time zone ("" if the page named none the app knows)."""
 
     _esm = static_text("storage.js")
 
     key = traitlets.Unicode("spades-tutor").tag(sync=True)
     value = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
+    time_zone = traitlets.Unicode("").tag(sync=True)
 
     @traitlets.validate("value")
     def _check_value(self, proposal: traitlets.Bunch) -> str:
@@ -29,6 +53,15 @@ class BrowserStore(anywidget.AnyWidget):
         if not isinstance(value, str) or len(value) > MAX_STORED:
             return ""
         return value
+
+    @traitlets.validate("time_zone")
+    def _check_time_zone(self, proposal: traitlets.Bunch) -> str:
+        return proposal["value"] if time_zone(proposal["value"]) is not None else ""
+
+    @property
+    def zone(self) -> tzinfo | None:
+        """The browser's time zone, or ``None`` if it has not named one the app knows."""
+        return time_zone(self.time_zone) if self.time_zone else None
 
 
 #: the pages a saved place may name (the app's tabs)

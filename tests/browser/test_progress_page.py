@@ -11,7 +11,7 @@ import io
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server, choose_questions
 from .test_a11y import axe_findings, go, open_app
@@ -124,3 +124,34 @@ def test_progress_is_drawn_after_quizzing_and_comes_back_after_a_reload(page: Pa
     found += axe_findings(page, "the Progress page after a reload")
     assert found == []
     assert problems == []
+
+
+def test_the_page_counts_days_on_the_browsers_clock(browser: Browser, voila_server: Server) -> None:
+    """A browser in Auckland (UTC+13 in January) that kept two answers given at 11:00 and 13:00 UTC on
+    1 Jan 2025: on its clock they are 2 Jan, at midnight and 2 a.m., one day of two sessions; the axis
+    names the clock. The page's time zone reaches the kernel with what the browser kept."""
+    import json
+
+    from spades_tutor.ui.app import STORAGE_KEY
+    from spades_tutor.ui.progress import Progress
+
+    kept = Progress()
+    for when, right in ((1_735_729_200.0, True), (1_735_736_400.0, False)):  # 1 Jan 2025, 11:00 and 13:00 UTC
+        kept.record("score", "jokers", f"score:jokers:{int(when)}/1", right, when=when)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, timezone_id="Pacific/Auckland")
+    try:
+        context.add_init_script(f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(kept.to_json())})")
+        page = context.new_page()
+        open_app(page, voila_server, "/?page=progress")
+        progress = page.locator(".st-progress-page")
+        expect(progress.locator(".st-reading").nth(1)).to_have_text(
+            "2 answers in 2 sessions: 1 right first try, 0 on the second try, 1 missed; "
+            "the latest (02:00): 0 of 1 right first try.",
+            timeout=FIRST_EXPECT_TIMEOUT_MS,
+        )
+        expect(progress.locator(".js-plotly-plot")).to_have_count(2)
+        timeline = progress.locator(".js-plotly-plot").nth(1)
+        expect(timeline.locator(".g-xtitle")).to_have_text("session of answers, by its start (Pacific/Auckland)")
+        assert page.evaluate(FIGURES)[1][0][1] == ["00:00", "02:00"]
+    finally:
+        context.close()

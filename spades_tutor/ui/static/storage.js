@@ -1,5 +1,6 @@
 // Keeps one JSON value in the browser's localStorage, so progress survives a reload
-// and a restarted kernel. On start it sends the stored value (or "") and sets loaded.
+// and a restarted kernel. On start it sends the stored value (or ""), the browser's time zone, and
+// sets loaded.
 function storageFor(model) {
   try {
     return window.localStorage;
@@ -28,6 +29,14 @@ function initialize({ model }) {
     }
   }
   model.set("value", stored);
+  // the learner's time zone, so the Progress page counts days and sessions by their clock, not UTC's
+  let zone = "";
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch (e) {
+    zone = "";
+  }
+  model.set("time_zone", zone);
   model.set("loaded", true);
   model.save_changes();
   model.on("change:value", () => {
