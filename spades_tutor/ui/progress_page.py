@@ -213,7 +213,8 @@ def timeline_spec(answers: Sequence[Answer], zone: tzinfo | None = None) -> dict
     layout = _base_layout(axis, "answers", height=TIMELINE_HEIGHT)
     layout["margin"] = {"l": 50, "r": 10, "t": 20, "b": 40}
     layout["barmode"] = "stack"
-    layout["xaxis"] = {**layout["xaxis"], "type": "category", "tickangle": 0}
+    # (plotly turns the labels when they would overlap, as many days do on a phone)
+    layout["xaxis"] = {**layout["xaxis"], "type": "category"}
     # whole answers only: a tick every answer (or every few, for more), never "2" written twice
     most = max((r[1] + r[2] + r[3] for r in rows), default=1)
     step = max(1, math.ceil(most / 5))

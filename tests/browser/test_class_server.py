@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import socket
 import sys
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
+
+from spades_tutor.ui.app import STORAGE_KEY
+from spades_tutor.ui.progress import Progress
 
 from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server, free_port, start_server
 
@@ -85,10 +89,10 @@ def plots_fit(page: Page, label: str) -> list[str]:
     return [f"{label}: {p}" for p in page.evaluate(PLOT_PROBLEMS)]
 
 
-def shoot_plots(page: Page, label: str) -> None:
-    """A screenshot of each of the Joker lab's plots, in ``test-artifacts/screenshots/lab-plots/``."""
+def shoot_plots(page: Page, label: str, within: str = ".st-lab-results") -> None:
+    """A screenshot of each plot (of the Joker lab's, by default), in ``test-artifacts/screenshots/lab-plots/``."""
     (SCREENSHOTS / "lab-plots").mkdir(parents=True, exist_ok=True)
-    for i, plot in enumerate(page.locator(".st-lab-results").first.locator(".st-plot").all()):
+    for i, plot in enumerate(page.locator(within).first.locator(".st-plot").all()):
         plot.screenshot(path=str(SCREENSHOTS / "lab-plots" / f"{label}-{i + 1}.png"))
 
 
@@ -133,3 +137,45 @@ def test_projector_mode_enlarges_the_words_of_the_joker_labs_plots(page: Page, c
     problems += plots_fit(page, "375 px")
     shoot_plots(page, "375")
     assert not problems, "\n".join(problems)
+
+
+# x tick labels of a plot that cover one another. Level labels must not overlap as boxes; labels plotly
+# turned (to make them fit) are parallel lines of text, which are clear of each other when their
+# baselines are at least a line apart.
+TICKS_OVERLAP = """() => [...document.querySelectorAll('.st-plot .js-plotly-plot')].flatMap((el, i) => {
+  const ticks = [...el.querySelectorAll('.xtick text')].map(t => {
+    const turn = /rotate\\((-?[\\d.]+)/.exec(t.getAttribute('transform') || '');
+    return {box: t.getBoundingClientRect(), angle: turn ? +turn[1] : 0, size: parseFloat(getComputedStyle(t).fontSize)};
+  });
+  return ticks.slice(1).flatMap((r, k) => {
+    const l = ticks[k];
+    const clear = l.angle === 0
+      ? l.box.right <= r.box.left + 1 || l.box.bottom <= r.box.top + 1 || r.box.bottom <= l.box.top + 1
+      : Math.abs((r.box.left - l.box.left) * Math.sin(l.angle * Math.PI / 180)) >= 0.9 * l.size;
+    return clear ? [] : [`plot ${i + 1}: x ticks ${k + 1} and ${k + 2} overlap`];
+  });
+})"""
+
+
+def test_the_progress_pages_plots_fit_a_phone_with_a_week_of_answers(browser: Browser, class_server: Server) -> None:
+    """Six days of answers to eight kinds, kept in a phone's browser: on the Progress page at 375 px no
+    day's label covers the next (plotly turns them), and no plot's words run out of it."""
+    kept = Progress()
+    kinds = ["score", "trick-winner", "legal-plays", "trump-order", "best-bid", "nil-safe", "may-lead", "highest-trump"]
+    for day in range(6):
+        for i, kind in enumerate(kinds):
+            when = 1_735_729_200.0 + day * 86_400 + i * 60
+            kept.record(kind, "jokers", f"{kind}:jokers:{day}{i}/1", (day + i) % 3 != 0, when=when)
+    context = browser.new_context(viewport={"width": 375, "height": 812}, timezone_id="Europe/Paris")
+    try:
+        context.add_init_script(f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(kept.to_json())})")
+        page = context.new_page()
+        page.goto(class_server.url(f"/?page=progress&code={CODE}"), timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
+        plots = page.locator(".st-progress-page .js-plotly-plot")
+        expect(plots).to_have_count(2, timeout=FIRST_EXPECT_TIMEOUT_MS)
+        expect(plots.nth(1).locator(".xtick text")).to_have_count(6)
+        problems = plots_fit(page, "Progress, 375 px") + page.evaluate(TICKS_OVERLAP)
+        shoot_plots(page, "progress-375", ".st-progress-page")
+        assert not problems, "\n".join(problems)
+    finally:
+        context.close()
