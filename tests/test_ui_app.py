@@ -472,7 +472,8 @@ def test_saved_rules_without_nil_replace_a_nil_question_drawn_before_they_arrive
 
 def test_no_menu_or_row_of_buttons_lets_the_page_clear_its_choice(app: App) -> None:
     """A null index from the page (its own menus never send one) leaves every made choice as it was,
-    on every page, and sends the choice back so the page shows it again; nothing fails."""
+    on every page, and sends the choice back so the page shows it again; so do labels sent for the
+    options; nothing fails."""
     from ipywidgets.widgets.widget_selection import _Selection
 
     from spades_tutor.ui.choices import KeepsChoice
@@ -496,6 +497,11 @@ def test_no_menu_or_row_of_buttons_lets_the_page_clear_its_choice(app: App) -> N
             menu.set_state({"index": None})
             assert menu.value == before, f"{menu.description!r} on {name}"
             assert {"method": "update", "state": {"index": menu.index}, "buffer_paths": []} in sent
+            # nor replace its options' labels (which would name one choice and make another)
+            labels = menu._options_labels
+            menu.set_state({"_options_labels": ["<b>x</b>"] * (len(labels) + 1)})
+            assert menu._options_labels == labels and menu.value == before
+            assert {"method": "update", "state": {"_options_labels": labels}, "buffer_paths": []} in sent
             checked += 1
         assert app.nav.value == name
     assert checked >= 14 and shown == []  # every page's menus, and no error shown
