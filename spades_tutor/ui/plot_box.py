@@ -50,7 +50,7 @@ _DRAW_JS = """(function () {
   box.stLook = {
     font: (layout.font && layout.font.size) || 14,
     height: layout.height,
-    top: (layout.margin && layout.margin.t) || 60,
+    top: layout.margin && typeof layout.margin.t === "number" ? layout.margin.t : 100,  // plotly's own top margin is 100
     legend: typeof legend.y === "number" && legend.y < 0 ? legend.y : null,
     // words the figure sizes itself (a bar chart's ticks, a note on a bar): they grow with the rest
     sizes: ["xaxis.tickfont.size", "yaxis.tickfont.size", "title.font.size", "legend.font.size"]
