@@ -1,4 +1,6 @@
-"""``make class``: the app served to a room, reached from another machine's address, on warmed kernels."""
+"""``make class``: the app served to a room, reached from another machine's address, on warmed kernels;
+and the app's plots as its own server draws them (projector mode, a phone's width), which the
+standalone-Voilà fixture does not: there plotly's JupyterLab renderer draws them."""
 
 from __future__ import annotations
 
