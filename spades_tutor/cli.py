@@ -131,7 +131,7 @@ def voila_command(
     if not open_browser:
         args.append("--no-browser")
     if class_size is not None:
-        args += class_options(class_size)
+        args += [*class_options(class_size), f"--TutorVoila.class_size={class_size}"]
     per_client, total = limits or kernel_limits(class_size, ip)
     args += [f"--TutorVoila.kernels_per_client={per_client}", f"--TutorVoila.max_kernels={total}"]
     args += [f"--TutorVoila.allowed_hosts={host}" for host in allowed_hosts or []]

@@ -11,12 +11,20 @@ own application with every web handler wrapped by these guards:
   listens beyond loopback), a page is served only to a browser that came with the code
   (``/?code=K7M2QX``, which sets an HttpOnly, SameSite=Lax cookie and redirects to the same link
   without the code) or that already holds the cookie. Without it: a small page "Ask your teacher
-  for the class link", no kernel, and every other route but static files answers 403.
+  for the class link" with a box to type the code, no kernel, and every other route but static
+  files answers 403. The cookie is an HMAC of the code under a secret drawn at each start. Wrong
+  codes are rate-limited per address (a burst, then one every few seconds) and in all, never
+  locked out: the right code from another address always gets in.
 - **Kernels per client and in total**: a page is rendered (a kernel handed out) only while the
   client's address holds fewer than ``kernels_per_client`` kernels and the server fewer than
   ``max_kernels``; otherwise a clear page says to close a tab. The kernel-scoped routes (the kernel
   websocket, the kernel API, the tab's shutdown beacon) answer only the address the kernel was
-  handed to.
+  handed to. With a class size, an address's second tab never takes a place kept for a learner
+  who has none yet; a kernel whose page has had no open websocket for 30 s is shut down.
+- **Connections**: headers within 20 s, bodies within 30 s and at most 1 MiB, at most 48 open
+  connections per address and no more in all than the open-files limit (raised as far as the OS
+  allows) leaves room for; a connection past a bound is closed as it is accepted.
+- **Logs**: each kind of log line at a steady rate, with a count of the ones held back.
 - **Closing a tab frees its kernel**: the page is given Voilà's ``_xsrf`` cookie (on its first call
   to the kernel API), so the shutdown beacon Voilà's page sends on ``beforeunload`` (which carries
   that cookie's value) passes the XSRF check instead of being refused.
@@ -42,17 +50,20 @@ import inspect
 import ipaddress
 import json
 import logging
+import math
 import os
 import secrets
 import socket
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from hashlib import sha256
 from typing import Any
 from urllib.parse import urlencode
 
 import jinja2
 import jinja2.bccache
+import tornado.httpserver
+import tornado.ioloop
 import tornado.web
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado.httputil import split_host_and_port
@@ -81,9 +92,21 @@ CLASS_CODE_ENV = "SPADES_TUTOR_CLASS_CODE"
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 COOKIE_NAME = "spades_tutor_class"
-# Wrong codes one address may try in WRONG_CODE_WINDOW_S before it is refused for the rest of it.
-WRONG_CODE_LIMIT = 20
-WRONG_CODE_WINDOW_S = 600.0
+# Guessing the class code: each address may try CODE_TRIES_BURST wrong codes at once, then one more every
+# CODE_TRY_INTERVAL_S; the whole server takes at most SERVER_TRIES_PER_S wrong codes a second (after a burst
+# of SERVER_TRIES_BURST), however many addresses guess. A code of six of 31 characters has 887 million values:
+# at these rates one address needs about 28 years on average, and every address together (the server's
+# bound) about eight months. A refusal is for a few seconds and for that address only: the right code from any other address
+# always gets in, and from the same one as soon as it may try again.
+CODE_TRIES_BURST = 10
+CODE_TRY_INTERVAL_S = 2.0
+SERVER_TRIES_BURST = 60
+SERVER_TRIES_PER_S = 20.0
+# How long a kernel handed to a page may go without any open websocket before it is shut down: a page
+# opens its kernel's websocket within seconds of arriving, so a kernel that none uses was fetched by
+# something that is not a learner's page (or by a tab long closed), and it keeps a place a learner needs.
+RECLAIM_UNCONNECTED_S = 30.0
+RECLAIM_EVERY_S = 5.0
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 PLOTLY_EXTENSION = "jupyterlab-plotly"
 # What a page may load: everything from this server, nothing from anywhere else. Voilà's page links two
@@ -192,6 +215,47 @@ def binary_message_header(message: bytes, v1: bool) -> dict[str, Any] | None:
 # --- the guards' state -------------------------------------------------------------------------------
 
 
+class TokenBucket:
+    """Tries allowed at a steady rate after a burst: ``take()`` spends one try, or says how long to wait.
+
+    >>> b = TokenBucket(burst=2, per_s=0.5, now=0.0)
+    >>> b.take(now=0.0), b.take(now=0.0), b.take(now=0.0)
+    (0.0, 0.0, 2.0)
+    >>> b.take(now=2.0), b.full(now=2.0), b.full(now=6.0)
+    (0.0, False, True)
+    """
+
+    __slots__ = ("burst", "per_s", "tokens", "when")
+
+    def __init__(self, burst: float, per_s: float, now: float) -> None:
+        self.burst = burst
+        self.per_s = per_s
+        self.tokens = float(burst)
+        self.when = now
+
+    def _refill(self, now: float) -> None:
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.per_s)
+        self.when = now
+
+    def wait(self, now: float) -> float:
+        """Seconds until a try may be spent (0: now)."""
+        self._refill(now)
+        if self.tokens >= 1:
+            return 0.0
+        return (1 - self.tokens) / self.per_s if self.per_s > 0 else math.inf
+
+    def take(self, now: float) -> float:
+        """Spend a try if one is left (returns 0.0); else the seconds to wait, and nothing is spent."""
+        waiting = self.wait(now)
+        if waiting == 0.0:
+            self.tokens -= 1
+        return waiting
+
+    def full(self, now: float) -> bool:
+        self._refill(now)
+        return self.tokens >= self.burst
+
+
 class Guard:
     """What the guards know: the hosts served, the class code, and which client holds which kernel."""
 
@@ -203,25 +267,31 @@ class Guard:
         class_code: str,
         kernels_per_client: int,
         max_kernels: int,
+        class_size: int = 0,
+        secret: bytes | None = None,
         log: logging.Logger | None = None,
     ) -> None:
         self.log = log or logging.getLogger("spades_tutor.server")
         self.allowed_hosts = {h.strip("[]").lower() for h in allowed_hosts if h}
         self.allow_local_addresses = allow_local_addresses
         self.class_code = normalise_code(class_code)
-        # Derived from the code alone (not the code itself, which stays out of the cookie): a server
-        # restarted with the same code (--class-code) keeps its learners in.
+        # The cookie is an HMAC of the code under a secret drawn at each start and known only to this
+        # process: it cannot be computed from a guessed code, and a leaked cookie does not tell the code.
+        # (A restarted server asks for the code again; a learner's progress is in their browser.)
+        self._secret = secret if secret is not None else secrets.token_bytes(32)
         self._cookie_value = (
-            hmac.new(b"spades-tutor class cookie", self.class_code.encode(), sha256).hexdigest()
-            if self.class_code
-            else ""
+            hmac.new(self._secret, self.class_code.encode(), sha256).hexdigest() if self.class_code else ""
         )
         self.kernels_per_client = kernels_per_client
         self.max_kernels = max_kernels
+        # the learners the class was sized for: a computer's second tab never takes the place of one of them
+        self.class_size = class_size
         self.owners: dict[str, str] = {}  # kernel id -> client address
         self.pending: dict[str, int] = {}  # client address -> pages being rendered (kernel not known yet)
+        self.last_connected: dict[str, float] = {}  # kernel id -> when a websocket of it was last seen open
         self._local_cache: dict[str, bool] = {}
-        self._wrong_codes: dict[str, list[float]] = {}
+        self._tries: dict[str, TokenBucket] = {}
+        self._server_tries = TokenBucket(SERVER_TRIES_BURST, SERVER_TRIES_PER_S, time.monotonic())
 
     # hosts
     def host_allowed(self, host_header: str) -> bool:
@@ -233,6 +303,8 @@ class Guard:
             return True
         if self.allow_local_addresses:
             if host not in self._local_cache:
+                if len(self._local_cache) > 256:  # names are the client's: keep the cache bounded
+                    self._local_cache.clear()
                 self._local_cache[host] = _is_local_address(host)
             return self._local_cache[host]
         return False
@@ -252,20 +324,29 @@ class Guard:
     def cookie_value(self) -> str:
         return self._cookie_value
 
-    def too_many_wrong_codes(self, client: str, now: float | None = None) -> bool:
+    def code_try_wait(self, client: str, now: float | None = None) -> float:
+        """Seconds ``client`` must wait before its next try of the class code is looked at (0: now)."""
         now = time.monotonic() if now is None else now
-        recent = [t for t in self._wrong_codes.get(client, []) if now - t < WRONG_CODE_WINDOW_S]
-        self._wrong_codes[client] = recent
-        return len(recent) >= WRONG_CODE_LIMIT
+        bucket = self._tries.get(client)
+        own = bucket.wait(now) if bucket is not None else 0.0
+        return max(own, self._server_tries.wait(now))
 
-    def wrong_code(self, client: str) -> None:
-        self._wrong_codes.setdefault(client, []).append(time.monotonic())
+    def wrong_code(self, client: str, now: float | None = None) -> None:
+        """``client`` tried a wrong code: it spends one of its tries and one of the server's."""
+        now = time.monotonic() if now is None else now
+        if client not in self._tries:
+            if len(self._tries) > 4096:  # forget the addresses whose tries have all come back
+                self._tries = {c: b for c, b in self._tries.items() if not b.full(now)}
+            self._tries[client] = TokenBucket(CODE_TRIES_BURST, 1 / CODE_TRY_INTERVAL_S, now)
+        self._tries[client].take(now)
+        self._server_tries.take(now)
 
     # kernels
     def prune(self, alive: Iterable[str]) -> None:
         alive_set = set(alive)
         for kernel_id in [k for k in self.owners if k not in alive_set]:
             del self.owners[kernel_id]
+            self.last_connected.pop(kernel_id, None)
 
     def held_by(self, client: str) -> int:
         return sum(1 for owner in self.owners.values() if owner == client) + self.pending.get(client, 0)
@@ -273,12 +354,26 @@ class Guard:
     def held(self) -> int:
         return len(self.owners) + sum(self.pending.values())
 
+    def clients(self) -> int:
+        """How many client addresses hold a kernel or are being given one."""
+        return len(set(self.owners.values()) | {c for c, n in self.pending.items() if n > 0})
+
     def reserve(self, client: str) -> str | None:
-        """Reserve a kernel for a page ``client`` asks for; the reason it may not have one, or None."""
-        if self.held_by(client) >= self.kernels_per_client:
+        """Reserve a kernel for a page ``client`` asks for; the reason it may not have one, or None.
+
+        ``"client"``: that address holds its bound; ``"total"``: the server is full; ``"class"``: the
+        address already holds a kernel, and the places left are kept for the class's learners who
+        have none yet.
+        """
+        held_by = self.held_by(client)
+        if held_by >= self.kernels_per_client:
             return "client"
         if self.held() >= self.max_kernels:
             return "total"
+        if held_by > 0 and self.class_size:
+            owed = max(0, self.class_size - self.clients())
+            if self.held() + owed >= self.max_kernels:
+                return "class"
         self.pending[client] = self.pending.get(client, 0) + 1
         return None
 
@@ -288,6 +383,30 @@ class Guard:
             self.pending[client] = left
         else:
             self.pending.pop(client, None)
+
+    def handed(self, kernel_id: str, client: str, now: float | None = None) -> None:
+        """``kernel_id`` was handed to a page of ``client``: its websocket has ``RECLAIM_UNCONNECTED_S`` to open."""
+        self.owners[kernel_id] = client
+        self.last_connected[kernel_id] = time.monotonic() if now is None else now
+
+    def unused(self, connections: dict[str, int], now: float | None = None) -> list[str]:
+        """The handed-out kernels with no open websocket for ``RECLAIM_UNCONNECTED_S``.
+
+        ``connections`` gives each kernel's open websockets (a kernel missing from it has none).
+
+        >>> g = Guard(allowed_hosts=[], allow_local_addresses=False, class_code="", kernels_per_client=3, max_kernels=8)
+        >>> g.handed("k1", "10.0.0.1", now=0.0); g.handed("k2", "10.0.0.2", now=0.0)
+        >>> g.unused({"k1": 1}, now=20.0), g.unused({}, now=55.0)
+        ([], ['k1', 'k2'])
+        """
+        now = time.monotonic() if now is None else now
+        idle = []
+        for kernel_id in self.owners:
+            if connections.get(kernel_id, 0) > 0:
+                self.last_connected[kernel_id] = now
+            elif now - self.last_connected.setdefault(kernel_id, now) >= RECLAIM_UNCONNECTED_S:
+                idle.append(kernel_id)
+        return idle
 
     def owner(self, kernel_id: str) -> str | None:
         return self.owners.get(kernel_id)
@@ -300,24 +419,51 @@ _PAGE = """<!doctype html>
 <title>{title}</title>
 <style>body{{font:18px/1.5 system-ui,sans-serif;margin:0;display:flex;min-height:100vh;align-items:center;
 justify-content:center;background:#f4f6f4;color:#1d2b1f}}main{{max-width:34em;padding:2em;background:#fff;
-border-radius:12px;box-shadow:0 2px 10px #0002}}h1{{font-size:1.4em;margin-top:0}}</style></head>
-<body><main><h1>{title}</h1><p>{text}</p></main></body></html>
+border-radius:12px;box-shadow:0 2px 10px #0002}}h1{{font-size:1.4em;margin-top:0}}
+form{{display:flex;flex-wrap:wrap;gap:.5em;align-items:end}}label{{display:flex;flex-direction:column}}
+input{{font:inherit;font-size:1.3em;letter-spacing:.15em;text-transform:uppercase;width:8em;padding:.2em .4em;
+border:2px solid #1d2b1f;border-radius:6px}}button{{font:inherit;padding:.35em 1em;border:0;border-radius:6px;
+background:#1d5e32;color:#fff;cursor:pointer}}input:focus,button:focus{{outline:3px solid #f2b705;outline-offset:2px}}</style></head>
+<body><main><h1>{title}</h1><p>{text}</p>{more}</main></body></html>
 """
 
+#: the box a learner types the class code into, when they have only the code (read off the projector)
+CODE_FORM = (
+    '<form method="get" action=""><label for="code">Class code'
+    '<input id="code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false"'
+    ' maxlength="16" required></label><button type="submit">Join the class</button></form>'
+)
 
-def _page(title: str, text: str) -> str:
-    return _PAGE.format(title=html.escape(title), text=html.escape(text))
+
+def _page(title: str, text: str, more: str = "") -> str:
+    """A small page of the server's own: ``title`` and ``text`` are escaped, ``more`` is the server's markup."""
+    return _PAGE.format(title=html.escape(title), text=html.escape(text), more=more)
 
 
 ASK_FOR_LINK = _page(
     "Ask your teacher for the class link",
-    "This Spades tutor is open to one class only. Your teacher has a link with the class code in it "
-    "(it ends in ?code=…): open that link, and the app will remember you.",
+    "This Spades tutor is open to one class only. Open the link your teacher gave you (it ends in ?code=…), "
+    "or type the class code here; the app will remember you.",
+    CODE_FORM,
 )
-TOO_MANY_WRONG_CODES = _page(
-    "Too many wrong class codes",
-    "This computer tried too many wrong class codes. Wait ten minutes, then ask your teacher for the class link.",
+WRONG_CODE = _page(
+    "That is not the class code",
+    "Check the code with your teacher and type it again (letters and digits; dashes and spaces do not matter).",
+    CODE_FORM,
 )
+
+
+def too_many_tries(wait_s: float) -> str:
+    """The page for a computer that tried too many wrong codes: it may try again in ``wait_s`` seconds."""
+    seconds = max(1, math.ceil(wait_s))
+    return _page(
+        "Too many wrong class codes",
+        f"This computer tried too many wrong class codes. Wait {seconds} second{'s' if seconds != 1 else ''}, "
+        "then type the code again or open the class link.",
+        CODE_FORM,
+    )
+
+
 TOO_MANY_TABS = _page(
     "Too many open tabs from this computer: close one and reload",
     "Each open tab of the Spades tutor keeps its own place on the class server. Close a tab you no "
@@ -359,9 +505,11 @@ class GuardedHandler(tornado.web.RequestHandler):
     # Static files (Voilà's scripts and styles, the lab extensions, images): no class code needed.
     public = False
 
-    def _refuse(self, status: int, body: str) -> None:
+    def _refuse(self, status: int, body: str, retry_after_s: float | None = None) -> None:
         self.clear()
         self.set_status(status)
+        if retry_after_s is not None:
+            self.set_header("Retry-After", str(max(1, math.ceil(retry_after_s))))
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(body)
@@ -402,18 +550,20 @@ class GuardedHandler(tornado.web.RequestHandler):
     def _accept_code(self, guard: Guard, client: str) -> bool:
         """A page asked for with ``?code=``: set the class cookie and redirect to the link without the code.
 
-        Returns whether the request has been answered (redirected, or refused for too many wrong codes).
+        Returns whether the request has been answered (redirected, or refused: a wrong code, or too many tries).
         """
         given = self.get_query_argument("code", None)
-        if given is None:
+        if not given or not given.strip(" -"):
             return False
-        if guard.too_many_wrong_codes(client):
-            self._refuse(429, TOO_MANY_WRONG_CODES)
+        wait = guard.code_try_wait(client)
+        if wait > 0:
+            self._refuse(429, too_many_tries(wait), retry_after_s=wait)
             return True
-        if not guard.code_matches(given):
+        if not guard.code_matches(given[:64]):
             guard.wrong_code(client)
             _guard(self).log.warning("spades-tutor: wrong class code from %s", client)
-            return False
+            self._refuse(403, WRONG_CODE)
+            return True
         self.set_cookie(
             COOKIE_NAME,
             guard.cookie_value,
@@ -479,7 +629,7 @@ class TutorPageHandler(GuardedHandler, TornadoVoilaHandler):  # type: ignore[mis
 
     def _record_kernel(self, kernel_id: str) -> None:
         guard = _guard(self)
-        guard.owners[kernel_id] = self.request.remote_ip or ""
+        guard.handed(kernel_id, self.request.remote_ip or "")
         if not self._recorded:
             self._recorded = True
             guard.unreserve(self.request.remote_ip or "")
@@ -503,8 +653,10 @@ class TutorPageHandler(GuardedHandler, TornadoVoilaHandler):  # type: ignore[mis
                 guard.kernels_per_client,
                 guard.max_kernels,
             )
-            self.set_header("Retry-After", "10")
-            self._refuse(429 if refused == "client" else 503, TOO_MANY_TABS if refused == "client" else CLASS_FULL)
+            if refused == "total":
+                self._refuse(503, CLASS_FULL, retry_after_s=10)
+            else:  # this computer's own bound, or the places kept for the learners who have none yet
+                self._refuse(429, TOO_MANY_TABS, retry_after_s=10)
             return
         try:
             await _finish(super().get(path))
@@ -567,6 +719,15 @@ _REPLACEMENTS: dict[type, type] = {
 }
 
 
+def _parse_url_path_or_404(self: Any, url_path: str) -> str:
+    """The static handler's own parsing, where a path it cannot read is not found (Voilà's template handler
+    raised on ``/voila/templates/`` and answered 500 with a traceback in the log)."""
+    try:
+        return str(super(type(self), self).parse_url_path(url_path))
+    except (ValueError, IndexError, KeyError) as e:
+        raise tornado.web.HTTPError(404) from e
+
+
 def guarded(cls: type) -> type:
     """The guarded version of one of Voilà's handler classes."""
     if cls in _REPLACEMENTS:
@@ -579,6 +740,7 @@ def guarded(cls: type) -> type:
     bases: tuple[type, ...] = (GuardedHandler, cls)
     if issubclass(cls, tornado.web.StaticFileHandler):
         attrs["public"] = True
+        attrs["parse_url_path"] = _parse_url_path_or_404
         bases = (GuardedHandler, CompressedStatic, cls)
     new = type(f"Guarded{cls.__name__}", bases, attrs)
     _REPLACEMENTS[cls] = new
@@ -639,6 +801,170 @@ class TutorExporter(VoilaExporter):  # type: ignore[misc]
         return environment
 
 
+# --- connections and logs ---------------------------------------------------------------------------
+
+# A request's headers must arrive within this many seconds of its connection opening (or of the last
+# request on a kept-alive connection), and its body within BODY_TIMEOUT_S: tornado waits an hour for
+# either, so a few hundred connections that send half a header held every file the server may open.
+HEADER_TIMEOUT_S = 20.0
+BODY_TIMEOUT_S = 30.0
+# The app takes no uploads: the largest body a page sends is a kernel API call of a few hundred bytes.
+MAX_BODY_BYTES = 1 << 20
+# Open connections one client address may hold: a browser opens at most 6 to a server, plus a websocket
+# per tab, so 48 is far more than a learner's three tabs need.
+CONNECTIONS_PER_CLIENT = 48
+# Files kept for the server's own use (kernels' sockets and pipes, static files, logs) below the open-files limit.
+FILES_PER_KERNEL = 12
+FILES_KEPT = 128
+
+
+def raise_open_files_limit() -> int:
+    """Raise this process's soft limit on open files to its hard limit (as far as the OS allows); the new soft limit.
+
+    A common desktop default is 1,024, which a room's browsers and a few hostile clients reach.
+    """
+    try:
+        import resource
+    except ImportError:  # not on this OS: the limit is what it is
+        return 1 << 16
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 16)
+    wanted = min(wanted, 1 << 20)
+    if wanted > soft:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    return soft
+
+
+def connection_bound(open_files: int, max_kernels: int) -> int:
+    """How many connections the server accepts at once, so that accepting one never fails for want of a file.
+
+    >>> connection_bound(1024, 8), connection_bound(1 << 20, 36)
+    (800, 65536)
+    """
+    return max(16, min(1 << 16, open_files - FILES_KEPT - FILES_PER_KERNEL * max_kernels))
+
+
+class GuardedHTTPServer(tornado.httpserver.HTTPServer):
+    """Tornado's HTTP server with a bound on open connections per client address and in all.
+
+    A connection past a bound is closed as soon as it is accepted, before a byte is read: it holds no
+    file for longer than that, and every client within its bound is served as before.
+    """
+
+    def initialize(
+        self,
+        *args: Any,
+        connections_per_client: int = CONNECTIONS_PER_CLIENT,
+        max_connections: int = 1 << 16,
+        log: Any = None,
+        **kwargs: Any,
+    ) -> None:
+        super().initialize(*args, **kwargs)
+        self.connections_per_client = connections_per_client
+        self.max_connections = max_connections
+        self.per_client: dict[str, int] = {}
+        self._address_of: dict[Any, str] = {}
+        self._log = log or logging.getLogger("spades_tutor.server")
+
+    def handle_stream(self, stream: Any, address: Any) -> None:
+        client = address[0] if isinstance(address, tuple) and address else ""
+        open_here = self.per_client.get(client, 0)
+        if open_here >= self.connections_per_client or len(self._address_of) >= self.max_connections:
+            self._log.warning(
+                "spades-tutor: refused a connection from %s (%d open from it, %d in all)",
+                client,
+                open_here,
+                len(self._address_of),
+            )
+            stream.close()
+            return
+        before = set(self._connections)
+        super().handle_stream(stream, address)
+        for conn in set(self._connections) - before:
+            self._address_of[conn] = client
+            self.per_client[client] = open_here + 1
+
+    def on_close(self, server_conn: Any) -> None:
+        client = self._address_of.pop(server_conn, None)
+        if client is not None:
+            left = self.per_client.get(client, 1) - 1
+            if left > 0:
+                self.per_client[client] = left
+            else:
+                self.per_client.pop(client, None)
+        super().on_close(server_conn)
+
+
+class LogFlood(logging.Filter):
+    """Lets each kind of log line through at a steady rate after a burst, and counts what it held back.
+
+    A kind is a logger and its message's template (not its arguments), so an attacker's thousands of
+    refused requests write a few lines, each saying how many like it were left out, and lines of other
+    kinds are unaffected.
+
+    >>> clock = [0.0]
+    >>> f = LogFlood(burst=2, per_s=0.5, clock=lambda: clock[0])
+    >>> rec = lambda: logging.LogRecord("x", logging.WARNING, __file__, 1, "refused %s", ("10.0.0.9",), None)
+    >>> [f.filter(rec()) for _ in range(4)]
+    [True, True, False, False]
+    >>> clock[0] = 2.0; r = rec(); f.filter(r), r.getMessage()
+    (True, 'refused 10.0.0.9 (2 more like it not logged)')
+    """
+
+    def __init__(self, burst: int = 20, per_s: float = 0.2, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.clock = clock
+        self.burst = burst
+        self.per_s = per_s
+        self._kinds: dict[tuple[str, str], TokenBucket] = {}
+        self._dropped: dict[tuple[str, str], int] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        decided = getattr(record, "spades_tutor_logged", None)
+        if decided is not None:  # the same line seen again by another handler: the same answer
+            return bool(decided)
+        allowed = self._let_through(record)
+        setattr(record, "spades_tutor_logged", allowed)  # noqa: B010 - an attribute LogRecord does not declare
+        return allowed
+
+    def _let_through(self, record: logging.LogRecord) -> bool:
+        kind = (record.name, str(record.msg)[:200])
+        now = self.clock()
+        bucket = self._kinds.get(kind)
+        if bucket is None:
+            if len(self._kinds) > 1024:
+                self._kinds = {k: b for k, b in self._kinds.items() if not b.full(now)}
+            bucket = self._kinds[kind] = TokenBucket(self.burst, self.per_s, now)
+        if bucket.take(now) > 0:
+            self._dropped[kind] = self._dropped.get(kind, 0) + 1
+            return False
+        dropped = self._dropped.pop(kind, 0)
+        if dropped:
+            record.msg = f"{record.getMessage()} ({dropped} more like it not logged)"
+            record.args = None
+        return True
+
+
+LOG_FLOOD = LogFlood()
+
+
+def guard_logs(*loggers: logging.Logger) -> None:
+    """Put :data:`LOG_FLOOD` on every handler that writes these loggers' lines (and the root's)."""
+    root = logging.getLogger()
+    if not root.handlers:
+        # tornado's access and error lines have no handler of their own: Python's last resort wrote
+        # them unfiltered. A handler of the same kind, filtered.
+        fallback = logging.StreamHandler()
+        fallback.setLevel(logging.WARNING)
+        root.addHandler(fallback)
+    for logger in (*loggers, root):
+        for handler in logger.handlers:
+            if LOG_FLOOD not in handler.filters:
+                handler.addFilter(LOG_FLOOD)
+
+
 # --- the application -------------------------------------------------------------------------------
 
 
@@ -679,6 +1005,18 @@ class TutorVoila(Voila):  # type: ignore[misc]
     ).tag(config=True)
     kernels_per_client = Int(3, help="Kernels (open tabs) one client address may hold at once.").tag(config=True)
     max_kernels = Int(8, help="Kernels (open tabs) the whole server may hand out at once.").tag(config=True)
+    class_size = Int(
+        0,
+        help="Learners the class was sized for (0: none): a computer's second tab is refused while the places"
+        " left are needed for the learners who have no tab yet.",
+    ).tag(config=True)
+    connections_per_client = Int(
+        CONNECTIONS_PER_CLIENT, help="Open connections one client address may hold at once."
+    ).tag(config=True)
+    reclaim_unconnected = Bool(
+        True,
+        help=f"Shut down a kernel handed to a page that has had no open websocket for {RECLAIM_UNCONNECTED_S:g} s.",
+    ).tag(config=True)
     compress_static = Bool(
         True,
         help="Send scripts and styles gzip-compressed to browsers that accept it, each file compressed once"
@@ -704,6 +1042,51 @@ class TutorVoila(Voila):  # type: ignore[misc]
 
         voila.notebook_renderer.VoilaExporter = TutorExporter
         super().initialize(argv)
+        guard_logs(self.log)
+
+    def listen(self) -> None:
+        """Voilà's listen, on :class:`GuardedHTTPServer` with short header and body timeouts, and the reclaimer."""
+        open_files = raise_open_files_limit()
+        app = self.app
+        options = {
+            "idle_connection_timeout": HEADER_TIMEOUT_S,
+            "body_timeout": BODY_TIMEOUT_S,
+            "max_body_size": MAX_BODY_BYTES,
+            "connections_per_client": self.connections_per_client,
+            "max_connections": connection_bound(open_files, self.max_kernels),
+            "log": self.log,
+        }
+
+        def listen(port: int, address: str = "", **kwargs: Any) -> Any:
+            server = GuardedHTTPServer(app, **options)
+            server.listen(port, address, **kwargs)
+            return server
+
+        app.listen = listen
+        if self.reclaim_unconnected:
+            tornado.ioloop.PeriodicCallback(self._reclaim_unused, RECLAIM_EVERY_S * 1000).start()
+        super().listen()
+
+    async def _reclaim_unused(self) -> None:
+        """Shut down the kernels handed to pages that have had no open websocket for a while."""
+        guard: Guard = self.app.settings["spades_tutor_guard"]
+        manager = self.kernel_manager
+        guard.prune(manager.list_kernel_ids())
+        connections = {}
+        for kernel_id in list(guard.owners):
+            with contextlib.suppress(Exception):  # gone meanwhile: pruned next time
+                connections[kernel_id] = int(manager.kernel_model(kernel_id).get("connections", 0))
+        for kernel_id in guard.unused(connections):
+            self.log.warning(
+                "spades-tutor: kernel %s of %s has had no page for %g s: shut down",
+                kernel_id,
+                guard.owners.get(kernel_id),
+                RECLAIM_UNCONNECTED_S,
+            )
+            guard.owners.pop(kernel_id, None)
+            guard.last_connected.pop(kernel_id, None)
+            with contextlib.suppress(Exception):
+                await manager.shutdown_kernel(kernel_id)
 
     def served_hosts(self) -> set[str]:
         """Host names (besides loopback) the server answers to."""
@@ -736,6 +1119,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
             class_code=self.class_code,
             kernels_per_client=self.kernels_per_client,
             max_kernels=self.max_kernels,
+            class_size=self.class_size,
             log=self.log,
         )
         return settings

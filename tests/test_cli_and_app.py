@@ -318,7 +318,14 @@ def test_the_class_code_is_compared_as_typed_and_its_cookie_is_not_the_code() ->
     assert "K7M2QX" not in guard.cookie_value.upper()
     assert guard.cookie_matches(guard.cookie_value) and not guard.cookie_matches(None)
     assert not guard.cookie_matches(_guard(class_code="OTHER1").cookie_value)
-    assert guard.cookie_matches(_guard(class_code="K7M2QX").cookie_value)  # a restart with the same code
+    # the cookie is keyed by a secret drawn at each start: another start's cookie (or one computed from a
+    # guessed code) does not match, and a cookie does not tell the code without the secret
+    assert not guard.cookie_matches(_guard(class_code="K7M2QX").cookie_value)
+    secret = b"s" * 32
+    assert (
+        _guard(class_code="K7M2QX", secret=secret).cookie_value
+        == _guard(class_code="K7M2QX", secret=secret).cookie_value
+    )
     assert not _guard().code_required
 
 
@@ -368,16 +375,54 @@ def test_the_app_command_on_every_interface_prints_a_link_with_a_fresh_class_cod
     assert re.search(r"learners open http://\S+:\d+/\?code=[A-Z0-9]{6} ", line), line
 
 
-def test_wrong_class_codes_lock_one_computer_out_for_a_while() -> None:
-    from spades_tutor.server import WRONG_CODE_LIMIT, WRONG_CODE_WINDOW_S
+def test_wrong_class_codes_slow_one_computer_down_and_never_lock_out_the_right_code_elsewhere() -> None:
+    from spades_tutor.server import CODE_TRIES_BURST, CODE_TRY_INTERVAL_S, SERVER_TRIES_BURST
 
     guard = _guard(class_code="K7M2QX")
-    for _ in range(WRONG_CODE_LIMIT):
-        assert not guard.too_many_wrong_codes("10.0.0.5")
-        guard.wrong_code("10.0.0.5")
-    assert guard.too_many_wrong_codes("10.0.0.5")
-    assert not guard.too_many_wrong_codes("10.0.0.6")
-    assert not guard.too_many_wrong_codes("10.0.0.5", now=time.monotonic() + WRONG_CODE_WINDOW_S + 1)
+    start = time.monotonic()
+    for _ in range(CODE_TRIES_BURST):
+        assert guard.code_try_wait("10.0.0.5", now=start) == 0
+        guard.wrong_code("10.0.0.5", now=start)
+    # the guesser waits a couple of seconds per try, not ten minutes
+    wait = guard.code_try_wait("10.0.0.5", now=start)
+    assert 0 < wait <= CODE_TRY_INTERVAL_S
+    assert guard.code_try_wait("10.0.0.5", now=start + wait) == 0
+    # another computer is not slowed down by it
+    assert guard.code_try_wait("10.0.0.6", now=start) == 0
+    # guessing from many addresses at once is bounded by the server's own rate
+    crowd = _guard(class_code="K7M2QX")
+    for i in range(SERVER_TRIES_BURST):
+        crowd.wrong_code(f"10.1.{i // 250}.{i % 250}", now=start)
+    assert crowd.code_try_wait("10.9.9.9", now=start) > 0
+    assert crowd.code_try_wait("10.9.9.9", now=start + 1) == 0
+
+
+def test_a_second_tab_does_not_take_a_place_kept_for_the_class() -> None:
+    guard = _guard(kernels_per_client=3, max_kernels=8, class_size=4)
+    granted = []
+    for client in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
+        for _ in range(3):
+            granted.append(guard.reserve(client))
+    # three computers asking three times each leave a place for the class's fourth learner
+    assert granted.count("class") == 2 and guard.held() == 7
+    assert guard.reserve("10.0.0.4") is None
+    assert guard.reserve("10.0.0.5") == "total"
+    # without a class size, second tabs take what is left, as before
+    free = _guard(kernels_per_client=3, max_kernels=8)
+    assert [free.reserve(c) for c in ("10.0.0.1",) * 3 + ("10.0.0.2",) * 3 + ("10.0.0.3",) * 3].count(None) == 8
+
+
+def test_a_kernel_whose_page_never_connects_is_found_unused() -> None:
+    from spades_tutor.server import RECLAIM_UNCONNECTED_S
+
+    guard = _guard()
+    guard.handed("k1", "10.0.0.1", now=0.0)
+    guard.handed("k2", "10.0.0.2", now=0.0)
+    assert guard.unused({"k2": 1}, now=RECLAIM_UNCONNECTED_S - 1) == []
+    assert guard.unused({"k2": 1}, now=RECLAIM_UNCONNECTED_S) == ["k1"]
+    # a page that closed its websocket gets the same time to come back
+    assert guard.unused({}, now=RECLAIM_UNCONNECTED_S + 1) == ["k1"]
+    assert guard.unused({}, now=2 * RECLAIM_UNCONNECTED_S) == ["k1", "k2"]
 
 
 def test_readme_tells_a_teacher_about_the_network() -> None:

@@ -317,7 +317,8 @@ def test_without_the_class_code_there_is_no_page_and_no_kernel(guarded_server: S
     for path in ("/", "/?lesson=4", "/?code=WRONG1", "/?lesson=4&code="):
         status, _, body = request(guarded_server, client, path)
         assert status == 403, path
-        assert "Ask your teacher for the class link" in body
+        expected = "That is not the class code" if "WRONG" in path else "Ask your teacher for the class link"
+        assert expected in body and '<input id="code" name="code"' in body
         assert "jupyter-config-data" not in body and CODE not in body
     # nor any other route
     assert request(guarded_server, client, f"/api/kernels/{uuid.uuid4()}")[0] == 403
