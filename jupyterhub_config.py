@@ -239,12 +239,18 @@ for section, values in learner_config.items():
         mine[name] = {**mine[name], **value} if isinstance(value, dict) and name in mine else value
 
 
+# the classes the server's own parser knows (the rest, an extension's, it keeps as text until they read it)
+SERVER_CLASSES = {"ServerApp", "MappingKernelManager"}
+
+
 def command_line(section: str, name: str, value: object) -> list[str]:
     """One setting of jupyter_config.json as the server's command line takes it: a dict as one
-    ``key=value`` per entry, a list as JSON (an extension's class is not known to the server's parser,
-    which keeps its setting as text until the class reads it: a list in one piece), anything else as it prints."""
+    ``key=value`` per entry, a list as one option per item for a class the server's parser knows and as
+    JSON for an extension's (which reads it from that text), anything else as it prints."""
     if isinstance(value, dict):
         return [f"--{section}.{name}={key}={item}" for key, item in value.items()]
+    if isinstance(value, list) and section in SERVER_CLASSES:
+        return [f"--{section}.{name}={item}" for item in value]
     if isinstance(value, list):
         return [f"--{section}.{name}={json.dumps(value)}"]
     return [f"--{section}.{name}={value}"]
