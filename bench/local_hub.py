@@ -56,6 +56,8 @@ class Hub:
     log_path: Path
     _log_file: Any = field(repr=False)
     seen: dict[int, psutil.Process] = field(default_factory=dict)
+    #: the hub's own folder (SPADES_HUB_DATA): its database, cookie secret and pid files
+    state: Path = Path()
 
     def url(self, path: str) -> str:
         return self.base_url + path
@@ -104,12 +106,14 @@ class Hub:
         self._log_file.close()
 
 
-def start(folder: Path, log_path: Path, timeout: float) -> Hub:
+def start(folder: Path, log_path: Path, timeout: float, env: dict[str, str] | None = None) -> Hub:
     """Start the hub in ``folder``, its output to ``log_path``, and wait until its API answers.
 
-    If it exits or does not answer in ``timeout`` seconds, everything it started is killed and a
-    RuntimeError says so, with the end of its log."""
+    ``env`` changes the config's settings (``SPADES_HUB_...``) from the local pair's. If the hub exits or
+    does not answer in ``timeout`` seconds, everything it started is killed and a RuntimeError says so,
+    with the end of its log."""
     port = free_port()
+    state = folder / "hub-state"
     env = {
         **os.environ,
         "PYTHONUNBUFFERED": "1",
@@ -120,9 +124,11 @@ def start(folder: Path, log_path: Path, timeout: float) -> Hub:
         "SPADES_HUB_URL": f"http://127.0.0.1:{port}",
         "SPADES_HUB_PORT_HUB": str(free_port()),
         "SPADES_HUB_PORT_PROXY_API": str(free_port()),
-        "SPADES_HUB_DATA": str(folder),
+        "SPADES_HUB_DATA": str(state),
         "SPADES_HUB_HOMES": str(folder / "homes"),
+        **(env or {}),
     }
+    state.mkdir(exist_ok=True)  # as an operator would make it, with the umask's mode: the config closes it up
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log_file = log_path.open("wb")
     proc = subprocess.Popen(
@@ -134,7 +140,7 @@ def start(folder: Path, log_path: Path, timeout: float) -> Hub:
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
-    hub = Hub(f"http://127.0.0.1:{port}", proc, log_path, log_file)
+    hub = Hub(f"http://127.0.0.1:{port}", proc, log_path, log_file, state=state)
     deadline = time.monotonic() + timeout
     while True:
         hub.processes()

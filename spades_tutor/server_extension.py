@@ -2,8 +2,9 @@
 server extension: each learner's server under JupyterHub, and Binder's.
 
 ``jupyter_config.json`` enables it (``ServerApp.jpserver_extensions``); ``jupyterhub_config.py`` hands
-that file's settings to every learner's server, and ``binder/postBuild`` links it where Binder's server
-reads it. Loaded, it
+that file's settings to every learner's server (with the cut-down contents and kernels of
+:mod:`spades_tutor.learner_server`, and no other extension but Voilà's), and ``binder/postBuild`` links it
+where Binder's server reads it. Loaded, it
 
 - compresses what the server sends (Tornado's gzip transform, what ``compress_response`` turns on):
   the page's scripts and styles reach a learner's browser in about a third of their size, which on a

@@ -13,16 +13,23 @@ missing; on CI (``CI=true``) a missing piece fails them.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import stat
 import sys
 import time
+import urllib.error
+import urllib.request
+import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import psutil
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from websockets.sync.client import connect
 
 from spades_tutor.ui.app import PLACE_KEY, STORAGE_KEY
 
@@ -215,6 +222,135 @@ def test_a_learners_page_through_the_hub_arrives_compressed_asks_no_other_host_a
     page.unroute_all(behavior="ignoreErrors")
     context.close()
     assert_no_page_errors(errors)
+
+
+def api_token(page: Page, hub: Hub) -> str:
+    """A token of the logged-in learner's, asked for on the hub's own token page as anyone logged in can."""
+    page.goto(hub.url("/hub/token"))
+    page.get_by_role("button", name="Request new API token").click()
+    result = page.locator("#token-result")
+    expect(result).not_to_be_empty()
+    return str(result.text_content()).strip()
+
+
+def call(hub: Hub, token: str, method: str, path: str, body: object = None) -> tuple[int, str]:
+    """Status and body of ``method path`` with the learner's token, without raising on 4xx/5xx."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(hub.url(path), data=data, method=method)
+    request.add_header("Authorization", f"token {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+
+
+def kernel_message(msg_type: str, content: dict[str, object]) -> dict[str, object]:
+    """A shell message as a client of the kernel websocket's JSON protocol sends it."""
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "session": uuid.uuid4().hex,
+        "username": "",
+        "date": "2026-12-06T00:00:00Z",
+        "version": "5.3",
+    }
+    return {"header": header, "parent_header": {}, "metadata": {}, "content": content, "channel": "shell"}
+
+
+def replies(ws: Any, seconds: float) -> list[str]:
+    """The msg_type of every message the kernel sends within ``seconds``."""
+    seen: list[str] = []
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            frame = ws.recv(timeout=left)
+        except TimeoutError:
+            break
+        if isinstance(frame, str):
+            seen.append(json.loads(frame)["header"]["msg_type"])
+    return seen
+
+
+def test_a_learners_server_is_the_app_only_no_lab_terminal_files_or_code(
+    browser: Browser, hub: Hub, tmp_path: Path
+) -> None:
+    """A learner (their own token, as the hub's token page gives anyone logged in) gets the app and nothing
+    else of their server: no JupyterLab, no terminal, no listing or file of the folder it serves, nothing
+    written there, no other notebook run, and a kernel that answers widget messages but runs no code sent
+    to it; and a few kernels at most."""
+    errors: list[str] = []
+    context, page = new_page(browser, errors)
+    log_in(page, hub, "dave")
+    assert page.goto(hub.url("/user/dave/lab")).status == 404  # type: ignore[union-attr]
+    token = api_token(page, hub)
+    assert call(hub, token, "GET", "/user/dave/api/status")[0] == 200  # the token does reach the server
+    assert call(hub, token, "GET", "/user/dave/api/terminals")[0] == 404
+    assert call(hub, token, "POST", "/user/dave/api/terminals", {})[0] == 404
+    for path in ("api/contents", "api/contents/", "api/contents/notebooks", "api/contents/jupyterhub_config.py"):
+        status, body = call(hub, token, "GET", f"/user/dave/{path}")
+        assert status == 404 and "last_modified" not in body, (path, status, body[:300])
+    assert call(hub, token, "GET", "/user/dave/files/jupyterhub_config.py")[0] == 404
+    written = {"type": "file", "format": "text", "content": "print('mine')"}
+    assert call(hub, token, "PUT", "/user/dave/api/contents/notebooks/mine.py", written)[0] == 403
+    assert not (ROOT / "notebooks" / "mine.py").exists()
+    assert call(hub, token, "GET", "/user/dave/voila/render/notebooks/00-engine-tour.ipynb")[0] == 404
+    assert call(hub, token, "GET", "/user/dave/voila/tree")[0] == 404
+
+    status, body = call(hub, token, "POST", "/user/dave/api/kernels", {"name": "python3"})
+    assert status == 201, (status, body)
+    kernel = json.loads(body)["id"]
+    marker = tmp_path / "ran"
+    url = hub.url(f"/user/dave/api/kernels/{kernel}/channels").replace("http://", "ws://")
+    with connect(url, additional_headers={"Authorization": f"token {token}"}, open_timeout=30) as ws:
+        ws.send(json.dumps(kernel_message("kernel_info_request", {})))
+        assert "kernel_info_reply" in replies(ws, 20)  # the kernel answers what a page's widgets send
+        code = f"open({str(marker)!r}, 'w').write('ran')"
+        ws.send(json.dumps(kernel_message("execute_request", {"code": code, "silent": False})))
+        assert "execute_reply" not in replies(ws, 8)
+    assert not marker.exists(), "code sent to the learner's kernel ran"
+
+    # kernels up to the server's bound (the config's default, 3), then no more
+    held = len(json.loads(call(hub, token, "GET", "/user/dave/api/kernels")[1]))
+    more = [call(hub, token, "POST", "/user/dave/api/kernels", {"name": "python3"}) for _ in range(4 - held)]
+    assert [status for status, _ in more] == [201] * (3 - held) + [503], more
+    for kernel_id in [kernel, *(json.loads(body)["id"] for status, body in more if status == 201)]:
+        assert call(hub, token, "DELETE", f"/user/dave/api/kernels/{kernel_id}")[0] == 204
+    context.close()
+    assert_no_page_errors(errors)
+
+
+def test_the_hubs_own_files_are_0600_in_a_0700_folder_the_learners_servers_do_not_serve(
+    browser: Browser, hub: Hub
+) -> None:
+    """The database (every learner's name, their servers' tokens) and the cookie secret: the hub's user's
+    alone, in a folder of the hub's (SPADES_HUB_DATA) away from the folder the learners' servers serve; and
+    nothing of the hub's left in its working directory (the checkout, when started with ``make hub``)."""
+    if not hub.learner_servers():  # this test run alone
+        errors: list[str] = []
+        context, page = new_page(browser, errors)
+        log_in(page, hub, "erin")
+        context.close()
+    db, secret = hub.state / "jupyterhub.sqlite", hub.state / "jupyterhub_cookie_secret"
+    assert stat.S_IMODE(hub.state.stat().st_mode) == 0o700
+    assert stat.S_IMODE(db.stat().st_mode) == 0o600 and db.stat().st_size > 0
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+    cwd = Path(psutil.Process(hub.proc.pid).cwd())
+    assert not list(cwd.glob("jupyterhub*")), "the hub wrote files into its working directory"
+    (server, *_) = hub.learner_servers().values()
+    served = Path(server.environ()["JUPYTERHUB_ROOT_DIR"]).resolve()
+    assert served == ROOT and served != cwd
+    for path in (db, secret):
+        assert served not in path.resolve().parents
+
+
+def test_pam_without_a_list_of_learners_does_not_start(tmp_path: Path) -> None:
+    """The machine's accounts are not a class: the hub stops at its config, saying what to set."""
+    require_hub()
+    with pytest.raises(RuntimeError, match=r"exited with 1(.|\n)*SPADES_HUB_ALLOWED_USERS"):
+        local_hub.start(
+            tmp_path, ARTIFACTS / "jupyterhub-pam.log", 60, env={"SPADES_HUB_AUTHENTICATOR": "pam"}
+        ).kill_everything()
 
 
 def test_stopping_the_hub_stops_every_learners_server_and_kernel(browser: Browser, hub: Hub) -> None:
