@@ -953,7 +953,23 @@ class App:
                 self.show(place.page)
             finally:
                 self._restoring_place = False
+        elif place is not None and self._resumes(place):
+            # the link names the lesson the learner was in: the step they were on, not the link's first
+            # (a reload after the kernel died, the same link opened again)
+            self.learn.player.go(place.step)
         self.remember_place()
+
+    def _resumes(self, place: Place) -> bool:
+        """Whether a link's lesson, open now, is the stored place's, and its step is the one to show:
+        the link names no step, or the page was reloaded (so the link is the one it was opened with)."""
+        player = self.learn.player
+        return (
+            place.page == "Learn"
+            and self.nav.value == "Learn"
+            and player is not None
+            and place.lesson == self.link.get("lesson") == player.lesson.number
+            and ("step" not in self.link or self.place_store.reloaded)
+        )
 
     def remember_place(self) -> None:
         """Keep the page shown (and the lesson step) in the browser, once the browser sent the stored one."""
