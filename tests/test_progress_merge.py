@@ -72,13 +72,13 @@ def test_merging_again_adds_nothing() -> None:
     merged = merge(a, b)
     assert merge(merged, a) == merge(merged, b) == merge(merged, merged) == merged
     assert merge(loaded(merged), merged) == merged  # and saved and loaded again, it is the same record
-    assert merge_note(merged, merge(merged, a)) == (0, 0, False)
+    assert merge_note(merged, merge(merged, a)) == (0, (), False)
 
 
 def test_what_a_merge_brought_in_is_counted_for_the_note() -> None:
     a, b = diverged()
-    assert merge_note(b, merge(b, a)) == (3, 1, False)  # three answers, one lesson further along
-    assert merge_note(a, merge(a, b)) == (1, 1, False)
+    assert merge_note(b, merge(b, a)) == (3, ("following-suit",), False)  # three answers, one lesson further along
+    assert merge_note(a, merge(a, b)) == (1, ("the-deck",), False)
 
 
 def test_every_new_answer_has_an_id_of_its_own_even_given_at_the_same_moment() -> None:
@@ -244,13 +244,15 @@ def test_a_tab_opened_earlier_keeps_the_answers_another_tab_gave(opened: list[Ap
 
 def test_a_tab_opened_earlier_keeps_the_lesson_step_another_tab_reached(opened: list[App]) -> None:
     b = tab(opened, "", "lesson=2")
-    a = tab(opened, "", "lesson=3&step=4")
+    a = tab(opened, "", "lesson=3")
     slug = a.learn.player.lesson.slug
+    for step in (1, 2, 3):  # Next in tab A, each step saved, each save merged in B
+        a.learn.player.go(step)
+        from_the_other_tab(b, a)
     assert a.progress.lessons[slug] == 3
-    from_the_other_tab(b, a)
-    b.learn.player.go(1)
+    b.learn.player.go(1)  # Next in tab B
     assert Progress.from_json(b.store.value).lessons[slug] == 3
-    assert "1 lesson step" in notes(b)
+    assert "Your progress from another tab was merged in: 1 lesson read further." in notes(b)
 
 
 def test_a_merge_note_counts_up_while_shown_and_says_nothing_when_nothing_is_new(opened: list[App]) -> None:
@@ -324,15 +326,22 @@ def test_a_message_the_page_should_not_send_is_ignored(opened: list[App], messag
         (
             "moved",
             "large",
-            f"too large to load (600,000 characters); it was set aside in this browser's storage under “{ASIDE_KEY}”",
+            "The progress saved in this browser was too large to load (600,000 characters), so it was set aside "
+            f"in this browser's storage under “{ASIDE_KEY}”, not erased.",
         ),
         (
             "moved",
             "unreadable",
-            f"could not all be read; it was set aside in this browser's storage under “{ASIDE_KEY}”",
+            "The progress saved in this browser, as it was stored, was set aside in this browser's storage "
+            f"under “{ASIDE_KEY}”, not erased.",
         ),
-        ("occupied", "large", f"a record set aside before is kept under “{ASIDE_KEY}”"),
-        ("failed", "unreadable", "it could not be set aside in this browser"),
+        (
+            "occupied",
+            "large",
+            "too large to load (600,000 characters), and could not be set aside: a record set aside before is "
+            f"kept in this browser's storage under “{ASIDE_KEY}”, so it is replaced",
+        ),
+        ("failed", "unreadable", "as it was stored, could not be set aside in this browser's storage"),
     ],
 )
 def test_what_became_of_a_record_set_aside_is_said(opened: list[App], outcome: str, reason: str, said: str) -> None:

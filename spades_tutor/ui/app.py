@@ -707,7 +707,8 @@ class App:
         self.store.on_theirs = guarded(self._theirs)
         self.store.on_aside = guarded(self._set_aside)
         self._saved_settings = Settings()  # the settings as last saved or loaded: a change is stamped with its time
-        self._merged = (0, 0)  # answers and lessons merged in from other tabs, for the note saying so
+        # answers and lessons (read further) merged in from other tabs, for the note saying so
+        self._merged: tuple[int, frozenset[str]] = (0, frozenset())
         self._merge_note: w.HTML | None = None
         self.place_store = BrowserStore(key=PLACE_KEY)
         self._restoring_place = False
@@ -898,18 +899,18 @@ class App:
         else:
             self.save()
 
-    def _say_merged(self, answers: int, lessons: int) -> None:
-        """One note, kept up to date, of what other tabs brought in (none when they brought nothing new)."""
+    def _say_merged(self, answers: int, lessons: Iterable[str]) -> None:
+        """One note, kept up to date while shown, of what other tabs brought in (none when nothing new)."""
+        lessons = frozenset(lessons)
         if not (answers or lessons):
             return
         if self._merge_note is None or not any(self._merge_note in row.children[:1] for row in self.notes.children):
-            self._merged = (0, 0)
+            self._merged = (0, frozenset())
             self._merge_note = None
-        total = (self._merged[0] + answers, self._merged[1] + lessons)
-        self._merged = total
-        parts = [
-            f"{n} {word}{'' if n == 1 else 's'}" for n, word in zip(total, ("answer", "lesson step"), strict=True) if n
-        ]
+        self._merged = (self._merged[0] + answers, self._merged[1] | lessons)
+        answers, read = self._merged[0], len(self._merged[1])
+        parts = [f"{answers} answer{'' if answers == 1 else 's'}"] if answers else []
+        parts += [f"{read} lesson{'' if read == 1 else 's'} read further"] if read else []
         text = f"Your progress from another tab was merged in: {' and '.join(parts)}."
         if self._merge_note is None:
             self._merge_note = self.add_notes([text])
@@ -918,23 +919,24 @@ class App:
 
     def _set_aside(self, outcome: str, reason: str, size: int) -> None:
         """What the page did with a stored record the app could not load: the learner is told, always."""
-        what = (
-            f"The progress saved in this browser was too large to load ({size:,} characters)"
-            if reason == "large"
-            else "The progress saved in this browser could not all be read"
-        )
+        where = f"in this browser's storage under “{ASIDE_KEY}”"
+        if reason == "large":
+            what = f"The progress saved in this browser was too large to load ({size:,} characters), "
+        else:
+            what = "The progress saved in this browser, as it was stored, "
         if outcome == "moved":
-            end = f"; it was set aside in this browser's storage under “{ASIDE_KEY}”, not erased, and this page starts from what could be read."
+            said = f"{'so it ' if reason == 'large' else ''}was set aside {where}, not erased."
         elif outcome == "occupied":
-            end = (
-                f"; a record set aside before is kept under “{ASIDE_KEY}”, so this one could not be set aside "
-                "and is replaced by this page's progress at the next save (export your answers as CSV to keep them)."
+            said = (
+                f"{'and ' if reason == 'large' else ''}could not be set aside: a record set aside before is kept "
+                f"{where}, so it is replaced by this page's progress at its next save."
             )
         else:
-            end = (
-                "; it could not be set aside in this browser, and is replaced by this page's progress at the next save."
+            said = (
+                f"{'and ' if reason == 'large' else ''}could not be set aside {where}, so it is replaced by "
+                "this page's progress at its next save."
             )
-        self.add_notes([what + end])
+        self.add_notes([what + said])
 
     def _place_loaded(self, change: Any) -> None:
         """Reopen the page the learner was on, unless the link asks for a page of its own."""

@@ -107,14 +107,14 @@ def _answer(row: Any) -> Answer | None:
     return Answer(when, kind[:40], preset[:40], item[:120], correct, source, attempt, answer_id)
 
 
-def _time(when: Any) -> float | None:
+def _time(stored: Any) -> float | None:
     """A stored time as a float, or None if it is not a real number within the CSV's range."""
     # bool is an int, and float("1e999") is inf: a time must be a real number within the CSV's range
-    if isinstance(when, bool) or not isinstance(when, int | float):
+    if isinstance(stored, bool) or not isinstance(stored, int | float):
         return None
-    if isinstance(when, int) and not 0 <= when <= LATEST_TIME:  # before float(): an int may be 10**4000
+    if isinstance(stored, int) and not 0 <= stored <= LATEST_TIME:  # before float(): an int may be 10**4000
         return None
-    when = float(when)
+    when = float(stored)
     if not (math.isfinite(when) and 0 <= when <= LATEST_TIME):
         return None
     return when
@@ -353,17 +353,11 @@ class Progress:
         if len(lessons) < len(stored):
             notes.append("Some lessons reached could not be read and were left out.")
         settings = Settings.from_data(data.get("settings"), notes)
-        times = {}
-        for name in ("settings_time", "reset_at"):
-            when = data.get(name, 0.0)
-            if _time(when) is None:
-                notes.append(
-                    "The saved times of the last settings change and reset could not be read and were left out."
-                )
-                times = {}
-                break
-            times[name] = _time(when)
-        return cls(answers, lessons, settings, notes, **times)
+        # when the settings last changed, and the last reset (0, never, in a record saved before they were kept)
+        settings_time, reset_at = _time(data.get("settings_time", 0.0)), _time(data.get("reset_at", 0.0))
+        if settings_time is None or reset_at is None:
+            notes.append("The saved times of the last settings change and reset could not be read and were left out.")
+        return cls(answers, lessons, settings, notes, settings_time or 0.0, reset_at or 0.0)
 
     def to_csv(self) -> str:
         out = io.StringIO()
@@ -454,16 +448,16 @@ def merge(a: Progress, b: Progress) -> Progress:
     )
 
 
-def merge_note(before: Progress, after: Progress) -> tuple[int, int, bool]:
-    """What a merge brought into ``before``: (answers new to it, lessons now further along, settings changed).
+def merge_note(before: Progress, after: Progress) -> tuple[int, tuple[str, ...], bool]:
+    """What a merge brought into ``before``: (answers new to it, the lessons now further along, whether the settings changed).
 
     >>> a = Progress()
     >>> b = Progress.from_json(a.to_json())
     >>> b.record("score", "jokers", "score:jokers:1", True); b.reach("the-deck", 2)
     >>> merge_note(a, merge(a, b))
-    (1, 1, False)
+    (1, ('the-deck',), False)
     """
     known = {x.id for x in before.answers}
     answers = sum(x.id not in known for x in after.answers)
-    lessons = sum(step > before.lessons.get(slug, -1) for slug, step in after.lessons.items())
+    lessons = tuple(slug for slug, step in after.lessons.items() if step > before.lessons.get(slug, -1))
     return answers, lessons, after.settings != before.settings

@@ -83,9 +83,9 @@ class BrowserStore(anywidget.AnyWidget):
         if isinstance(theirs, str) and len(theirs) <= MAX_STORED and self.on_theirs is not None:
             self.on_theirs(theirs)
         outcome, reason, size = content.get("aside"), content.get("why"), content.get("size")
-        known = outcome in ASIDE_OUTCOMES and reason in ASIDE_REASONS and type(size) is int and 0 <= size < 10**10
-        if known and self.on_aside is not None:
-            self.on_aside(str(outcome), str(reason), int(size))
+        size = size if type(size) is int and 0 <= size < 10**10 else None  # not a bool, a float or 10**400
+        if outcome in ASIDE_OUTCOMES and reason in ASIDE_REASONS and size is not None and self.on_aside is not None:
+            self.on_aside(str(outcome), str(reason), size)
 
     def write(self) -> None:
         """Ask the page to write ``value`` now (it writes on each change; this is for a value unchanged
