@@ -359,3 +359,6 @@ def test_an_unreadable_record_is_asked_to_be_set_aside_not_just_written_over(ope
     app.store.loaded = True
     assert sent[:1] == [{"set_aside": True}]
     assert "could not be read" in notes(app)
+    app.store._message(app.store, {"aside": "moved", "why": "unreadable", "size": 8})  # the page's answer
+    assert len(app.notes.children) == 1, "what became of the record is said in the note that said it was not read"
+    assert "could not be read, so it starts afresh." in notes(app) and "was set aside" in notes(app)

@@ -710,6 +710,7 @@ class App:
         # answers and lessons (read further) merged in from other tabs, for the note saying so
         self._merged: tuple[int, frozenset[str]] = (0, frozenset())
         self._merge_note: w.HTML | None = None
+        self._load_note: tuple[w.HTML, list[str]] | None = None  # what the stored record's loading said
         self.place_store = BrowserStore(key=PLACE_KEY)
         self._restoring_place = False
         self.place_store.observe(guarded(self._place_loaded), names="loaded")
@@ -832,8 +833,9 @@ class App:
             return
         stored = Progress.from_json(self.store.value)
         added = bool(self.progress.answers or self.progress.lessons)  # what this page held before the record
-        self.add_notes(stored.notes)
-        if stored.notes and self.store.value:  # what was left out is kept aside in the browser, not lost
+        note = self.add_notes(stored.notes)
+        if note is not None and self.store.value:  # what was left out is kept aside in the browser, not lost
+            self._load_note = (note, list(stored.notes))
             self.store.set_aside()
         self._saved_settings = dataclasses.replace(stored.settings)
         # answers given before the page's storage arrived are kept, after the stored ones
@@ -904,7 +906,7 @@ class App:
         lessons = frozenset(lessons)
         if not (answers or lessons):
             return
-        if self._merge_note is None or not any(self._merge_note in row.children[:1] for row in self.notes.children):
+        if self._merge_note is None or not self._shown(self._merge_note):
             self._merged = (0, frozenset())
             self._merge_note = None
         self._merged = (self._merged[0] + answers, self._merged[1] | lessons)
@@ -936,7 +938,16 @@ class App:
                 f"{'and ' if reason == 'large' else ''}could not be set aside {where}, so it is replaced by "
                 "this page's progress at its next save."
             )
-        self.add_notes([what + said])
+        if reason == "unreadable" and self._load_note is not None and self._shown(self._load_note[0]):
+            note, lines = self._load_note  # said with what could not be read, in the same note
+            lines.append(what + said)
+            note.value = _note_html(lines)
+        else:
+            self.add_notes([what + said])
+
+    def _shown(self, note: w.HTML) -> bool:
+        """Whether a note is still above the page (not dismissed)."""
+        return any(note in row.children[:1] for row in self.notes.children)
 
     def _place_loaded(self, change: Any) -> None:
         """Reopen the page the learner was on, unless the link asks for a page of its own."""

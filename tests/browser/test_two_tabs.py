@@ -144,10 +144,10 @@ def test_an_unreadable_stored_record_is_set_aside_once_with_a_note(
 ) -> None:
     store_before_loading(context, STORAGE_KEY, "not json")
     page = open_tab(context, voila_server, "/?page=quiz")
-    notes = page.locator(".st-link-note")
-    expect(notes.filter(has_text="could not be read, so it starts afresh.")).to_have_count(1)
-    expect(notes.filter(has_text="as it was stored, was set aside")).to_have_text(
-        f"The progress saved in this browser, as it was stored, was set aside in this browser's storage under "
+    note = page.locator(".st-link-note")
+    expect(note).to_contain_text(
+        "The progress saved in this browser could not be read, so it starts afresh."
+        "The progress saved in this browser, as it was stored, was set aside in this browser's storage under "
         f"“{ASIDE_KEY}”, not erased."
     )
     assert page.evaluate(STORED, ASIDE_KEY) == "not json"
@@ -156,7 +156,8 @@ def test_an_unreadable_stored_record_is_set_aside_once_with_a_note(
     page.evaluate(f"window.localStorage.setItem({json.dumps(ASIDE_KEY)}, 'not json either')")
     page.reload()
     expect(page.locator(".st-brand")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
-    expect(notes.filter(has_text="could not be set aside")).to_contain_text(
-        f"a record set aside before is kept in this browser's storage under “{ASIDE_KEY}”"
+    expect(note).to_contain_text(
+        "as it was stored, could not be set aside: a record set aside before is kept in this browser's storage "
+        f"under “{ASIDE_KEY}”, so it is replaced by this page's progress at its next save."
     )
     assert page.evaluate(STORED, ASIDE_KEY) == "not json either"
