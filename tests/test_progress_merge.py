@@ -362,3 +362,14 @@ def test_an_unreadable_record_is_asked_to_be_set_aside_not_just_written_over(ope
     app.store._message(app.store, {"aside": "moved", "why": "unreadable", "size": 8})  # the page's answer
     assert len(app.notes.children) == 1, "what became of the record is said in the note that said it was not read"
     assert "could not be read, so it starts afresh." in notes(app) and "was set aside" in notes(app)
+
+
+def test_a_record_too_large_to_save_keeps_its_latest_answers_and_says_so(opened: list[App]) -> None:
+    """Before, the store refused the whole record and the page wrote "" over the learner's progress."""
+    app = tab(opened, "")
+    for i in range(MAX_ANSWERS):
+        app.progress.record("k" * 40, "p" * 40, f"{i:06d}" + "x" * 114, True, when=1_700_000_000.0 + i)
+    app.save()
+    saved = Progress.from_json(app.store.value)
+    assert 0 < saved.answered < MAX_ANSWERS and saved.answers[-1].item.startswith(f"{MAX_ANSWERS - 1:06d}")
+    assert f"The oldest {MAX_ANSWERS - saved.answered} answers were left out" in notes(app)

@@ -30,7 +30,7 @@ from .heartbeat import Heartbeat
 from .landmarks import Landmarks, page_title
 from .progress import Progress, Settings, merge, merge_note
 from .quiz_view import KIND_TITLES, QuizView
-from .storage import PAGES, BrowserStore, Place
+from .storage import MAX_STORED, PAGES, BrowserStore, Place
 from .tree import close_unused, replace_children
 
 _STATIC = Path(__file__).parent / "static"
@@ -879,11 +879,31 @@ class App:
         if self.progress.settings != self._saved_settings:  # changed here: these win over older ones of other tabs
             self.progress.settings_time = time.time()
             self._saved_settings = dataclasses.replace(self.progress.settings)
-        text = self.progress.to_json()
+        text = self._fitted()
         if text == self.store.value:
             self.store.write()  # unchanged, but the page may have held it back for another tab's record
         else:
             self.store.value = text
+
+    def _fitted(self) -> str:
+        """The record as saved: if it is larger than the store keeps (answers of long names, many of
+        them), its oldest answers are left out, and a note says how many, rather than the store
+        refusing the whole record and the browser keeping nothing."""
+        text = self.progress.to_json()
+        dropped = 0
+        while len(text) > MAX_STORED and self.progress.answers:
+            cut = max(1, len(self.progress.answers) // 10)
+            del self.progress.answers[:cut]
+            dropped += cut
+            text = self.progress.to_json()
+        if dropped:
+            self.add_notes(
+                [
+                    f"The oldest {dropped} answers were left out of the progress saved in this browser: with them "
+                    f"it was larger than the app keeps there ({MAX_STORED:,} characters)."
+                ]
+            )
+        return text
 
     def _theirs(self, text: str) -> None:
         """Another tab of this learner saved its record: merge it into this one, say so, and save the
