@@ -329,6 +329,16 @@ def test_a_stored_text_that_starts_like_a_formula_is_exported_as_text(start: str
     assert row[1][1:] == cell[:40]  # nothing else of the text changes
 
 
+@pytest.mark.parametrize("start", FORMULA_STARTS)
+@pytest.mark.parametrize("space", ["\n", " \r\n", " ", "  \n\t ", "\u00a0", "\u2003\n", "\x0b", "\x0c"])
+def test_a_formula_after_leading_white_space_is_exported_as_text(space: str, start: str) -> None:
+    """Spreadsheets and import tools skip leading spaces and line breaks: ``"\\n=1+1"`` is a formula too."""
+    cell = f"{space}{start}1+1"
+    assert safe_cell(cell) == "'" + cell
+    progress = Progress.from_json(record(answers=[[1_700_000_000, "score", "jokers", cell, True]]))
+    assert csv_rows(progress)[1][3] == "'" + cell  # the CSV keeps the text, quoted, behind the prefix
+
+
 def test_plain_text_and_numbers_are_written_as_they_are() -> None:
     assert [safe_cell(v) for v in ("legal-plays", "score:jokers:3", "", -80, 1.5)] == [
         "legal-plays",

@@ -108,3 +108,27 @@ def test_a_damaged_stored_place_opens_a_sensible_page(opened: list[App], stored:
     if app.learn.player is not None:  # a step past the end: the last step; a huge one: the first
         assert app.learn.player.step == (0 if "10000" in stored else len(app.learn.player.lesson.steps) - 1)
     assert Place.from_json(app.place_store.value) is not None
+
+
+def test_a_reload_of_a_lesson_link_reopens_the_step_the_learner_was_on(opened: list[App]) -> None:
+    """The kernel died on step 3 of a lesson opened by ``?lesson=3``: the Reload opens step 3 again, not step 1."""
+    before = reload(opened, "", query="lesson=3")
+    before.learn.player.go(2)
+    assert Place.from_json(before.place_store.value) == Place("Learn", 3, 2)
+    after = reload(opened, before.place_store.value, query="lesson=3")
+    assert (after.learn.player.lesson.number, after.learn.player.step) == (3, 2)
+    assert Place.from_json(after.place_store.value) == Place("Learn", 3, 2)
+
+
+def test_a_reloaded_link_to_a_lesson_step_reopens_the_step_the_learner_moved_on_to(opened: list[App]) -> None:
+    stored = Place("Learn", 3, 3).to_json()
+    app = App(query="lesson=3&step=2")
+    opened.append(app)
+    app.place_store.value = stored
+    app.place_store.reloaded = True  # as storage.js says after the browser's (or the lost connection's) Reload
+    app.place_store.loaded = True
+    assert app.learn.player.step == 3
+    # opened afresh, the link's step is shown; and a link to another lesson opens that lesson's first step
+    assert reload(opened, stored, query="lesson=3&step=2").learn.player.step == 1
+    other = reload(opened, stored, query="lesson=2")
+    assert (other.learn.player.lesson.number, other.learn.player.step) == (2, 0)

@@ -8,9 +8,11 @@ hold game truth.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import html
 import os
 import random
+import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,14 +28,16 @@ from .choices import Dropdown, ToggleButtons
 from .errors import guarded
 from .heartbeat import Heartbeat
 from .landmarks import Landmarks, page_title
-from .progress import Progress, Settings
+from .progress import Progress, Settings, merge, merge_note
 from .quiz_view import KIND_TITLES, QuizView
-from .storage import PAGES, BrowserStore, Place
+from .storage import MAX_STORED, PAGES, BrowserStore, Place
 from .tree import close_unused, replace_children
 
 _STATIC = Path(__file__).parent / "static"
 
 STORAGE_KEY = "spades-tutor/progress/v1"
+#: where a stored record the app could not load (too large, or unreadable) is set aside, once
+ASIDE_KEY = "spades-tutor/progress/v1/set-aside"
 #: the page (and lesson step) the learner was on, so a reload reopens it
 PLACE_KEY = "spades-tutor/place/v1"
 
@@ -47,6 +51,15 @@ def _style() -> w.HTML:
 
 def on_binder() -> bool:
     return "BINDER_SERVICE_HOST" in os.environ or "BINDER_LAUNCH_HOST" in os.environ
+
+
+def _note_html(notes: Iterable[str]) -> str:
+    """A note above the page, one line a sentence, shown as text."""
+    lines = "".join(f"<div>{html.escape(note, quote=False)}</div>" for note in notes)
+    return (
+        f'<div class="st-link-note" role="status" style="background: #fff8e1; border: 2px solid #f9a825; '
+        f'color: #4e342e; padding: 0.5em 0.8em; border-radius: 0.5em; margin: 0.4em 0;">{lines}</div>'
+    )
 
 
 class RulePicker:
@@ -688,8 +701,16 @@ class App:
         self.link: dict[str, Any] = {}
         self.progress = Progress()
         self._chose_settings = False  # the learner changed the rules before the browser sent the saved ones
-        self.store = BrowserStore(key=STORAGE_KEY)
+        # shared with the learner's other tabs: what another tab saved is merged in, never written over
+        self.store = BrowserStore(key=STORAGE_KEY, merge=True, aside_key=ASIDE_KEY)
         self.store.observe(guarded(self._loaded), names="loaded")
+        self.store.on_theirs = guarded(self._theirs)
+        self.store.on_aside = guarded(self._set_aside)
+        self._saved_settings = Settings()  # the settings as last saved or loaded: a change is stamped with its time
+        # answers and lessons (read further) merged in from other tabs, for the note saying so
+        self._merged: tuple[int, frozenset[str]] = (0, frozenset())
+        self._merge_note: w.HTML | None = None
+        self._load_note: tuple[w.HTML, list[str]] | None = None  # what the stored record's loading said
         self.place_store = BrowserStore(key=PLACE_KEY)
         self._restoring_place = False
         self.place_store.observe(guarded(self._place_loaded), names="loaded")
@@ -812,7 +833,11 @@ class App:
             return
         stored = Progress.from_json(self.store.value)
         added = bool(self.progress.answers or self.progress.lessons)  # what this page held before the record
-        self.add_notes(stored.notes)
+        note = self.add_notes(stored.notes)
+        if note is not None and self.store.value:  # what was left out is kept aside in the browser, not lost
+            self._load_note = (note, list(stored.notes))
+            self.store.set_aside()
+        self._saved_settings = dataclasses.replace(stored.settings)
         # answers given before the page's storage arrived are kept, after the stored ones
         stored.answers.extend(self.progress.answers)
         for slug, step in self.progress.lessons.items():
@@ -824,6 +849,12 @@ class App:
         elif "preset" in self.link:  # a shared link's rule set wins over the one saved
             stored.settings.preset = self.link["preset"]
         self.progress = stored
+        self._show_progress()
+        if self._chose_settings or added:  # keep what this page added before the record arrived
+            self.save()
+
+    def _show_progress(self) -> None:
+        """Every page shown, redrawn for the record now kept (its settings, its answers, its lessons)."""
         self.picker.load(self.settings)
         self._apply_display()
         self.learn.rules_changed()
@@ -841,12 +872,102 @@ class App:
         self._refresh_progress_page()
         if self.nav.value == "Learn" and self.learn.player is None:
             self.learn.show_list()
-        if self._chose_settings or added:  # keep what this page added before the record arrived
-            self.save()
 
     def save(self) -> None:
-        if self.store.loaded:
-            self.store.value = self.progress.to_json()
+        if not self.store.loaded:
+            return
+        if self.progress.settings != self._saved_settings:  # changed here: these win over older ones of other tabs
+            self.progress.settings_time = time.time()
+            self._saved_settings = dataclasses.replace(self.progress.settings)
+        text = self._fitted()
+        if text == self.store.value:
+            self.store.write()  # unchanged, but the page may have held it back for another tab's record
+        else:
+            self.store.value = text
+
+    def _fitted(self) -> str:
+        """The record as saved: if it is larger than the store keeps (answers of long names, many of
+        them), its oldest answers are left out, and a note says how many, rather than the store
+        refusing the whole record and the browser keeping nothing."""
+        text = self.progress.to_json()
+        dropped = 0
+        while len(text) > MAX_STORED and self.progress.answers:
+            cut = max(1, len(self.progress.answers) // 10)
+            del self.progress.answers[:cut]
+            dropped += cut
+            text = self.progress.to_json()
+        if dropped:
+            self.add_notes(
+                [
+                    f"The oldest {dropped} answers were left out of the progress saved in this browser: with them "
+                    f"it was larger than the app keeps there ({MAX_STORED:,} characters)."
+                ]
+            )
+        return text
+
+    def _theirs(self, text: str) -> None:
+        """Another tab of this learner saved its record: merge it into this one, say so, and save the
+        result (unless it is the record that tab saved, which then needs no writing)."""
+        theirs = Progress.from_json(text)
+        merged = merge(self.progress, theirs)
+        answers, lessons, settings = merge_note(self.progress, merged)
+        self.progress = merged
+        self._saved_settings = dataclasses.replace(merged.settings)
+        if settings or answers or lessons:
+            self._show_progress()
+        self._say_merged(answers, lessons)
+        if merged == merge(theirs, theirs) and not theirs.notes:
+            self.store.value = text  # what is stored already: the page has nothing to write
+        else:
+            self.save()
+
+    def _say_merged(self, answers: int, lessons: Iterable[str]) -> None:
+        """One note, kept up to date while shown, of what other tabs brought in (none when nothing new)."""
+        lessons = frozenset(lessons)
+        if not (answers or lessons):
+            return
+        if self._merge_note is None or not self._shown(self._merge_note):
+            self._merged = (0, frozenset())
+            self._merge_note = None
+        self._merged = (self._merged[0] + answers, self._merged[1] | lessons)
+        answers, read = self._merged[0], len(self._merged[1])
+        parts = [f"{answers} answer{'' if answers == 1 else 's'}"] if answers else []
+        parts += [f"{read} lesson{'' if read == 1 else 's'} read further"] if read else []
+        text = f"Your progress from another tab was merged in: {' and '.join(parts)}."
+        if self._merge_note is None:
+            self._merge_note = self.add_notes([text])
+        else:
+            self._merge_note.value = _note_html([text])
+
+    def _set_aside(self, outcome: str, reason: str, size: int) -> None:
+        """What the page did with a stored record the app could not load: the learner is told, always."""
+        where = f"in this browser's storage under “{ASIDE_KEY}”"
+        if reason == "large":
+            what = f"The progress saved in this browser was too large to load ({size:,} characters), "
+        else:
+            what = "The progress saved in this browser, as it was stored, "
+        if outcome == "moved":
+            said = f"{'so it ' if reason == 'large' else ''}was set aside {where}, not erased."
+        elif outcome == "occupied":
+            said = (
+                f"{'and ' if reason == 'large' else ''}could not be set aside: a record set aside before is kept "
+                f"{where}, so it is replaced by this page's progress at its next save."
+            )
+        else:
+            said = (
+                f"{'and ' if reason == 'large' else ''}could not be set aside {where}, so it is replaced by "
+                "this page's progress at its next save."
+            )
+        if reason == "unreadable" and self._load_note is not None and self._shown(self._load_note[0]):
+            note, lines = self._load_note  # said with what could not be read, in the same note
+            lines.append(what + said)
+            note.value = _note_html(lines)
+        else:
+            self.add_notes([what + said])
+
+    def _shown(self, note: w.HTML) -> bool:
+        """Whether a note is still above the page (not dismissed)."""
+        return any(note in row.children[:1] for row in self.notes.children)
 
     def _place_loaded(self, change: Any) -> None:
         """Reopen the page the learner was on, unless the link asks for a page of its own."""
@@ -865,7 +986,23 @@ class App:
                 self.show(place.page)
             finally:
                 self._restoring_place = False
+        elif place is not None and self._resumes(place):
+            # the link names the lesson the learner was in: the step they were on, not the link's first
+            # (a reload after the kernel died, the same link opened again)
+            self.learn.player.go(place.step)
         self.remember_place()
+
+    def _resumes(self, place: Place) -> bool:
+        """Whether a link's lesson, open now, is the stored place's, and its step is the one to show:
+        the link names no step, or the page was reloaded (so the link is the one it was opened with)."""
+        player = self.learn.player
+        return (
+            place.page == "Learn"
+            and self.nav.value == "Learn"
+            and player is not None
+            and place.lesson == self.link.get("lesson") == player.lesson.number
+            and ("step" not in self.link or self.place_store.reloaded)
+        )
 
     def remember_place(self) -> None:
         """Keep the page shown (and the lesson step) in the browser, once the browser sent the stored one."""
@@ -890,8 +1027,7 @@ class App:
         self.remember_place()
 
     def reset_progress(self) -> None:
-        settings = self.progress.settings
-        self.progress = Progress(settings=settings)
+        self.progress = self.progress.reset()  # and stays reset when another tab's record is merged in
         if self._quiz is not None:
             self._quiz.refresh_board()
         self._refresh_progress_page()
@@ -1038,16 +1174,13 @@ class App:
         name = f"Lesson {player.lesson.number}: {player.lesson.title}" if player is not None else self.nav.value
         self.landmarks.title = page_title(name)
 
-    def add_notes(self, notes: Iterable[str]) -> None:
-        """Say, above the page, what a link or the stored progress held that was not understood."""
-        lines = "".join(f"<div>{html.escape(note, quote=False)}</div>" for note in notes)
-        if not lines:
-            return
-        text = w.HTML(
-            f'<div class="st-link-note" role="status" style="background: #fff8e1; border: 2px solid #f9a825; '
-            f'color: #4e342e; padding: 0.5em 0.8em; border-radius: 0.5em; margin: 0.4em 0;">{lines}</div>',
-            layout=w.Layout(flex="1 1 auto", min_width="0"),
-        )
+    def add_notes(self, notes: Iterable[str]) -> w.HTML | None:
+        """Say, above the page, what a link or the stored progress held that was not understood (the
+        note's text widget, or ``None`` for no notes)."""
+        notes = list(notes)
+        if not notes:
+            return None
+        text = w.HTML(_note_html(notes), layout=w.Layout(flex="1 1 auto", min_width="0"))
         dismiss = w.Button(description="Dismiss", layout=w.Layout(width="auto", min_width="6em", flex="0 0 auto"))
         dismiss.add_class("st-dismiss")
         row = w.HBox([text, dismiss])
@@ -1055,6 +1188,7 @@ class App:
             guarded(lambda _b: replace_children(self.notes, [c for c in self.notes.children if c is not row]))
         )
         self.notes.children = (*self.notes.children, row)
+        return text
 
     def show_error(self, message: str, _exc: BaseException) -> None:
         dismiss = w.Button(description="Dismiss", layout=w.Layout(width="auto"))

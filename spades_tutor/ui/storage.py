@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -36,9 +37,26 @@ def time_zone(name: object) -> tzinfo | None:
         return None
 
 
+#: what the page says became of a stored value set aside: moved under the second key; kept where it
+#: was, because the second key holds one set aside before; or not moved (no storage, storage full)
+ASIDE_OUTCOMES = ("moved", "occupied", "failed")
+#: why a value was set aside: larger than :data:`MAX_STORED` (the page knows), or not read (the kernel said)
+ASIDE_REASONS = ("large", "unreadable")
+
+
 class BrowserStore(anywidget.AnyWidget):
     """``value`` mirrors ``localStorage[key]``; ``loaded`` turns True once the page has sent it, with
-    ``time_zone``, the browser's time zone ("" if the page named none the app knows)."""
+    ``time_zone``, the browser's time zone ("" if the page named none the app knows), and ``reloaded``,
+    whether the page was reloaded (the browser's Reload, or the Reload of a lost connection).
+
+    With ``merge`` on, the key is shared with the learner's other tabs, each writing its own record:
+    the page never writes over a value another tab wrote since this one last read it. It hands that
+    value to ``on_theirs`` instead (as it does at once when another tab writes), and the kernel merges
+    it into its own record and saves the result. With ``aside_key`` set, a stored value too large to
+    send (or one the kernel could not read, :meth:`set_aside`) is moved under that key, once: the page
+    says what became of it to ``on_aside`` (``(outcome, reason, size)``, see :data:`ASIDE_OUTCOMES`).
+    Whatever the page sends is checked here first; a value larger than :data:`MAX_STORED` never arrives.
+    """
 
     _esm = static_text("storage.js")
 
@@ -46,6 +64,38 @@ class BrowserStore(anywidget.AnyWidget):
     value = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
     time_zone = traitlets.Unicode("").tag(sync=True)
+    reloaded = traitlets.Bool(False).tag(sync=True)
+    merge = traitlets.Bool(False).tag(sync=True)
+    aside_key = traitlets.Unicode("").tag(sync=True)
+    limit = traitlets.Int(MAX_STORED).tag(sync=True)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.on_theirs: Callable[[str], None] | None = None
+        self.on_aside: Callable[[str, str, int], None] | None = None
+        self.on_msg(self._message)
+
+    def _message(self, _widget: object, content: object, _buffers: object = None) -> None:
+        """A message from the page: another tab's value to merge, or what became of a value set aside."""
+        if not isinstance(content, dict):
+            return
+        theirs = content.get("theirs")
+        if isinstance(theirs, str) and len(theirs) <= MAX_STORED and self.on_theirs is not None:
+            self.on_theirs(theirs)
+        outcome, reason, size = content.get("aside"), content.get("why"), content.get("size")
+        size = size if type(size) is int and 0 <= size < 10**10 else None  # not a bool, a float or 10**400
+        if outcome in ASIDE_OUTCOMES and reason in ASIDE_REASONS and size is not None and self.on_aside is not None:
+            self.on_aside(str(outcome), str(reason), size)
+
+    def write(self) -> None:
+        """Ask the page to write ``value`` now (it writes on each change; this is for a value unchanged
+        that the page held back, another tab having written since)."""
+        self.send({"write": True})
+
+    def set_aside(self) -> None:
+        """Ask the page to move the value it sent on loading under ``aside_key`` (if it is still the
+        value stored, and nothing was set aside before); the page answers to ``on_aside``."""
+        self.send({"set_aside": True})
 
     @traitlets.validate("value")
     def _check_value(self, proposal: traitlets.Bunch) -> str:
