@@ -31,6 +31,18 @@ own application with every web handler wrapped by these guards:
   ``v1.kernel.websocket.jupyter.org`` framing, and a legacy-framed one (a client that asked for no
   subprotocol) read that way made the server loop for ever. Here each message is read in the
   framing of its own connection, with every offset checked.
+- **Every incoming frame checked before Jupyter Server reads it** (:mod:`spades_tutor.kernel_frames`):
+  Jupyter Server trusted the counts inside a frame, and one 8-byte v1 frame claiming 1.5e8 offsets
+  froze the class server for 51 s (2.4 GB), one 4-byte legacy frame claiming 3e7 parts left 1 GB in
+  ``struct``'s cache for good. Now a frame over 2 MiB closes its connection unread; a frame whose
+  count, offsets, channel, header or message type is not a sound, allowed kernel message is
+  dropped (its connection stays), never parsed.
+- **A click flood dropped at the door**: each kernel takes a burst of 30 messages, then 10 a
+  second, from all its connections together; the rest is dropped, not queued (121,523 clicks in
+  20 s had slowed every other learner's clicks to 2.1 s and kept the flooder's kernel busy 90 s).
+- **A bounded log**: the guards' warnings (a refused Host, a wrong code, someone else's kernel, a
+  bad frame, a flood) are a few lines per kind and client a minute, the rest counted
+  (:mod:`spades_tutor.ratelog`); a served kernel's own log likewise (:mod:`spades_tutor.ui.errors`).
 """
 
 from __future__ import annotations
@@ -64,6 +76,8 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  # type: ignore[import-untyped]
 
 from spades_tutor.compressed import CompressedStatic
+from spades_tutor.kernel_frames import MAX_FRAME_BYTES, FloodGate, FrameRefused, frame_problem, read_incoming
+from spades_tutor.ratelog import RateLimitedLog
 
 __all__ = [
     "CLASS_CODE_ENV",
@@ -347,6 +361,22 @@ def _guard(handler: tornado.web.RequestHandler) -> Guard:
     return guard
 
 
+def _rate_log(handler: tornado.web.RequestHandler) -> RateLimitedLog:
+    """The guards' warnings, a few lines per kind and client a minute (:mod:`spades_tutor.ratelog`)."""
+    log: RateLimitedLog | None = handler.settings.get("spades_tutor_rate_log")
+    if log is None:
+        log = handler.settings["spades_tutor_rate_log"] = RateLimitedLog(_guard(handler).log)
+    return log
+
+
+def _flood_gate(handler: tornado.web.RequestHandler) -> FloodGate:
+    """Each kernel's budget of incoming messages (:class:`spades_tutor.kernel_frames.FloodGate`)."""
+    gate: FloodGate | None = handler.settings.get("spades_tutor_flood_gate")
+    if gate is None:
+        gate = handler.settings["spades_tutor_flood_gate"] = FloodGate()
+    return gate
+
+
 class GuardedHandler(tornado.web.RequestHandler):
     """Mixed into every handler of the server: the host check and the class code, before anything else."""
 
@@ -370,7 +400,9 @@ class GuardedHandler(tornado.web.RequestHandler):
         guard = _guard(self)
         client = self.request.remote_ip or ""
         if not guard.host_allowed(self.request.host or ""):
-            _guard(self).log.warning("spades-tutor: refused Host %r from %s", self.request.host, client)
+            _rate_log(self).warning(
+                ("host", client), "spades-tutor: refused Host %r from %s", self.request.host, client
+            )
             self._refuse(403, WRONG_HOST)
             return
         if self.public:
@@ -392,8 +424,12 @@ class GuardedHandler(tornado.web.RequestHandler):
         if self.kernel_scoped:
             kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args[0] if self.path_args else "")
             if guard.owner(kernel_id) != client:
-                _guard(self).log.warning(
-                    "spades-tutor: refused %s of kernel %s to %s", self.request.method, kernel_id, client
+                _rate_log(self).warning(
+                    ("kernel", client),
+                    "spades-tutor: refused %s of kernel %s to %s",
+                    self.request.method,
+                    kernel_id,
+                    client,
                 )
                 self._refuse(403, "")
                 return
@@ -412,7 +448,7 @@ class GuardedHandler(tornado.web.RequestHandler):
             return True
         if not guard.code_matches(given):
             guard.wrong_code(client)
-            _guard(self).log.warning("spades-tutor: wrong class code from %s", client)
+            _rate_log(self).warning(("code", client), "spades-tutor: wrong class code from %s", client)
             return False
         self.set_cookie(
             COOKIE_NAME,
@@ -494,7 +530,8 @@ class TutorPageHandler(GuardedHandler, TornadoVoilaHandler):  # type: ignore[mis
         guard.prune(manager.list_kernel_ids())
         refused = guard.reserve(client)
         if refused is not None:
-            _guard(self).log.warning(
+            _rate_log(self).warning(
+                ("no kernel", client),
                 "spades-tutor: no kernel for %s (%s): it holds %d, the server %d (limits %d per client, %d in all)",
                 client,
                 refused,
@@ -515,9 +552,53 @@ class TutorPageHandler(GuardedHandler, TornadoVoilaHandler):  # type: ignore[mis
 
 
 class TutorKernelWebsocketHandler(GuardedHandler, VoilaKernelWebsocketHandler):  # type: ignore[misc]
-    """The kernel websocket, owner only, reading binary messages in the framing of its own connection."""
+    """The kernel websocket, owner only, reading binary messages in the framing of its own connection.
+
+    Every incoming frame is checked before Jupyter Server reads it (:mod:`spades_tutor.kernel_frames`):
+    a frame that is not a sound kernel message, on a channel and of a type the kernel takes, is
+    dropped and said in the log (rate-limited); past each kernel's budget of messages a second, a
+    message is dropped too, never queued for the kernel.
+    """
 
     kernel_scoped = True
+
+    @property
+    def max_message_size(self) -> int:
+        """A larger frame closes the connection (1009) before it is read: tornado's default is 10 MiB."""
+        return MAX_FRAME_BYTES
+
+    def on_message(self, message: str | bytes) -> Any:
+        client = self.request.remote_ip or ""
+        kernel_id = str(getattr(self, "kernel_id", ""))
+        v1 = self.selected_subprotocol == V1_PROTOCOL
+        problem = frame_problem(message, v1)
+        if problem is None:
+            if not _flood_gate(self).admit(kernel_id):
+                gate = _flood_gate(self)
+                _rate_log(self).warning(
+                    ("flood", client),
+                    "spades-tutor: %s sends kernel %s more than %d messages a second: %d dropped so far",
+                    client,
+                    kernel_id,
+                    gate.rate,
+                    gate.dropped.get(kernel_id, 0),
+                )
+                return None
+            try:
+                read_incoming(message, v1, self.kernel_manager.allowed_message_types or ())
+            except FrameRefused as refused:
+                problem = str(refused)
+        if problem is not None:
+            _rate_log(self).warning(
+                ("frame", client), "spades-tutor: dropped a websocket frame from %s: %s", client, problem
+            )
+            return None
+        try:
+            return super().on_message(message)
+        except Exception:  # tornado would log the traceback and close: once a minute is enough
+            if _rate_log(self).admit(("message", client))[0]:
+                self.log.exception("spades-tutor: a message from %s to kernel %s failed", client, kernel_id)
+            return None
 
     def write_message(self, message: bytes | str | dict[str, Any], binary: bool = False) -> Any:
         if isinstance(message, bytes):
