@@ -41,7 +41,8 @@ own application with every web handler wrapped by these guards:
   second, from all its connections together; the rest is dropped, not queued (121,523 clicks in
   20 s had slowed every other learner's clicks to 2.1 s and kept the flooder's kernel busy 90 s).
 - **A bounded log**: the guards' warnings (a refused Host, a wrong code, someone else's kernel, a
-  bad frame, a flood) are a few lines per kind and client a minute, the rest counted
+  bad frame, a flood) and the access log's lines for refused requests are a few lines per kind and
+  client a minute, the rest counted
   (:mod:`spades_tutor.ratelog`); a served kernel's own log likewise (:mod:`spades_tutor.ui.errors`).
 """
 
@@ -469,6 +470,13 @@ class GuardedHandler(tornado.web.RequestHandler):
             for v in vs
         ]
         self.redirect("/" + self.request.path.lstrip("/") + ("?" + urlencode(rest) if rest else ""))
+
+    def _log(self) -> None:
+        """The access log's line for a refused request (4xx) within the guards' budget (:func:`_rate_log`):
+        a flood of bad requests writes a few lines, not one each."""
+        if 400 <= self.get_status() < 500 and not _rate_log(self).admit(("refused", self.request.remote_ip or ""))[0]:
+            return
+        super()._log()
 
 
 class _RecordingKernelManager:

@@ -463,3 +463,40 @@ def test_a_click_flood_is_dropped_at_the_door(class_server: Server, learners: tu
     assert re.search(rf"{re.escape(ATTACKER)} sends kernel {attacker.kernel_id} more than", class_server.log())
     with attacker.socket() as ws:  # and a moment later, the flooder's own clicks pass again
         assert round_trip(ws, message("kernel_info_request", {}, attacker.session)) is not None
+
+
+# --- 8. refused requests by the thousand: a few log lines --------------------------------------------
+
+
+def test_a_flood_of_refused_requests_writes_a_few_log_lines(class_server: Server) -> None:
+    """Each refused request wrote a warning and an access-log line: a loop of them filled the disk."""
+    client = "127.0.0.6"
+    log_before = log_lines(class_server)
+    started = time.monotonic()
+    for i in range(300):
+        kind = i % 3
+        if kind == 0:  # a foreign Host
+            status = request(class_server, client, "/", {"Host": "attacker.example"})[0]
+        elif kind == 1:  # a wrong class code
+            status = request(class_server, client, f"/?code=WRONG{i}")[0]
+        else:  # someone else's kernel
+            status = request(
+                class_server, client, f"/api/kernels/{uuid.uuid4()}", {"Cookie": class_cookie(class_server)}
+            )[0]
+        assert status in (403, 429), (i, status)
+        assert time.monotonic() - started < 60
+    time.sleep(1)
+    added = log_lines(class_server) - log_before
+    print(f"300 refused requests: {added} log lines")
+    assert added <= LOG_LINES, f"300 refused requests wrote {added} log lines"
+
+
+_cookies: dict[str, str] = {}
+
+
+def class_cookie(server: Server, client: str = "127.0.0.6") -> str:
+    if client not in _cookies:
+        status, headers, _ = request(server, client, f"/?code={CODE}")
+        assert status == 302, status
+        _cookies[client] = headers["set-cookie"].split(";", 1)[0]
+    return _cookies[client]
