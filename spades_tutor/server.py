@@ -42,8 +42,8 @@ own application with every web handler wrapped by these guards:
   20 s had slowed every other learner's clicks to 2.1 s and kept the flooder's kernel busy 90 s).
 - **A bounded log**: the guards' warnings (a refused Host, a wrong code, someone else's kernel, a
   bad frame, a flood) and the access log's lines for refused requests are a few lines per kind and
-  client a minute, the rest counted
-  (:mod:`spades_tutor.ratelog`); a served kernel's own log likewise (:mod:`spades_tutor.ui.errors`).
+  client a minute, the rest counted (:mod:`spades_tutor.ratelog`); a served kernel's own log
+  likewise (:mod:`spades_tutor.ui.errors`).
 """
 
 from __future__ import annotations
