@@ -491,6 +491,26 @@ def test_a_flood_of_refused_requests_writes_a_few_log_lines(class_server: Server
     assert added <= LOG_LINES, f"300 refused requests wrote {added} log lines"
 
 
+def test_replayed_messages_make_the_kernel_log_a_few_tracebacks(
+    class_server: Server, learners: tuple[Learner, Learner]
+) -> None:
+    """A kernel refuses a message it has seen (its signature again) with a traceback in the server's
+    log, one per message: a page's own kernel log is rate-limited too."""
+    attacker, _ = learners
+    time.sleep(4)  # the attacker's budget full again
+    frame = v1_frame(message("kernel_info_request", {}, attacker.session))
+    log_before = log_lines(class_server)
+    with attacker.socket() as ws:
+        for _ in range(25):  # within the burst the server lets through: all reach the kernel
+            ws.send(frame)
+        time.sleep(3)
+    log = class_server.log().splitlines()[log_before:]
+    refused = sum("Invalid message" in line for line in log)
+    print(f"25 replays: {refused} tracebacks, {len(log)} log lines")
+    assert 1 <= refused <= 3, f"{refused} tracebacks for 25 replays"
+    assert len(log) <= 3 * LOG_LINES, f"25 replays wrote {len(log)} log lines"  # a traceback is some 20 lines
+
+
 _cookies: dict[str, str] = {}
 
 
