@@ -345,6 +345,24 @@ def test_a_v1_frame_claiming_millions_of_offsets_is_dropped_unread(
     assert re.search(rf"dropped a websocket frame from {re.escape(ATTACKER)}: v1 frame claims", class_server.log())
 
 
+def test_a_frame_over_two_mib_closes_its_connection_unread(
+    class_server: Server, learners: tuple[Learner, Learner]
+) -> None:
+    """No page sends that much (its stored progress is at most 512 KiB): tornado closes the connection
+    (1009, message too big) before reading it, where its default let 10 MiB through to be parsed."""
+    attacker, _ = learners
+    with attacker.socket() as ws:
+        ws.send(bytes(3 * 2**20))
+        deadline = time.monotonic() + 20
+        with pytest.raises(ConnectionClosed) as closed:
+            while time.monotonic() < deadline:
+                ws.recv(timeout=20)
+    received = closed.value.rcvd
+    assert received is not None and received.code == 1009, received
+    with attacker.socket() as ws:  # a new connection works as before
+        assert round_trip(ws, message("kernel_info_request", {}, attacker.session)) is not None
+
+
 # --- 2. one 4-byte frame leaked a gigabyte -----------------------------------------------------------
 
 
