@@ -24,7 +24,6 @@ own application with every web handler wrapped by these guards:
 - **Connections**: headers within 20 s, bodies within 30 s and at most 1 MiB, at most 48 open
   connections per address and no more in all than the open-files limit (raised as far as the OS
   allows) leaves room for; a connection past a bound is closed as it is accepted.
-- **Logs**: each kind of log line at a steady rate, with a count of the ones held back.
 - **Closing a tab frees its kernel**: the page is given Voilà's ``_xsrf`` cookie (on its first call
   to the kernel API), so the shutdown beacon Voilà's page sends on ``beforeunload`` (which carries
   that cookie's value) passes the XSRF check instead of being refused.
@@ -39,6 +38,19 @@ own application with every web handler wrapped by these guards:
   ``v1.kernel.websocket.jupyter.org`` framing, and a legacy-framed one (a client that asked for no
   subprotocol) read that way made the server loop for ever. Here each message is read in the
   framing of its own connection, with every offset checked.
+- **Every incoming frame checked before Jupyter Server reads it** (:mod:`spades_tutor.kernel_frames`):
+  Jupyter Server trusted the counts inside a frame, and one 8-byte v1 frame claiming 1.5e8 offsets
+  froze the class server for 51 s (2.4 GB), one 4-byte legacy frame claiming 3e7 parts left 1 GB in
+  ``struct``'s cache for good. Now a frame over 2 MiB closes its connection unread; a frame whose
+  count, offsets, channel, header or message type is not a sound, allowed kernel message is
+  dropped (its connection stays), never parsed.
+- **A click flood dropped at the door**: each kernel takes a burst of 30 messages, then 10 a
+  second, from all its connections together; the rest is dropped, not queued (121,523 clicks in
+  20 s had slowed every other learner's clicks to 2.1 s and kept the flooder's kernel busy 90 s).
+- **A bounded log**: the guards' warnings (a refused Host, a wrong code, someone else's kernel, a
+  bad frame, a flood) and the access log's lines for refused requests are a few lines per kind and
+  client a minute, the rest counted (:mod:`spades_tutor.ratelog`); a served kernel's own log
+  likewise (:mod:`spades_tutor.ui.errors`).
 """
 
 from __future__ import annotations
@@ -55,7 +67,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from hashlib import sha256
 from typing import Any
 from urllib.parse import urlencode
@@ -75,6 +87,15 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  # type: ignore[import-untyped]
 
 from spades_tutor.compressed import CompressedStatic
+from spades_tutor.kernel_frames import (
+    MAX_FRAME_BYTES,
+    FloodGate,
+    FrameRefused,
+    TokenBucket,
+    frame_problem,
+    read_incoming,
+)
+from spades_tutor.ratelog import RateLimitedLog, RateLimitFilter
 
 __all__ = [
     "CLASS_CODE_ENV",
@@ -215,47 +236,6 @@ def binary_message_header(message: bytes, v1: bool) -> dict[str, Any] | None:
 # --- the guards' state -------------------------------------------------------------------------------
 
 
-class TokenBucket:
-    """Tries allowed at a steady rate after a burst: ``take()`` spends one try, or says how long to wait.
-
-    >>> b = TokenBucket(burst=2, per_s=0.5, now=0.0)
-    >>> b.take(now=0.0), b.take(now=0.0), b.take(now=0.0)
-    (0.0, 0.0, 2.0)
-    >>> b.take(now=2.0), b.full(now=2.0), b.full(now=6.0)
-    (0.0, False, True)
-    """
-
-    __slots__ = ("burst", "per_s", "tokens", "when")
-
-    def __init__(self, burst: float, per_s: float, now: float) -> None:
-        self.burst = burst
-        self.per_s = per_s
-        self.tokens = float(burst)
-        self.when = now
-
-    def _refill(self, now: float) -> None:
-        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.per_s)
-        self.when = now
-
-    def wait(self, now: float) -> float:
-        """Seconds until a try may be spent (0: now)."""
-        self._refill(now)
-        if self.tokens >= 1:
-            return 0.0
-        return (1 - self.tokens) / self.per_s if self.per_s > 0 else math.inf
-
-    def take(self, now: float) -> float:
-        """Spend a try if one is left (returns 0.0); else the seconds to wait, and nothing is spent."""
-        waiting = self.wait(now)
-        if waiting == 0.0:
-            self.tokens -= 1
-        return waiting
-
-    def full(self, now: float) -> bool:
-        self._refill(now)
-        return self.tokens >= self.burst
-
-
 class Guard:
     """What the guards know: the hosts served, the class code, and which client holds which kernel."""
 
@@ -291,7 +271,7 @@ class Guard:
         self.last_connected: dict[str, float] = {}  # kernel id -> when a websocket of it was last seen open
         self._local_cache: dict[str, bool] = {}
         self._tries: dict[str, TokenBucket] = {}
-        self._server_tries = TokenBucket(SERVER_TRIES_BURST, SERVER_TRIES_PER_S, time.monotonic())
+        self._server_tries = TokenBucket(rate=SERVER_TRIES_PER_S, burst=SERVER_TRIES_BURST)
 
     # hosts
     def host_allowed(self, host_header: str) -> bool:
@@ -337,7 +317,7 @@ class Guard:
         if client not in self._tries:
             if len(self._tries) > 4096:  # forget the addresses whose tries have all come back
                 self._tries = {c: b for c, b in self._tries.items() if not b.full(now)}
-            self._tries[client] = TokenBucket(CODE_TRIES_BURST, 1 / CODE_TRY_INTERVAL_S, now)
+            self._tries[client] = TokenBucket(rate=1 / CODE_TRY_INTERVAL_S, burst=CODE_TRIES_BURST)
         self._tries[client].take(now)
         self._server_tries.take(now)
 
@@ -493,6 +473,22 @@ def _guard(handler: tornado.web.RequestHandler) -> Guard:
     return guard
 
 
+def _rate_log(handler: tornado.web.RequestHandler) -> RateLimitedLog:
+    """The guards' warnings, a few lines per kind and client a minute (:mod:`spades_tutor.ratelog`)."""
+    log: RateLimitedLog | None = handler.settings.get("spades_tutor_rate_log")
+    if log is None:
+        log = handler.settings["spades_tutor_rate_log"] = RateLimitedLog(_guard(handler).log)
+    return log
+
+
+def _flood_gate(handler: tornado.web.RequestHandler) -> FloodGate:
+    """Each kernel's budget of incoming messages (:class:`spades_tutor.kernel_frames.FloodGate`)."""
+    gate: FloodGate | None = handler.settings.get("spades_tutor_flood_gate")
+    if gate is None:
+        gate = handler.settings["spades_tutor_flood_gate"] = FloodGate()
+    return gate
+
+
 class GuardedHandler(tornado.web.RequestHandler):
     """Mixed into every handler of the server: the host check and the class code, before anything else."""
 
@@ -518,7 +514,9 @@ class GuardedHandler(tornado.web.RequestHandler):
         guard = _guard(self)
         client = self.request.remote_ip or ""
         if not guard.host_allowed(self.request.host or ""):
-            _guard(self).log.warning("spades-tutor: refused Host %r from %s", self.request.host, client)
+            _rate_log(self).warning(
+                ("host", client), "spades-tutor: refused Host %r from %s", self.request.host, client
+            )
             self._refuse(403, WRONG_HOST)
             return
         if self.public:
@@ -540,8 +538,12 @@ class GuardedHandler(tornado.web.RequestHandler):
         if self.kernel_scoped:
             kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args[0] if self.path_args else "")
             if guard.owner(kernel_id) != client:
-                _guard(self).log.warning(
-                    "spades-tutor: refused %s of kernel %s to %s", self.request.method, kernel_id, client
+                _rate_log(self).warning(
+                    ("kernel", client),
+                    "spades-tutor: refused %s of kernel %s to %s",
+                    self.request.method,
+                    kernel_id,
+                    client,
                 )
                 self._refuse(403, "")
                 return
@@ -561,7 +563,7 @@ class GuardedHandler(tornado.web.RequestHandler):
             return True
         if not guard.code_matches(given[:64]):
             guard.wrong_code(client)
-            _guard(self).log.warning("spades-tutor: wrong class code from %s", client)
+            _rate_log(self).warning(("code", client), "spades-tutor: wrong class code from %s", client)
             self._refuse(403, WRONG_CODE)
             return True
         self.set_cookie(
@@ -583,6 +585,13 @@ class GuardedHandler(tornado.web.RequestHandler):
             for v in vs
         ]
         self.redirect("/" + self.request.path.lstrip("/") + ("?" + urlencode(rest) if rest else ""))
+
+    def _log(self) -> None:
+        """The access log's line for a refused request (4xx) within the guards' budget (:func:`_rate_log`):
+        a flood of bad requests writes a few lines, not one each."""
+        if 400 <= self.get_status() < 500 and not _rate_log(self).admit(("refused", self.request.remote_ip or ""))[0]:
+            return
+        super()._log()
 
 
 class _RecordingKernelManager:
@@ -644,7 +653,8 @@ class TutorPageHandler(GuardedHandler, TornadoVoilaHandler):  # type: ignore[mis
         guard.prune(manager.list_kernel_ids())
         refused = guard.reserve(client)
         if refused is not None:
-            _guard(self).log.warning(
+            _rate_log(self).warning(
+                ("no kernel", client),
                 "spades-tutor: no kernel for %s (%s): it holds %d, the server %d (limits %d per client, %d in all)",
                 client,
                 refused,
@@ -667,9 +677,53 @@ class TutorPageHandler(GuardedHandler, TornadoVoilaHandler):  # type: ignore[mis
 
 
 class TutorKernelWebsocketHandler(GuardedHandler, VoilaKernelWebsocketHandler):  # type: ignore[misc]
-    """The kernel websocket, owner only, reading binary messages in the framing of its own connection."""
+    """The kernel websocket, owner only, reading binary messages in the framing of its own connection.
+
+    Every incoming frame is checked before Jupyter Server reads it (:mod:`spades_tutor.kernel_frames`):
+    a frame that is not a sound kernel message, on a channel and of a type the kernel takes, is
+    dropped and said in the log (rate-limited); past each kernel's budget of messages a second, a
+    message is dropped too, never queued for the kernel.
+    """
 
     kernel_scoped = True
+
+    @property
+    def max_message_size(self) -> int:
+        """A larger frame closes the connection (1009) before it is read: tornado's default is 10 MiB."""
+        return MAX_FRAME_BYTES
+
+    def on_message(self, message: str | bytes) -> Any:
+        client = self.request.remote_ip or ""
+        kernel_id = str(getattr(self, "kernel_id", ""))
+        v1 = self.selected_subprotocol == V1_PROTOCOL
+        problem = frame_problem(message, v1)
+        if problem is None:
+            if not _flood_gate(self).admit(kernel_id):
+                gate = _flood_gate(self)
+                _rate_log(self).warning(
+                    ("flood", client),
+                    "spades-tutor: %s sends kernel %s more than %d messages a second: %d dropped so far",
+                    client,
+                    kernel_id,
+                    gate.rate,
+                    gate.dropped.get(kernel_id, 0),
+                )
+                return None
+            try:
+                read_incoming(message, v1, self.kernel_manager.allowed_message_types or ())
+            except FrameRefused as refused:
+                problem = str(refused)
+        if problem is not None:
+            _rate_log(self).warning(
+                ("frame", client), "spades-tutor: dropped a websocket frame from %s: %s", client, problem
+            )
+            return None
+        try:
+            return super().on_message(message)
+        except Exception:  # tornado would log the traceback and close: once a minute is enough
+            if _rate_log(self).admit(("message", client))[0]:
+                self.log.exception("spades-tutor: a message from %s to kernel %s failed", client, kernel_id)
+            return None
 
     def write_message(self, message: bytes | str | dict[str, Any], binary: bool = False) -> Any:
         if isinstance(message, bytes):
@@ -897,61 +951,14 @@ class GuardedHTTPServer(tornado.httpserver.HTTPServer):
         super().on_close(server_conn)
 
 
-class LogFlood(logging.Filter):
-    """Lets each kind of log line through at a steady rate after a burst, and counts what it held back.
-
-    A kind is a logger and its message's template (not its arguments), so an attacker's thousands of
-    refused requests write a few lines, each saying how many like it were left out, and lines of other
-    kinds are unaffected.
-
-    >>> clock = [0.0]
-    >>> f = LogFlood(burst=2, per_s=0.5, clock=lambda: clock[0])
-    >>> rec = lambda: logging.LogRecord("x", logging.WARNING, __file__, 1, "refused %s", ("10.0.0.9",), None)
-    >>> [f.filter(rec()) for _ in range(4)]
-    [True, True, False, False]
-    >>> clock[0] = 2.0; r = rec(); f.filter(r), r.getMessage()
-    (True, 'refused 10.0.0.9 (2 more like it not logged)')
-    """
-
-    def __init__(self, burst: int = 20, per_s: float = 0.2, clock: Callable[[], float] = time.monotonic) -> None:
-        super().__init__()
-        self.clock = clock
-        self.burst = burst
-        self.per_s = per_s
-        self._kinds: dict[tuple[str, str], TokenBucket] = {}
-        self._dropped: dict[tuple[str, str], int] = {}
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        decided = getattr(record, "spades_tutor_logged", None)
-        if decided is not None:  # the same line seen again by another handler: the same answer
-            return bool(decided)
-        allowed = self._let_through(record)
-        setattr(record, "spades_tutor_logged", allowed)  # noqa: B010 - an attribute LogRecord does not declare
-        return allowed
-
-    def _let_through(self, record: logging.LogRecord) -> bool:
-        kind = (record.name, str(record.msg)[:200])
-        now = self.clock()
-        bucket = self._kinds.get(kind)
-        if bucket is None:
-            if len(self._kinds) > 1024:
-                self._kinds = {k: b for k, b in self._kinds.items() if not b.full(now)}
-            bucket = self._kinds[kind] = TokenBucket(self.burst, self.per_s, now)
-        if bucket.take(now) > 0:
-            self._dropped[kind] = self._dropped.get(kind, 0) + 1
-            return False
-        dropped = self._dropped.pop(kind, 0)
-        if dropped:
-            record.msg = f"{record.getMessage()} ({dropped} more like it not logged)"
-            record.args = None
-        return True
-
-
-LOG_FLOOD = LogFlood()
+#: the budget of every warning and error the server writes, whoever logs it (tornado's access and error lines
+#: included): what a client can make the server say. Its own account of kernels started and shut down (INFO)
+#: is bounded by the kernel bounds, and the tests and the teacher read it whole.
+LOG_BUDGET = RateLimitFilter(per_key=20, in_all=300, least_level=logging.WARNING)
 
 
 def guard_logs(*loggers: logging.Logger) -> None:
-    """Put :data:`LOG_FLOOD` on every handler that writes these loggers' lines (and the root's)."""
+    """Put :data:`LOG_BUDGET` on every handler that writes these loggers' lines (and the root's)."""
     root = logging.getLogger()
     if not root.handlers:
         # tornado's access and error lines have no handler of their own: Python's last resort wrote
@@ -961,8 +968,8 @@ def guard_logs(*loggers: logging.Logger) -> None:
         root.addHandler(fallback)
     for logger in (*loggers, root):
         for handler in logger.handlers:
-            if LOG_FLOOD not in handler.filters:
-                handler.addFilter(LOG_FLOOD)
+            if LOG_BUDGET not in handler.filters:
+                handler.addFilter(LOG_BUDGET)
 
 
 # --- the application -------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any, TextIO, TypeVar
 
+from ..ratelog import RateLimitFilter
+
 log = logging.getLogger("spades_tutor.ui")
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -66,11 +68,15 @@ def server_stream() -> TextIO:
 
 
 def server_handler() -> logging.Handler:
-    """One logging handler writing to :func:`server_stream`, made when first needed."""
+    """One logging handler writing to :func:`server_stream`, made when first needed, rate-limited
+    (:class:`spades_tutor.ratelog.RateLimitFilter`)."""
     global _server_handler
     if _server_handler is None:
         handler = logging.StreamHandler(server_stream())
         handler.setFormatter(logging.Formatter("[%(levelname)s %(asctime)s %(name)s] %(message)s"))
+        # A page (or anyone holding its websocket) can make errors as fast as it sends messages:
+        # a few lines a minute of each kind, the rest counted, so no flood fills the server's disk.
+        handler.addFilter(RateLimitFilter())
         _server_handler = handler
     return _server_handler
 
@@ -119,7 +125,9 @@ def protect_kernel() -> None:
       message) reports the error instead of publishing it;
     - every logger without a handler of its own (the comm manager's, for instance) writes to the
       server's log instead of Python's last-resort handler, which writes to ``sys.stderr``;
-    - warnings are logged, and ``sys.stderr`` itself writes to the server's log.
+    - warnings are logged, and ``sys.stderr`` itself writes to the server's log;
+    - all of it, and the kernel's own log, a few lines of each kind a minute at most
+      (:class:`spades_tutor.ratelog.RateLimitFilter`): a page sends errors as fast as it likes.
 
     For a kernel that serves the app's page only (:func:`served_by_voila`): in JupyterLab a
     notebook's author wants their tracebacks. Calling it twice changes nothing.
@@ -141,9 +149,21 @@ def protect_kernel() -> None:
         shell = get_ipython()
     if shell is not None:
         shell.showtraceback = _showtraceback
+    _limit_kernel_log()
     if sys.stderr is not None:
         sys.stderr.flush()
     sys.stderr = server_stream()
+
+
+def _limit_kernel_log() -> None:
+    """The kernel's own log (ipykernel's, where a message it cannot read, a replayed one for instance,
+    makes a traceback) at the same rate as ours: what a page sends must not write the disk full."""
+    try:
+        from ipykernel.kernelapp import IPKernelApp
+    except ImportError:  # pragma: no cover - the app always runs in ipykernel
+        return
+    if IPKernelApp.initialized():
+        IPKernelApp.instance().log.addFilter(RateLimitFilter())
 
 
 def _showtraceback(exc_tuple: Any = None, *_args: Any, **_kwargs: Any) -> None:
