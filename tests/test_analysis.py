@@ -18,6 +18,7 @@ from spades_tutor.analysis import (
     FINE,
     MISTAKES,
     NIL,
+    OPPONENT_NIL,
     PARTNER_NIL,
     SET,
     TRICK,
@@ -31,7 +32,7 @@ from spades_tutor.analysis import (
 )
 from spades_tutor.bots import HeuristicBot
 from spades_tutor.bots.drivers import play_round
-from spades_tutor.solver import Position, make_contract, make_nil, set_contract, solve
+from spades_tutor.solver import Position, break_nil, make_contract, make_nil, set_contract, solve
 
 SOUTH = st.Seat.SOUTH
 NODES = 40_000  # small: the late tricks are exact, the early ones run out (and say so)
@@ -41,16 +42,20 @@ def bot_round(seed: int, preset: str = "jokers") -> st.Round:
     return play_round(st.Rules.preset(preset), {s: HeuristicBot() for s in st.Seat}, seed=seed)
 
 
-def careless_round(seed: int, nil: bool, from_trick: int = 7, partner_nil: bool = False) -> st.Round:
+def careless_round(
+    seed: int, nil: bool, from_trick: int = 7, partner_nil: bool = False, east_nil: bool = False
+) -> st.Round:
     """South bids like the bots (or nil), plays like them, then from ``from_trick`` on throws its
-    highest card (bidding nil) or its lowest (bidding tricks); with ``partner_nil`` North bids nil."""
+    highest card (bidding nil) or its lowest (bidding tricks); with ``partner_nil`` North bids nil,
+    with ``east_nil`` East."""
     rules = st.Rules.preset("jokers")
     bots = {s: HeuristicBot() for s in st.Seat}
     rnd = st.Round.deal(rules, seed=seed)
+    nils = {SOUTH: nil, st.Seat.NORTH: partner_nil, st.Seat.EAST: east_nil, st.Seat.WEST: False}
     while not rnd.is_over:
         seat = rnd.to_act
         assert seat is not None
-        if rnd.phase is st.Phase.BIDDING and ((seat == SOUTH and nil) or (seat == st.Seat.NORTH and partner_nil)):
+        if rnd.phase is st.Phase.BIDDING and nils[seat]:
             rnd.bid(st.NIL)
         elif seat == SOUTH and rnd.phase is st.Phase.PLAYING and len(rnd.tricks) >= from_trick:
             rnd.play(rnd.legal_plays()[-1 if nil else 0])
@@ -280,6 +285,24 @@ def test_an_unfinished_round_is_refused() -> None:
     rnd = st.Round.deal(st.Rules.preset("jokers"), seed=1)
     with pytest.raises(ValueError, match="finished"):
         analyse(rnd)
+
+
+def test_a_card_that_let_an_opponents_nil_through_is_marked_as_such() -> None:
+    rnd = careless_round(29, nil=False, from_trick=8, east_nil=True)  # East bids nil; South ducks from trick 9
+    report = analyse(rnd, nodes=NODES, seconds=None)
+    east = st.Seat.EAST
+    lost = [v for v in report.verdicts if v.mark == OPPONENT_NIL]
+    assert lost and rnd.tricks_won[east] == 0, "South ducking lets East's nil through in deal 29"
+    positions = positions_before_south(rnd)
+    for v in lost:
+        before, card = positions[v.trick]
+        assert break_nil(before, east).holds is True and break_nil(before.play(card), east).holds is False
+        assert v.better and all(break_nil(before.play(c), east).holds for c in v.better)
+        value = rnd.rules.nil_value
+        assert v.sentence().startswith(f"Let East's nil through: {v.better[0]}")
+        assert f"would have broken it (+{value} for them made, −{value} broken)" in v.sentence()
+        assert v in report.marked
+        assert_line_in_words(v)
 
 
 # --- judged during the hand -------------------------------------------------------------------------
