@@ -36,15 +36,18 @@ interval.
 from __future__ import annotations
 
 import dataclasses
+import queue
 import random
+import subprocess
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 
 from .engine import Card, Phase, Round, Rules, Seat, SeatView, Suit, Team
 from .engine.text import and_list, number, plural
 from .solver import Answer, Budget, Position, Result, line, make_contract, make_nil, ready, solve
+from .solver import search as solver_search
 from .solver.api import _answer, _Goal
 from .solver.search import core_in_use
 
@@ -79,6 +82,7 @@ ANALYSIS_SECONDS = 9.0  # a guard on slower machines: the hand never takes longe
 # machine for the hardest deals), so a hand left unfinished never keeps the kernel working for long
 LIVE_NODES = {"pure": 1_500_000, "compiled": 300_000_000}
 LIVE_SECONDS = 40.0
+LIVE_IDLE_SECONDS = 30.0  # the thread stops when no card has come for this long
 LINE_NODES = {"pure": 20_000, "compiled": 500_000}  # each step of a line, by the solver's core
 HINT_LAYOUTS = 200
 # the sampled hint solves layouts from this many tricks left down, each with this much work, by the
@@ -563,16 +567,59 @@ def _positions(rnd: Round) -> list[tuple[int, Position, Card, _Key]]:
     return out
 
 
-class LiveAnalysis:
-    """South's cards judged while the hand is played, one at a time on a background thread.
+_Task = tuple[int, Position, Card, _Goals, int | None, float | None, str]
 
-    The page calls ``follow(rnd)`` after every action; each card of South's not yet judged is
+
+def _judge_task(trick: int, pos: Position, card: Card, goals: _Goals, nodes: int | None, seconds: float | None,
+                core: str) -> CardVerdict:  # fmt: skip
+    """One card judged as ``LiveAnalysis`` asks: ``nodes`` (None: ``LIVE_NODES``) and ``seconds`` for it,
+    on the solver's ``core`` setting (``search.CORE``) of the page that asked."""
+    solver_search.CORE = core
+    chosen = ready()
+    if nodes is None:
+        nodes = LIVE_NODES[chosen]
+    return _judge(trick, pos, card, goals, _Pool(nodes, seconds), nodes)
+
+
+def _serve() -> None:
+    """``LiveAnalysis``' worker process: judges the cards it is sent (each a pickled ``_Task`` on its
+    standard input), one at a time, and writes each verdict back, pickled, on its standard output;
+    it ends when its input does (the kernel that started it stopped, or closed it)."""
+    import os
+    import pickle
+    import sys
+
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # anything printed goes to the error stream, never among the verdicts
+    source = sys.stdin.buffer
+    while True:
+        try:
+            task = pickle.load(source)
+        except EOFError:
+            return
+        answer: tuple[str, object]
+        try:
+            answer = ("ok", _judge_task(*task))
+        except Exception as e:  # sent back: the page's analysis reads it from the card's job
+            answer = ("error", e)
+        pickle.dump(answer, out)
+        out.flush()
+
+
+class LiveAnalysis:
+    """South's cards judged while the hand is played, one at a time, beside the kernel.
+
+    The page calls ``follow(rnd)`` after every card of South's; each card not yet judged is
     queued, and judged (every question exact) with ``LIVE_NODES`` and at most ``LIVE_SECONDS`` of
     work, while the learner plays on: the early positions, which take the solver the longest, are
     done long before the hand ends. ``analyse(rnd, live=...)`` takes the verdicts from here.
 
-    The solver is compiled without releasing the interpreter's lock, but with a time budget it
-    searches in slices (a fraction of a second each) and the kernel answers the page between them.
+    A background thread hands the cards to a worker process (``_serve``), started at the first card
+    and stopped after ``LIVE_IDLE_SECONDS`` without one: the compiled solver keeps the interpreter's
+    lock while it searches, so judging on a thread of the kernel itself would leave the page a few
+    milliseconds in every few hundred, and play would crawl. The process also runs on another core
+    where there is one. (Where no process can be started, the thread judges the cards itself.)
+    The thread is a daemon, and the process ends with its input: a kernel that stops leaves neither.
     """
 
     def __init__(self, *, nodes: int | None = None, seconds: float | None = LIVE_SECONDS) -> None:
@@ -580,7 +627,86 @@ class LiveAnalysis:
         self.seconds = seconds
         self._lock = threading.Lock()
         self._jobs: dict[_Key, Future[CardVerdict]] = {}
-        self._executor: ThreadPoolExecutor | None = None
+        self._queue: queue.SimpleQueue[tuple[Future[CardVerdict], _Task] | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def _work(self) -> None:
+        while True:
+            try:
+                item = self._queue.get(timeout=LIVE_IDLE_SECONDS)
+            except queue.Empty:
+                with self._lock:  # (``_submit`` runs under the lock: nothing is queued meanwhile)
+                    if self._queue.empty():
+                        self._thread = None  # an idle page keeps no thread and no process
+                        self._stop_process()
+                        return
+                continue
+            if item is None:
+                return
+            job, task = item
+            if not job.set_running_or_notify_cancel():
+                continue  # cancelled while queued
+            try:
+                job.set_result(self._run(task))
+            except BaseException as e:  # the page reads it from the job (an error page, not a dead thread)
+                job.set_exception(e)
+
+    def _run(self, task: _Task) -> CardVerdict:
+        """``task`` judged by the worker process (started if it is not running)."""
+        import pickle
+        import subprocess
+        import sys
+
+        with self._lock:
+            process = self._process
+            if process is None or process.poll() is not None:
+                try:
+                    process = subprocess.Popen(
+                        [sys.executable, "-c", "from spades_tutor.analysis import _serve; _serve()"],
+                        stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE,
+                    )
+                except OSError:  # no process can be started here: the thread judges the card
+                    process = None
+                self._process = process
+        if process is None:
+            return _judge_task(*task)
+        assert process.stdin is not None and process.stdout is not None
+        try:
+            pickle.dump(task, process.stdin)
+            process.stdin.flush()
+            status, value = pickle.load(process.stdout)
+        except (EOFError, OSError, pickle.UnpicklingError) as e:
+            process.kill()
+            raise RuntimeError("the analysis' worker process stopped before it judged the card") from e
+        if status != "ok":
+            assert isinstance(value, BaseException)
+            raise value
+        assert isinstance(value, CardVerdict)
+        return value
+
+    def _stop_process(self) -> None:
+        """End the worker process (its input closed; killed if it does not end at once)."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        try:
+            assert process.stdin is not None
+            process.stdin.close()
+            process.wait(timeout=2)
+        except (OSError, subprocess.TimeoutExpired):
+            process.kill()
+            process.wait()
+
+    def _submit(self, task: _Task) -> Future[CardVerdict]:
+        """Queue ``task`` for the thread (started if there is none); called holding ``_lock``."""
+        job: Future[CardVerdict] = Future()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="spades-tutor-analysis", daemon=True)
+            self._thread.start()
+        self._queue.put((job, task))
+        return job
 
     def follow(self, rnd: Round) -> int:
         """Queue every card South has played in ``rnd`` and that is not judged yet; the number queued.
@@ -596,19 +722,16 @@ class LiveAnalysis:
                 job.cancel()  # a card taken back, or another deal's: not needed unless played again
                 if key[:4] != head or job.cancelled():
                     del self._jobs[key]  # (one being judged finishes within its guard, unread)
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spades-tutor-analysis")
-            goals = _Goals.of(rnd)
+            goals = _Goals.of(rnd) if positions else None
             for trick, pos, card, key in positions:
-                if key not in self._jobs:
-                    self._jobs[key] = self._executor.submit(self._judge, trick, pos, card, goals)
+                assert goals is not None
+                known = self._jobs.get(key)
+                if known is None or known.cancelled():
+                    self._jobs[key] = self._submit(
+                        (trick, pos, card, goals, self.nodes, self.seconds, solver_search.CORE)
+                    )
                     queued += 1
         return queued
-
-    def _judge(self, trick: int, pos: Position, card: Card, goals: _Goals) -> CardVerdict:
-        core = ready()
-        nodes = LIVE_NODES[core] if self.nodes is None else self.nodes
-        return _judge(trick, pos, card, goals, _Pool(nodes, self.seconds), nodes)
 
     def job(self, key: _Key) -> Future[CardVerdict] | None:
         with self._lock:
@@ -642,12 +765,15 @@ class LiveAnalysis:
             self._jobs.clear()
 
     def close(self) -> None:
-        """Drop the queue (the card being judged finishes within its guard) and stop the thread."""
+        """Drop the queue, stop the thread and end the worker process (the card it was judging too)."""
+        self.clear()
         with self._lock:
-            executor, self._executor = self._executor, None
-            self._jobs.clear()
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+            thread, self._thread = self._thread, None
+            if thread is not None:
+                self._queue.put(None)
+            if self._process is not None:
+                self._process.kill()  # the thread, if waiting for it, sees the end of its answers
+            self._stop_process()
 
 
 def analyse(
@@ -698,6 +824,11 @@ def analyse(
                     progress(len(found), total)
     pool = _Pool(nodes, None if deadline is None else deadline - time.perf_counter())
     rest = [k for k in range(total) if k not in found]
+    if live is not None:
+        for k in rest:  # judged here: the thread need not (one it has started finishes within its guard)
+            job = live.job(positions[k][3])
+            if job is not None and not job.done():
+                job.cancel()
     for n, k in enumerate(reversed(rest)):
         trick, before, card, _key = positions[k]
         share = pool.left // (len(rest) - n)

@@ -26,6 +26,7 @@ from spades_tutor.analysis import (
     CardVerdict,
     HandAnalysis,
     LiveAnalysis,
+    _positions,
     analyse,
     play_hint,
     sample_layouts,
@@ -366,6 +367,30 @@ def test_a_card_the_thread_could_not_judge_exactly_is_judged_after_the_hand() ->
     for mixed, alone in zip(report.verdicts, plain.verdicts, strict=True):
         if alone.exact:
             assert (mixed.mark, mixed.before, mixed.after) == (alone.mark, alone.before, alone.after)
+
+
+def test_a_card_taken_back_or_a_new_deal_drops_what_the_thread_was_asked() -> None:
+    live = LiveAnalysis(nodes=2_000)
+    try:
+        rnd = round_until_south_has(3, 11)  # South has played two cards
+        live.follow(rnd)
+        assert live.wait(rnd, timeout=THINKING_SECONDS) and live.judged(rnd) == 2
+        first = live.job(next(key for *_r, key in reversed(_positions(rnd))))
+        while rnd.history[-1].seat != SOUTH:  # take South's second card back, as practice mode does
+            rnd.undo()
+        taken_back = rnd.history[-1].value
+        rnd.undo()
+        other = next(c for c in rnd.legal_plays() if c != taken_back)
+        rnd.play(other)
+        assert live.follow(rnd) == 1 and live.wait(rnd, timeout=THINKING_SECONDS)
+        verdicts = [live.job(key).result() for *_r, key in _positions(rnd)]  # type: ignore[union-attr]
+        assert [v.card for v in verdicts][-1] == other and first is not None and first.result().card == taken_back
+        new_deal = round_until_south_has(4, 12)
+        live.follow(new_deal)
+        assert live.judged(rnd) == 0 and all(live.job(key) is None for *_r, key in _positions(rnd))  # dropped
+        assert live.wait(new_deal, timeout=THINKING_SECONDS) and live.judged(new_deal) == 1
+    finally:
+        live.close()
 
 
 # --- sampled layouts ------------------------------------------------------------------------------
