@@ -336,7 +336,10 @@ class HandAnalysis:
         )
         bags = sum(v.mark == BAG for v in self.verdicts)
         spared = f" {plural(bags, 'card')} gave up only a bag, which is no mistake." if bags else ""
-        return f"Judged exactly: {which}. {found[0].upper()}{found[1:]} (double dummy, every hand known).{spared}"
+        during = f" ({self.live} of them while you played)" if self.live else ""
+        return (
+            f"Judged exactly: {which}{during}. {found[0].upper()}{found[1:]} (double dummy, every hand known).{spared}"
+        )
 
 
 def _plays(rnd: Round) -> tuple[Round, list[tuple[Seat, Card]]]:
@@ -746,6 +749,7 @@ class LiveAnalysis:
         """Wait (at most ``timeout`` seconds; None: as long as it takes) for South's cards in ``rnd`` to
         be judged; whether they all are."""
         deadline = None if timeout is None else time.perf_counter() + timeout
+        judged = True
         for *_rest, key in _positions(rnd):
             job = self.job(key)
             if job is None:
@@ -755,7 +759,9 @@ class LiveAnalysis:
                 job.result(timeout=left)
             except TimeoutError:
                 return False
-        return True
+            except Exception:  # the card could not be judged there: it is judged after the hand
+                judged = False
+        return judged
 
     def clear(self) -> None:
         """Forget every card: a new deal starts (the card being judged finishes within its guard)."""
@@ -816,7 +822,7 @@ def analyse(
                 continue
             try:
                 verdict = job.result(timeout=left)
-            except TimeoutError:
+            except Exception:  # not ready in time, or the worker failed: judged here instead
                 continue
             if verdict.exact:
                 found[k] = verdict

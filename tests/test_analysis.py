@@ -7,6 +7,7 @@ round with the engine), and every sampled layout is checked against what South s
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 
 import pytest
@@ -334,7 +335,7 @@ def test_every_trick_is_judged_exactly_when_the_cards_are_judged_during_the_hand
     finally:
         live.close()
     assert report.exact_tricks == tuple(range(1, 14)) and report.live == 13
-    assert report.summary().startswith("Judged exactly: every trick.")
+    assert report.summary().startswith("Judged exactly: every trick (13 of them while you played).")
     assert not any("budget ran out" in v.sentence() for v in report.verdicts)
     positions = positions_before_south(played)
     for v in report.verdicts:  # the solver, without a budget, agrees (where that is quick enough to ask)
@@ -367,6 +368,27 @@ def test_a_card_the_thread_could_not_judge_exactly_is_judged_after_the_hand() ->
     for mixed, alone in zip(report.verdicts, plain.verdicts, strict=True):
         if alone.exact:
             assert (mixed.mark, mixed.before, mixed.after) == (alone.mark, alone.before, alone.after)
+
+
+def test_a_worker_that_stopped_leaves_its_cards_to_the_analysis_after_the_hand() -> None:
+    rnd = bot_round(3)
+    live = LiveAnalysis()
+    try:
+        played = replay_following(rnd, live)
+        deadline = time.monotonic() + THINKING_SECONDS
+        while live._process is None and time.monotonic() < deadline:  # the worker started for the first card
+            time.sleep(0.05)
+        assert live._process is not None
+        live._process.kill()  # as if the machine had stopped it
+        assert not live.wait(played, timeout=THINKING_SECONDS)  # some cards were not judged there
+        report = analyse(played, nodes=NODES, seconds=None, live=live)
+    finally:
+        live.close()
+    plain = analyse(played, nodes=NODES, seconds=None)
+    assert report.live < 13 and len(report.verdicts) == 13
+    assert [v.mark for v in report.verdicts if v.trick in plain.exact_tricks] == [
+        v.mark for v in plain.verdicts if v.exact
+    ]
 
 
 def test_a_card_taken_back_or_a_new_deal_drops_what_the_thread_was_asked() -> None:
@@ -541,7 +563,7 @@ def test_the_play_page_judges_the_finished_hand_card_by_card_with_a_progress_bar
     assert rnd is page.game.rounds[-1] and len(report.verdicts) == 13
     assert report.live == 13 and report.exact_tricks == tuple(range(1, 14))  # every trick judged exactly
     shown = page.analysis_out.value
-    assert "Judged exactly: every trick." in shown and "Not exact" not in shown
+    assert "Judged exactly: every trick (13 of them while you played)." in shown and "Not exact" not in shown
     assert shown.count("<li") == 13 and report.summary().split(":")[0] in shown
     for v in report.verdicts:
         assert f"Trick {v.trick}, {v.card}:" in shown
