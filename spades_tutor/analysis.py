@@ -10,7 +10,7 @@ bag penalty nearer (``bag_cost``: about a tenth of the penalty at ten bags), so 
 away there is the right play; with the contract already out of reach it cost nothing.
 
 The early positions are the expensive ones (a whole deal to search), so ``LiveAnalysis`` judges
-each card on a background thread as soon as it is played, while the learner plays on; ``analyse``
+each card in a worker process as soon as it is played, while the learner plays on; ``analyse``
 takes those verdicts and judges only what is left, with a node budget spent from the last trick
 backwards (late positions are cheap and always exact; an early one that ran out says so).
 
@@ -77,12 +77,12 @@ LEARNER = Seat.SOUTH
 # the whole hand's work after it ends, by the solver's core: about 6 s on this machine with either
 ANALYSIS_NODES = {"pure": 300_000, "compiled": 30_000_000}
 ANALYSIS_SECONDS = 9.0  # a guard on slower machines: the hand never takes longer once it is over
-# each card judged during the hand, on a background thread while the learner plays on: a guard
+# each card judged during the hand, in a worker process while the learner plays on: a guard
 # per card (a whole deal to search at trick 1 takes about 1 s with the compiled core, 11 s on a busy
-# machine for the hardest deals), so a hand left unfinished never keeps the kernel working for long
+# machine for the hardest deals), so a hand left unfinished never keeps the machine working for long
 LIVE_NODES = {"pure": 1_500_000, "compiled": 300_000_000}
 LIVE_SECONDS = 40.0
-LIVE_IDLE_SECONDS = 30.0  # the thread stops when no card has come for this long
+LIVE_IDLE_SECONDS = 30.0  # the worker process (and its thread) stops when no card has come for this long
 LINE_NODES = {"pure": 20_000, "compiled": 500_000}  # each step of a line, by the solver's core
 HINT_LAYOUTS = 200
 # the sampled hint solves layouts from this many tricks left down, each with this much work, by the

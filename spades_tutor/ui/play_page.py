@@ -82,7 +82,7 @@ class PlayPage:
         self.status = live(w.HTML())  # whose turn, the trick's winner, why a card may not be played, hints
         # "Where did that trick go?": the finished hand judged by the solver, card by card
         self.analysis: tuple[Round, HandAnalysis] | None = None
-        # each of South's cards judged on a background thread as soon as it is played, so that the
+        # each of South's cards judged in a worker process as soon as it is played, so that the
         # early tricks (the solver's longest work) are judged exactly by the time the hand ends
         self.live: LiveAnalysis | None = None
         self.hint_seconds: float | None = HINT_SECONDS  # the measured hint's time (None: no limit)
@@ -204,7 +204,7 @@ class PlayPage:
         self.judge_during_play(rnd)
 
     def judge_during_play(self, rnd: Round) -> None:
-        """Queue South's cards of ``rnd`` not judged yet for the solver's background thread
+        """Queue South's cards of ``rnd`` not judged yet for the solver's worker process
         (``analysis.LiveAnalysis``); the learner plays on meanwhile."""
         if self.live is None:
             from ..analysis import LiveAnalysis
