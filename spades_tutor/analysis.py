@@ -609,45 +609,39 @@ def _serve() -> None:
         out.flush()
 
 
-class LiveAnalysis:
-    """South's cards judged while the hand is played, one at a time, beside the kernel.
+class _Worker:
+    """The worker process judging cards for every ``LiveAnalysis`` of this kernel, one card at a time,
+    and the daemon thread handing them to it: started at the first card, both stopped after
+    ``LIVE_IDLE_SECONDS`` without one (one process however many pages ask: it holds the solver's
+    tables, about 240 MB)."""
 
-    The page calls ``follow(rnd)`` after every card of South's; each card not yet judged is
-    queued, and judged (every question exact) with ``LIVE_NODES`` and at most ``LIVE_SECONDS`` of
-    work, while the learner plays on: the early positions, which take the solver the longest, are
-    done long before the hand ends. ``analyse(rnd, live=...)`` takes the verdicts from here.
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.queue: queue.SimpleQueue[tuple[Future[CardVerdict], _Task]] = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.process: subprocess.Popen[bytes] | None = None
 
-    A background thread hands the cards to a worker process (``_serve``), started at the first card
-    and stopped after ``LIVE_IDLE_SECONDS`` without one: the compiled solver keeps the interpreter's
-    lock while it searches, so judging on a thread of the kernel itself would leave the page a few
-    milliseconds in every few hundred, and play would crawl. The process also runs on another core
-    where there is one. (Where no process can be started, the thread judges the cards itself.)
-    The thread is a daemon, and the process ends with its input: a kernel that stops leaves neither.
-    """
-
-    def __init__(self, *, nodes: int | None = None, seconds: float | None = LIVE_SECONDS) -> None:
-        self.nodes = nodes
-        self.seconds = seconds
-        self._lock = threading.Lock()
-        self._jobs: dict[_Key, Future[CardVerdict]] = {}
-        self._queue: queue.SimpleQueue[tuple[Future[CardVerdict], _Task] | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._process: subprocess.Popen[bytes] | None = None
+    def submit(self, task: _Task) -> Future[CardVerdict]:
+        """Queue ``task``; the thread (started if there is none) runs it in turn."""
+        job: Future[CardVerdict] = Future()
+        with self.lock:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._work, name="spades-tutor-analysis", daemon=True)
+                self.thread.start()
+            self.queue.put((job, task))
+        return job
 
     def _work(self) -> None:
         while True:
             try:
-                item = self._queue.get(timeout=LIVE_IDLE_SECONDS)
+                job, task = self.queue.get(timeout=LIVE_IDLE_SECONDS)
             except queue.Empty:
-                with self._lock:  # (``_submit`` runs under the lock: nothing is queued meanwhile)
-                    if self._queue.empty():
-                        self._thread = None  # an idle page keeps no thread and no process
+                with self.lock:  # (``submit`` queues under the lock: nothing comes meanwhile)
+                    if self.queue.empty():
+                        self.thread = None  # an idle kernel keeps no thread and no process
                         self._stop_process()
                         return
                 continue
-            if item is None:
-                return
-            job, task = item
             if not job.set_running_or_notify_cancel():
                 continue  # cancelled while queued
             try:
@@ -658,11 +652,10 @@ class LiveAnalysis:
     def _run(self, task: _Task) -> CardVerdict:
         """``task`` judged by the worker process (started if it is not running)."""
         import pickle
-        import subprocess
         import sys
 
-        with self._lock:
-            process = self._process
+        with self.lock:
+            process = self.process
             if process is None or process.poll() is not None:
                 try:
                     process = subprocess.Popen(
@@ -672,7 +665,7 @@ class LiveAnalysis:
                     )
                 except OSError:  # no process can be started here: the thread judges the card
                     process = None
-                self._process = process
+                self.process = process
         if process is None:
             return _judge_task(*task)
         assert process.stdin is not None and process.stdout is not None
@@ -691,7 +684,7 @@ class LiveAnalysis:
 
     def _stop_process(self) -> None:
         """End the worker process (its input closed; killed if it does not end at once)."""
-        process, self._process = self._process, None
+        process, self.process = self.process, None
         if process is None:
             return
         try:
@@ -702,14 +695,33 @@ class LiveAnalysis:
             process.kill()
             process.wait()
 
-    def _submit(self, task: _Task) -> Future[CardVerdict]:
-        """Queue ``task`` for the thread (started if there is none); called holding ``_lock``."""
-        job: Future[CardVerdict] = Future()
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._work, name="spades-tutor-analysis", daemon=True)
-            self._thread.start()
-        self._queue.put((job, task))
-        return job
+
+_WORKER = _Worker()
+
+
+class LiveAnalysis:
+    """South's cards judged while the hand is played, one at a time, beside the kernel.
+
+    The page calls ``follow(rnd)`` after every card of South's; each card not yet judged is
+    queued, and judged (every question exact) with ``LIVE_NODES`` and at most ``LIVE_SECONDS`` of
+    work, while the learner plays on: the early positions, which take the solver the longest, are
+    done long before the hand ends. ``analyse(rnd, live=...)`` takes the verdicts from here.
+
+    A background thread hands the cards to a worker process (``_serve``; one for the kernel,
+    ``worker``), started at the first card and stopped after ``LIVE_IDLE_SECONDS`` without one: the
+    compiled solver keeps the interpreter's lock while it searches, so judging on a thread of the
+    kernel itself would leave the page a few milliseconds in every few hundred, and play would
+    crawl. The process also runs on another core where there is one. (Where no process can be
+    started, the thread judges the cards itself.) The thread is a daemon, and the process ends
+    with its input, once the card it is on is judged: a kernel that stops leaves neither for long.
+    """
+
+    def __init__(self, *, nodes: int | None = None, seconds: float | None = LIVE_SECONDS) -> None:
+        self.nodes = nodes
+        self.seconds = seconds
+        self.worker = _WORKER
+        self._lock = threading.Lock()
+        self._jobs: dict[_Key, Future[CardVerdict]] = {}
 
     def follow(self, rnd: Round) -> int:
         """Queue every card South has played in ``rnd`` and that is not judged yet; the number queued.
@@ -730,7 +742,7 @@ class LiveAnalysis:
                 assert goals is not None
                 known = self._jobs.get(key)
                 if known is None or known.cancelled():
-                    self._jobs[key] = self._submit(
+                    self._jobs[key] = self.worker.submit(
                         (trick, pos, card, goals, self.nodes, self.seconds, solver_search.CORE)
                     )
                     queued += 1
@@ -771,15 +783,8 @@ class LiveAnalysis:
             self._jobs.clear()
 
     def close(self) -> None:
-        """Drop the queue, stop the thread and end the worker process (the card it was judging too)."""
+        """Drop this page's queued cards (the worker, shared, stops by itself when idle)."""
         self.clear()
-        with self._lock:
-            thread, self._thread = self._thread, None
-            if thread is not None:
-                self._queue.put(None)
-            if self._process is not None:
-                self._process.kill()  # the thread, if waiting for it, sees the end of its answers
-            self._stop_process()
 
 
 def analyse(

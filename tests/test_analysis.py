@@ -376,10 +376,11 @@ def test_a_worker_that_stopped_leaves_its_cards_to_the_analysis_after_the_hand()
     try:
         played = replay_following(rnd, live)
         deadline = time.monotonic() + THINKING_SECONDS
-        while live._process is None and time.monotonic() < deadline:  # the worker started for the first card
+        while live.worker.process is None and time.monotonic() < deadline:  # started for the first card
             time.sleep(0.05)
-        assert live._process is not None
-        live._process.kill()  # as if the machine had stopped it
+        process = live.worker.process
+        assert process is not None
+        process.kill()  # as if the machine had stopped it
         assert not live.wait(played, timeout=THINKING_SECONDS)  # some cards were not judged there
         report = analyse(played, nodes=NODES, seconds=None, live=live)
     finally:
