@@ -7,27 +7,34 @@ round with the engine), and every sampled layout is checked against what South s
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 
 import pytest
 
 import spades_tutor as st
 from spades_tutor.analysis import (
+    BAG,
     CONTRACT,
-    COST,
     FINE,
+    MISTAKES,
     NIL,
+    OPPONENT_NIL,
     PARTNER_NIL,
+    SET,
+    TRICK,
     UNKNOWN,
     CardVerdict,
     HandAnalysis,
+    LiveAnalysis,
+    _positions,
     analyse,
     play_hint,
     sample_layouts,
 )
 from spades_tutor.bots import HeuristicBot
 from spades_tutor.bots.drivers import play_round
-from spades_tutor.solver import Position, make_contract, make_nil, solve
+from spades_tutor.solver import Position, break_nil, make_contract, make_nil, set_contract, solve
 
 SOUTH = st.Seat.SOUTH
 NODES = 40_000  # small: the late tricks are exact, the early ones run out (and say so)
@@ -37,16 +44,20 @@ def bot_round(seed: int, preset: str = "jokers") -> st.Round:
     return play_round(st.Rules.preset(preset), {s: HeuristicBot() for s in st.Seat}, seed=seed)
 
 
-def careless_round(seed: int, nil: bool, from_trick: int = 7, partner_nil: bool = False) -> st.Round:
+def careless_round(
+    seed: int, nil: bool, from_trick: int = 7, partner_nil: bool = False, east_nil: bool = False
+) -> st.Round:
     """South bids like the bots (or nil), plays like them, then from ``from_trick`` on throws its
-    highest card (bidding nil) or its lowest (bidding tricks); with ``partner_nil`` North bids nil."""
+    highest card (bidding nil) or its lowest (bidding tricks); with ``partner_nil`` North bids nil,
+    with ``east_nil`` East."""
     rules = st.Rules.preset("jokers")
     bots = {s: HeuristicBot() for s in st.Seat}
     rnd = st.Round.deal(rules, seed=seed)
+    nils = {SOUTH: nil, st.Seat.NORTH: partner_nil, st.Seat.EAST: east_nil, st.Seat.WEST: False}
     while not rnd.is_over:
         seat = rnd.to_act
         assert seat is not None
-        if rnd.phase is st.Phase.BIDDING and ((seat == SOUTH and nil) or (seat == st.Seat.NORTH and partner_nil)):
+        if rnd.phase is st.Phase.BIDDING and nils[seat]:
             rnd.bid(st.NIL)
         elif seat == SOUTH and rnd.phase is st.Phase.PLAYING and len(rnd.tricks) >= from_trick:
             rnd.play(rnd.legal_plays()[-1 if nil else 0])
@@ -84,27 +95,40 @@ def assert_line_in_words(v: CardVerdict) -> None:
     assert not re.search(r"\b(north|east|south|west)\b", v.line_text)
 
 
-def test_a_card_that_provably_cost_a_trick_is_marked_with_the_better_card_and_a_legal_line() -> None:
+def test_a_card_that_gave_up_only_a_bag_after_the_contract_was_safe_is_no_mistake() -> None:
     rnd = bot_round(3)
     report = analyse(rnd, nodes=NODES, seconds=None)
-    costly = [v for v in report.verdicts if v.mark == COST]
-    assert costly, "the bots' South gives a trick away in deal 3"
+    bags = [v for v in report.verdicts if v.mark == BAG]
+    assert bags, "the bots' South throws a winner away past its safe contract in deal 3"
     positions = positions_before_south(rnd)
-    for v in costly:
+    contract = rnd.team_contract(st.Team.NS)
+    for v in bags:
         before, card = positions[v.trick]
         assert card == v.card
-        truth = solve(before, st.Team.NS)
-        assert card not in truth.best_cards  # the card played was not among the best
-        assert set(v.better) == set(truth.best_cards) == set(v.best) and v.better
         after = before.play(card)
-        assert v.before == ns_total(before) > ns_total(after) == v.after
-        # the line is legal from the position after the card (Position.play refuses an illegal card)
-        pos = after
-        for seat, c in v.line:
-            assert pos.to_act == seat
-            pos = pos.play(c)
-        assert_line_in_words(v)
-        assert "Cost a trick" in v.sentence() and str(v.better[0]) in v.sentence()
+        assert v.before == ns_total(before) > ns_total(after) == v.after >= contract  # one trick fewer, still made
+        assert make_contract(before, st.Team.NS, contract).holds and make_contract(after, st.Team.NS, contract).holds
+        assert set(v.best) == set(solve(before, st.Team.NS).best_cards) and card not in v.best
+        said = v.sentence()
+        assert said.startswith("Gave up a bag, no mistake:") and "Cost a trick" not in said
+        # what a bag costs, from the rules: the penalty over the bags that bring it
+        penalty = rnd.rules.bag_penalty / rnd.rules.bag_limit
+        assert f"costs about {penalty:g} over the game" in said and f"contract of {contract} was safe" in said
+    assert not set(bags) & set(report.marked)  # not counted among the cards that cost points
+    assert "gave up only a bag, which is no mistake" in report.summary()
+
+
+def test_what_a_bag_costs_follows_the_rules() -> None:
+    import dataclasses
+
+    rules = dataclasses.replace(st.Rules.preset("jokers"), bag_limit=5, bag_penalty=50)
+    rnd = play_round(rules, {s: HeuristicBot() for s in st.Seat}, seed=3)
+    bags = [v for v in analyse(rnd, nodes=NODES, seconds=None).verdicts if v.mark == BAG]
+    assert bags and all("costs about 10 over the game" in v.sentence() for v in bags)
+    rules = dataclasses.replace(rules, bag_limit=10, bag_penalty=200)
+    rnd = play_round(rules, {s: HeuristicBot() for s in st.Seat}, seed=3)
+    bags = [v for v in analyse(rnd, nodes=NODES, seconds=None).verdicts if v.mark == BAG]
+    assert bags and all("costs about 20 over the game" in v.sentence() for v in bags)
 
 
 def test_every_exact_verdict_agrees_with_the_solver_at_that_position() -> None:
@@ -120,8 +144,14 @@ def test_every_exact_verdict_agrees_with_the_solver_at_that_position() -> None:
             continue  # solving without a budget is slow there; the late ones pin the values
         after = before.play(card)
         assert (v.before, v.after) == (ns_total(before), ns_total(after))
-        assert v.mark == (COST if v.after < v.before else FINE)
         assert v.contract_before == make_contract(before, st.Team.NS, report.contract).holds
+        assert v.set_before == set_contract(before, st.Team.NS, rnd.team_contract(st.Team.EW)).holds
+        if v.lost:
+            assert v.mark == v.lost[0]
+        elif v.after < v.before:  # a trick given up costs points only through a goal
+            assert v.mark == (BAG if v.contract_before else TRICK)
+        else:
+            assert v.mark == FINE
     for v in report.verdicts:
         if not v.exact:
             assert v.mark == UNKNOWN and "Not exact" in v.sentence()
@@ -147,7 +177,10 @@ def test_a_card_that_lost_the_nil_is_marked_as_such() -> None:
     positions = positions_before_south(rnd)
     for v in lost:
         assert_lost_nil(v, positions, SOUTH)
-        assert v.sentence().startswith("Lost the nil")
+        # said with the points at stake, from the rules
+        assert v.sentence().startswith("Lost the nil: ")
+        assert f"(a nil scores +{rnd.rules.nil_value} made, −{rnd.rules.nil_value} lost)" in v.sentence()
+        assert v.stake == 2 * rnd.rules.nil_value and v in report.marked
     # after the nil is gone no later card is blamed for it
     first = lost[0].trick
     assert all(v.mark != NIL for v in report.verdicts if v.trick > first)
@@ -171,6 +204,7 @@ def test_a_card_that_lost_partners_nil_is_marked_as_such() -> None:
     for v in lost:
         assert_lost_nil(v, positions, north)
         assert v.sentence().startswith("Lost partner's nil") and "North's nil" in v.sentence()
+        assert f"(+{rnd.rules.nil_value} made, −{rnd.rules.nil_value} lost)" in v.sentence()
     assert all(v.mark != PARTNER_NIL for v in report.verdicts if v.trick > lost[0].trick)  # blamed once
     for v in report.verdicts:  # every exact verdict says what the solver says of North's nil before the card
         if v.exact:
@@ -202,6 +236,29 @@ def test_a_card_that_lost_the_contract_is_marked_as_such() -> None:
         assert make_contract(before.play(card), st.Team.NS, report.contract).holds is False
         assert v.better and all(make_contract(before.play(c), st.Team.NS, report.contract).holds for c in v.better)
         assert v.sentence().startswith("Lost the contract")
+        points = rnd.rules.trick_points * report.contract
+        assert f"(the contract of {report.contract} scores +{points} made, −{points} set)" in v.sentence()
+        assert v in report.marked
+        assert_line_in_words(v)
+    assert "cost your side points" in report.summary()
+
+
+def test_a_card_that_lost_the_set_of_the_opponents_is_marked_as_such() -> None:
+    rnd = careless_round(13, nil=False, from_trick=6)  # South ducks from trick 7
+    report = analyse(rnd, nodes=NODES, seconds=None)
+    theirs = rnd.team_contract(st.Team.EW)
+    lost = [v for v in report.verdicts if v.mark == SET]
+    assert lost, "South ducking with its lowest cards lets East–West make their contract in deal 13"
+    positions = positions_before_south(rnd)
+    for v in lost:
+        before, card = positions[v.trick]
+        assert set_contract(before, st.Team.NS, theirs).holds is True
+        assert set_contract(before.play(card), st.Team.NS, theirs).holds is False
+        assert v.better and all(set_contract(before.play(c), st.Team.NS, theirs).holds for c in v.better)
+        points = rnd.rules.trick_points * theirs
+        assert v.sentence().startswith(f"Lost the set: {v.better[0]}")
+        assert f"below their contract of {theirs} (+{points} for them made, −{points} set)" in v.sentence()
+        assert v in report.marked
         assert_line_in_words(v)
 
 
@@ -230,6 +287,133 @@ def test_an_unfinished_round_is_refused() -> None:
     rnd = st.Round.deal(st.Rules.preset("jokers"), seed=1)
     with pytest.raises(ValueError, match="finished"):
         analyse(rnd)
+
+
+def test_a_card_that_let_an_opponents_nil_through_is_marked_as_such() -> None:
+    rnd = careless_round(29, nil=False, from_trick=8, east_nil=True)  # East bids nil; South ducks from trick 9
+    report = analyse(rnd, nodes=NODES, seconds=None)
+    east = st.Seat.EAST
+    lost = [v for v in report.verdicts if v.mark == OPPONENT_NIL]
+    assert lost and rnd.tricks_won[east] == 0, "South ducking lets East's nil through in deal 29"
+    positions = positions_before_south(rnd)
+    for v in lost:
+        before, card = positions[v.trick]
+        assert break_nil(before, east).holds is True and break_nil(before.play(card), east).holds is False
+        assert v.better and all(break_nil(before.play(c), east).holds for c in v.better)
+        value = rnd.rules.nil_value
+        assert v.sentence().startswith(f"Let East's nil through: {v.better[0]}")
+        assert f"would have broken it (+{value} for them made, −{value} broken)" in v.sentence()
+        assert v in report.marked
+        assert_line_in_words(v)
+
+
+# --- judged during the hand -------------------------------------------------------------------------
+
+LIVE_DEALS = (1, 2, 3)  # bench/analysis.py's first hands
+THINKING_SECONDS = 150.0  # the most a hand's cards take the thread here, busy machine included: a learner's hand
+
+
+def replay_following(rnd: st.Round, live: LiveAnalysis) -> st.Round:
+    """``rnd`` dealt again and played card by card from its record, ``live`` told after each of South's
+    cards as the Play page tells it; the round replayed."""
+    fresh = st.Round.from_hands(rnd.rules, rnd.dealt, dealer=rnd.dealer)
+    for action in rnd.history:
+        fresh.apply(action.value)
+        if action.kind == "play" and action.seat == SOUTH:
+            live.follow(fresh)
+    return fresh
+
+
+@pytest.mark.parametrize("seed", LIVE_DEALS)
+def test_every_trick_is_judged_exactly_when_the_cards_are_judged_during_the_hand(seed: int) -> None:
+    rnd = bot_round(seed)
+    live = LiveAnalysis()
+    try:
+        played = replay_following(rnd, live)
+        assert live.wait(played, timeout=THINKING_SECONDS)
+        report = analyse(played, live=live)  # the Play page's budget and time guard
+    finally:
+        live.close()
+    assert report.exact_tricks == tuple(range(1, 14)) and report.live == 13
+    assert report.summary().startswith("Judged exactly: every trick (13 of them while you played).")
+    assert not any("budget ran out" in v.sentence() for v in report.verdicts)
+    positions = positions_before_south(played)
+    for v in report.verdicts:  # the solver, without a budget, agrees (where that is quick enough to ask)
+        before, card = positions[v.trick]
+        if before.tricks_left <= 10:
+            assert (v.before, v.after) == (ns_total(before), ns_total(before.play(card)))
+    after = analyse(played, nodes=NODES, seconds=None)  # and so does the analysis after the hand, where exact
+    for late, early in zip(after.verdicts, report.verdicts, strict=True):
+        if late.exact:
+            assert (late.mark, late.before, late.after, late.better) == (
+                early.mark,
+                early.before,
+                early.after,
+                early.better,
+            )
+
+
+def test_a_card_the_thread_could_not_judge_exactly_is_judged_after_the_hand() -> None:
+    rnd = bot_round(3)
+    live = LiveAnalysis(nodes=2_000)  # too little for the early tricks
+    try:
+        played = replay_following(rnd, live)
+        assert live.wait(played, timeout=THINKING_SECONDS) and live.judged(played) == 13
+        report = analyse(played, nodes=NODES, seconds=None, live=live)
+    finally:
+        live.close()
+    plain = analyse(played, nodes=NODES, seconds=None)
+    assert 0 < report.live < 13
+    assert set(report.exact_tricks) >= set(plain.exact_tricks)  # never worse than judging after the hand alone
+    for mixed, alone in zip(report.verdicts, plain.verdicts, strict=True):
+        if alone.exact:
+            assert (mixed.mark, mixed.before, mixed.after) == (alone.mark, alone.before, alone.after)
+
+
+def test_a_worker_that_stopped_leaves_its_cards_to_the_analysis_after_the_hand() -> None:
+    rnd = bot_round(3)
+    live = LiveAnalysis()
+    try:
+        played = replay_following(rnd, live)
+        deadline = time.monotonic() + THINKING_SECONDS
+        while live.worker.process is None and time.monotonic() < deadline:  # started for the first card
+            time.sleep(0.05)
+        process = live.worker.process
+        assert process is not None
+        process.kill()  # as if the machine had stopped it
+        assert not live.wait(played, timeout=THINKING_SECONDS)  # some cards were not judged there
+        report = analyse(played, nodes=NODES, seconds=None, live=live)
+    finally:
+        live.close()
+    plain = analyse(played, nodes=NODES, seconds=None)
+    assert report.live < 13 and len(report.verdicts) == 13
+    assert [v.mark for v in report.verdicts if v.trick in plain.exact_tricks] == [
+        v.mark for v in plain.verdicts if v.exact
+    ]
+
+
+def test_a_card_taken_back_or_a_new_deal_drops_what_the_thread_was_asked() -> None:
+    live = LiveAnalysis(nodes=2_000)
+    try:
+        rnd = round_until_south_has(3, 11)  # South has played two cards
+        live.follow(rnd)
+        assert live.wait(rnd, timeout=THINKING_SECONDS) and live.judged(rnd) == 2
+        first = live.job(next(key for *_r, key in reversed(_positions(rnd))))
+        while rnd.history[-1].seat != SOUTH:  # take South's second card back, as practice mode does
+            rnd.undo()
+        taken_back = rnd.history[-1].value
+        rnd.undo()
+        other = next(c for c in rnd.legal_plays() if c != taken_back)
+        rnd.play(other)
+        assert live.follow(rnd) == 1 and live.wait(rnd, timeout=THINKING_SECONDS)
+        verdicts = [live.job(key).result() for *_r, key in _positions(rnd)]  # type: ignore[union-attr]
+        assert [v.card for v in verdicts][-1] == other and first is not None and first.result().card == taken_back
+        new_deal = round_until_south_has(4, 12)
+        live.follow(new_deal)
+        assert live.judged(rnd) == 0 and all(live.job(key) is None for *_r, key in _positions(rnd))  # dropped
+        assert live.wait(new_deal, timeout=THINKING_SECONDS) and live.judged(new_deal) == 1
+    finally:
+        live.close()
 
 
 # --- sampled layouts ------------------------------------------------------------------------------
@@ -370,17 +554,21 @@ def test_the_play_page_judges_the_finished_hand_card_by_card_with_a_progress_bar
             assert page.message.startswith("Hint: play ") and "layouts of the unseen cards" in page.message
         page.play(rnd.legal_plays()[-1])
     assert page.analysis_button in page.body.children and page.analysis_out in page.body.children
+    # each card was judged while the hand was played: waiting stands for the learner's thinking time
+    assert page.live is not None and page.live.wait(page.game.rounds[-1], timeout=THINKING_SECONDS)
     steps: list[int] = []
     page.analysis_bar.observe(lambda change: steps.append(change["new"]), names="value")
     page.analysis_button.click()
     assert steps[-1] == 13 and steps == sorted(steps)  # the bar moved trick by trick
     rnd, report = page.analysis
     assert rnd is page.game.rounds[-1] and len(report.verdicts) == 13
+    assert report.live == 13 and report.exact_tricks == tuple(range(1, 14))  # every trick judged exactly
     shown = page.analysis_out.value
+    assert "Judged exactly: every trick (13 of them while you played)." in shown and "Not exact" not in shown
     assert shown.count("<li") == 13 and report.summary().split(":")[0] in shown
     for v in report.verdicts:
         assert f"Trick {v.trick}, {v.card}:" in shown
-        if v.mark not in (FINE, UNKNOWN):
+        if v.mark in MISTAKES:
             assert str(v.better[0]) in shown
     page.render()  # the sheet drawn again keeps the verdicts of this hand
     assert page.analysis_out.value == shown

@@ -35,7 +35,7 @@ from .storage import BrowserStore
 from .tree import held_by, replace_children
 
 if TYPE_CHECKING:
-    from ..analysis import HandAnalysis
+    from ..analysis import HandAnalysis, LiveAnalysis
     from ..lab.odds import HandOdds
 
 PLAYER = Seat.SOUTH
@@ -82,6 +82,9 @@ class PlayPage:
         self.status = live(w.HTML())  # whose turn, the trick's winner, why a card may not be played, hints
         # "Where did that trick go?": the finished hand judged by the solver, card by card
         self.analysis: tuple[Round, HandAnalysis] | None = None
+        # each of South's cards judged in a worker process as soon as it is played, so that the
+        # early tricks (the solver's longest work) are judged exactly by the time the hand ends
+        self.live: LiveAnalysis | None = None
         self.hint_seconds: float | None = HINT_SECONDS  # the measured hint's time (None: no limit)
         self.analysis_button = w.Button(description="Where did that trick go?", button_style="info")
         self.analysis_button.add_class("st-play-analyse")
@@ -125,6 +128,8 @@ class PlayPage:
         self.game = Game(rules, seed=seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000))
         self.log = [f"Deal {self.game.round.deal_id}: {self.game.round.dealer} deals."]
         self.message = ""
+        if self.live is not None:
+            self.live.clear()  # the last deal's cards are no longer asked about
         self.advance()
 
     def advance(self) -> None:
@@ -196,6 +201,16 @@ class PlayPage:
         self._say_trick_winner(rnd, done)
         self.message = ""
         self.advance()
+        self.judge_during_play(rnd)
+
+    def judge_during_play(self, rnd: Round) -> None:
+        """Queue South's cards of ``rnd`` not judged yet for the solver's worker process
+        (``analysis.LiveAnalysis``); the learner plays on meanwhile."""
+        if self.live is None:
+            from ..analysis import LiveAnalysis
+
+            self.live = LiveAnalysis()
+        self.live.follow(rnd)
 
     def _say_trick_winner(self, rnd: Round, done: int) -> None:
         """Once a play completes a trick (``done`` tricks were complete before it), the log says who won it."""
@@ -261,7 +276,7 @@ class PlayPage:
             '<div class="st-note" role="status">The solver is judging your cards, from the last trick back…</div>'
         )
         try:
-            report = analyse(rnd, progress=self._analysis_step)
+            report = analyse(rnd, progress=self._analysis_step, live=self.live)
             self.analysis = (rnd, report)
             self.analysis_out.value = analysis_html(report)
         finally:
@@ -297,6 +312,8 @@ class PlayPage:
             return
         self.log = [f"Deal {game.round.deal_id}: {game.round.dealer} deals."]
         self._sheet_seen = len(game.rounds)
+        if self.live is not None:
+            self.live.clear()  # the sheet, and its analysis, are gone
         self.advance()
 
     _sheet_seen = 0
@@ -326,6 +343,8 @@ class PlayPage:
         self.game = game
         self.one_hand = bool(data.get("one_hand", True))
         self.log = ["Welcome back: your game is as you left it."]
+        if game.round.phase is Phase.PLAYING:
+            self.judge_during_play(game.round)  # the cards played before the reload
         self.render()
 
     # --- drawing -------------------------------------------------------------------------------
@@ -489,7 +508,9 @@ class PlayPage:
             self.continue_button,
             w.HTML(
                 "<h3>Where did that trick go?</h3><p>The solver replays the hand with every card known and judges "
-                "each card you played: fine, or it cost a trick, the nil or the contract, with the better card.</p>"
+                "each card you played by your side's points: fine; a bag given up past a safe contract (no "
+                "mistake: bags cost points); or it cost the contract, the set of East–West's, a nil or partner's "
+                "nil, with the better card. It judged your cards while you played.</p>"
             ),
             self.analysis_button,
             self.analysis_bar,
@@ -514,11 +535,11 @@ class PlayPage:
 
 def analysis_html(report: HandAnalysis) -> str:
     """The verdicts as an ordered list, one item per card of South's, the mark in words (not colour alone)."""
-    from ..analysis import FINE, UNKNOWN
+    from ..analysis import MISTAKES, UNKNOWN
 
     items = []
     for v in report.verdicts:
-        kind = "ok" if v.mark == FINE else "unknown" if v.mark == UNKNOWN else "bad"
+        kind = "bad" if v.mark in MISTAKES else "unknown" if v.mark == UNKNOWN else "ok"
         sign = {"ok": "✓", "unknown": "?", "bad": "✗"}[kind]
         items.append(
             f'<li class="st-verdict st-verdict-{kind}"><b>Trick {v.trick}, {html.escape(str(v.card))}:</b> '

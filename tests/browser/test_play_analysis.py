@@ -65,9 +65,14 @@ def test_a_finished_hand_is_judged_and_a_marked_card_shows_its_better_card(page:
     results = page.locator(".st-play .st-analysis")
     expect(results).to_have_class(re.compile(rf"\b{LIVE}\b"))  # a live region: a screen reader reads the verdicts
     expect(results.get_by_role("status")).to_contain_text("Judged exactly:")
+    # the cards were judged during the hand, by the kernel's worker process
+    expect(results.get_by_role("status")).to_contain_text(re.compile(r"\((\d+) of them while you played\)"))
     first = marked.first
     expect(first).to_contain_text(
-        re.compile(r"(Cost a trick|Lost the nil|Lost partner's nil|Lost the contract): .+ would have kept")
+        re.compile(
+            r"(Lost the nil|Lost partner's nil|Lost the contract|Lost the set|Let \w+'s nil through): .+ would have "
+            r"(kept|held|broken)"
+        )
     )
     # the solver's line after the card played (an early card's line may run out of budget, and says so)
     expect(marked.filter(has_text=re.compile(r"After \S+, ")).first).to_be_visible()
