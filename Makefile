@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make app   - create .venv if needed, install the app (no test tools), serve it with Voilà on 127.0.0.1
 #   make test  - the same set-up plus the test tools, then ruff, mypy, doctests, pytest (browser tests included) and nbval
+#   make check - the quick loop while working: ruff, mypy and the tests that need no browser and are not slow
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -12,8 +13,10 @@ NODE_STAMP := node_modules/.package-lock.json
 PORT ?= 8866
 CLASS_SIZE ?= 30
 CLASS_IP ?= 0.0.0.0
+# pytest-xdist workers for the tests that need no browser (auto: one per core); the browser tests run one at a time
+JOBS ?= auto
 
-.PHONY: app class hub lab test lint typecheck pytest bench clean install install-test
+.PHONY: app class hub lab test check lint typecheck pytest bench clean install install-test
 
 install: $(STAMP)
 
@@ -61,9 +64,17 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(VENV)/bin/mypy
 
+# three runs, each reported whole even when one before it failed: the tests that need no browser on every
+# core, the browser tests one at a time (they share servers and measure response times), the notebooks
 pytest: $(TEST_STAMP) $(NODE_STAMP)
-	$(PY) -m pytest
-	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks
+	@status=0; \
+	$(PY) -m pytest -n $(JOBS) -m "not browser" --durations=40 || status=1; \
+	$(PY) -m pytest -m browser || status=1; \
+	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks || status=1; \
+	exit $$status
+
+check: lint typecheck
+	$(PY) -m pytest -q -n $(JOBS) -m "not browser and not slow"
 
 test: lint typecheck pytest
 

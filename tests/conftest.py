@@ -20,3 +20,13 @@ def opened() -> Iterator[list[App]]:
     yield apps
     for app in apps:
         errors.remove_sink(app.show_error)
+
+
+BROWSER_TESTS = "browser"  # the folder whose every test drives Chromium or a real server
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test under tests/browser/ is a browser test, marked or not, so ``-m "not browser"`` runs none of them."""
+    for item in items:
+        if BROWSER_TESTS in item.path.parent.parts[-1:] and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
