@@ -207,6 +207,7 @@ def _value(text: str) -> float:
 
 
 def test_the_verdict_words_never_contradict_the_figures_printed(sample: list[BestBidItem]) -> None:
+    alike = below_seen = 0
     for item in sample:
         bids = item.bids()
         best = bids.best_bid
@@ -227,6 +228,7 @@ def test_the_verdict_words_never_contradict_the_figures_printed(sample: list[Bes
                 low, high, b_low, b_high = (_value(same.group(k)) for k in (5, 6, 7, 8))
                 assert low <= b_high and high >= b_low  # the intervals printed overlap
                 assert _value(same.group(3)) <= _value(same.group(4))
+                alike += 1
             below = re.search(
                 rf"scores ({_POINTS}) \(95% interval ({_POINTS}) to ({_POINTS})\)[^:]*: its interval lies "
                 rf"wholly below \w+'s \(({_POINTS}) to ({_POINTS})\), so it counts as wrong",
@@ -235,8 +237,10 @@ def test_the_verdict_words_never_contradict_the_figures_printed(sample: list[Bes
             if not fb.correct and bid in bids.points:
                 assert below is not None, text
                 assert _value(below.group(3)) < _value(below.group(4))  # wholly below, as printed
+                below_seen += 1
             plot = item.feedback_view(fb).plot
             assert plot is not None and not re.search(r"(?<![\w–])-\d", plot.reading)
             for trace in plot.spec["data"]:
                 for _low, _high, line in trace["customdata"]:
                     assert not re.search(r"(?<![\w–])-\d", line), line
+    assert alike and below_seen  # both verdicts were read
