@@ -756,17 +756,17 @@ def _nil_missed(item: Any) -> int | None:
     """Deviation: the best number bid, where nil scores best and that number is not counted right."""
     if item.answer() != 0:
         return None
-    number = _best_number(item)
-    return None if number in item.accepted() else number
+    bid = _best_number(item)
+    return None if bid in item.accepted() else bid
 
 
 def _nil_missed_says(item: Any) -> str:
     bids = item.bids()
-    number = _best_number(item)
+    bid = _best_number(item)
     return (
         f"This hand is worth more as a nil: the bots made the nil in {round(100 * bids.nil.p_zero)}% of the deals, "
-        f"{_pts(bids.points[0])} points to the side on average, against {_pts(bids.points[number])} for a bid "
-        f"of {number}, the best number."
+        f"{_pts(bids.points[0])} points to the side on average, against {_pts(bids.points[bid])} for a bid "
+        f"of {bid}, the best number."
     )
 
 
