@@ -165,6 +165,8 @@ WHERE = {
     "sure-tricks-only": ("jokers", "deuces-high", "classic"),
     "every-high-card": ("deuces-high", "classic"),
     "side-tricks": ("jokers", "deuces-high", "classic"),
+    "nil-missed": ("jokers", "deuces-high", "classic"),
+    "nil-without-sure-trick": ("jokers", "deuces-high", "classic"),
 }
 #: words each diagnosis must say (the misconception named in the game's words)
 SAYS = {
@@ -209,6 +211,8 @@ SAYS = {
     "sure-tricks-only": r"^You bid only the sure tricks: .* took \d+\.\d tricks on average",
     "every-high-card": r"^Not every ace, king and high trump is a trick",
     "side-tricks": r"^That is about what your side takes together \(\d+\.\d tricks on average\): bid your own",
+    "nil-missed": r"^This hand is worth more as a nil: the bots made the nil in \d+% of the deals, [+−]\d+ points",
+    "nil-without-sure-trick": r"^Holding no sure trick does not make a nil pay: the bots made this nil in \d+% of",
 }
 
 
@@ -307,7 +311,7 @@ def _candidates(item: QuizItem, rng: random.Random) -> Iterator[Any]:
     elif kind == "nil-safe":
         yield from ("yes", "no")
     elif kind == "best-bid":
-        yield from range(1, 14)
+        yield from range(0, 14)  # 0: nil
     elif kind == "score":
         for team, (p, b) in right.items():
             for dp, db in ((10, 0), (-10, 0), (1, 0), (0, 1), (-100, 0), (100, -1), (9, 0), (90, 0)):

@@ -42,7 +42,7 @@ from spades_tutor.quiz import (
     mixed,
 )
 from spades_tutor.quiz.base import Choice, PickCards
-from spades_tutor.quiz.kinds.best_bid import BestBidItem
+from spades_tutor.quiz.kinds.best_bid import MAX_ACCEPTED, BestBidItem
 from spades_tutor.quiz.kinds.deck_setup import DeckSetupItem
 from spades_tutor.quiz.kinds.first_leader import FirstLeaderItem
 from spades_tutor.quiz.kinds.game_winner import GameWinnerItem
@@ -385,7 +385,7 @@ def assert_level(item: QuizItem) -> None:
     elif isinstance(item, BestBidItem):
         trumps = sum(trump(c) for c in item.hand)
         assert trumps <= 2 if level == 1 else 3 <= trumps <= 4 if level == 2 else trumps >= 5
-        assert item.answer() in item.accepted() and len(item.accepted()) >= 2
+        assert item.answer() in item.accepted() and 1 <= len(item.accepted()) <= MAX_ACCEPTED[level]
 
 
 def assert_new_kind_level(item: QuizItem) -> None:

@@ -2,8 +2,8 @@
 
 The end positions of "Take your tricks early" are read from the lesson's own words (who holds
 which cards) and solved double dummy: the lead the lesson names is the only one that sets
-East–West. The scores, the gaps between the sides and the "bid of 5 or more" line near the bag
-penalty are the engine's ``score_hand``; the trick winners are the engine's.
+East–West. The scores, the gaps between the sides and the "bid of 5 or more" line for a game
+that ends before the bag count comes round again are the engine's ``score_hand``; the trick winners are the engine's.
 """
 
 from __future__ import annotations
@@ -162,11 +162,15 @@ def gain_from_setting(their_bid: int) -> int:
     return gap(ours + 2) - gap(ours + 1)
 
 
-def test_a_set_near_the_penalty_pays_against_a_bid_of_5_or_more_and_at_5_by_one_point() -> None:
+def test_when_the_game_ends_first_a_set_pays_against_a_bid_of_5_or_more_and_at_5_by_one_point() -> None:
+    # the hand's own score, the whole penalty counted: right only when the game ends before the count
+    # comes round again (over a game a bag costs a tenth of the penalty: tests/test_bag_value_lessons.py)
     text = prose(2)
-    assert "from +10 a trick to −10 a trick; the penalty costs you 100" in text
-    assert "a set of a bid of 5 or more is still worth it (at 5, by a single point)" in text
-    assert "a bid of 4 or less is better let through" in text
+    assert "from +10 a trick to −10 a trick" in text
+    assert (
+        "The whole 100 counts only when the game will end before you would reach 10 bags again: then a set "
+        "pays only against a bid of 5 or more (at 5, by a single point)" in text
+    )
     assert gain_from_setting(3) == 22 - 61  # the two blocks' gaps
     assert [b for b in range(2, 11) if gain_from_setting(b) > 0] == list(range(5, 11))
     assert gain_from_setting(5) == 1

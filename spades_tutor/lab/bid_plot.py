@@ -2,15 +2,17 @@
 
 ``bid_spec(odds, accepted)`` is plotly JSON (plain data: no plotly import), drawn by the page;
 ``bid_reading`` is the line that names it, and ``bid_figure`` a ``go.Figure`` titled by it (for a
-notebook). Every number is ``hand_odds``'s: the side's mean points had South bid 1..13 and their
-95% intervals, measured over the hand's deals (the bars and error bars draw exactly those).
-The bids in ``accepted`` are highlighted, the best bid marked.
+notebook). Every number is the measurement's (``bid_odds``, or ``hand_odds`` for the number bids
+alone): the side's mean points had South bid nil (drawn at 0, where nil was measured) or 1..13 and
+their 95% intervals, measured over the hand's deals (the bars and error bars draw exactly those).
+The bids in ``accepted`` are highlighted, the best bid marked. Points are written with a real
+minus sign (−).
 
 >>> import spades_tutor as st
->>> from spades_tutor.lab import hand_odds
->>> odds = hand_odds(st.Rules.preset("classic"), "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D", deals=100)
->>> print(bid_reading(odds, (1, 2, 3)))
-Bid 2 scores best: +50 points to the side on average (95% interval +43 to +57) over 100 deals played by the bots; bids 1–3 count as right.
+>>> from spades_tutor.lab.odds import bid_odds
+>>> odds = bid_odds(st.Rules.preset("classic"), "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D", deals=100)
+>>> print(bid_reading(odds, odds.accepted))
+Bid 2 scores best: +37 points to the side on average (95% interval +30 to +44) over 100 deals played by the bots; bids 2–3 count as right.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from typing import TYPE_CHECKING, Any
 from .plots import _layout
 
 if TYPE_CHECKING:
-    from .odds import HandOdds
+    from .odds import BidOdds, HandOdds
+
+    Measured = BidOdds | HandOdds
 
 __all__ = ["BID_PLOT_HEIGHT", "bid_figure", "bid_key", "bid_reading", "bid_spec"]
 
@@ -31,38 +35,51 @@ BID_PLOT_HEIGHT = 340
 BEST, RIGHT, OTHER = "best bid", "counted right", "other bids"
 _COLOURS = {BEST: "#2e7d32", RIGHT: "#1565c0", OTHER: "#757575"}
 X_TITLE, Y_TITLE = "South's bid", "side's points, average"
+#: the x axis's title where nil is drawn (at 0)
+X_TITLE_NIL = "South's bid (0 = nil)"
 
 
-def _bids(odds: HandOdds) -> list[int]:
-    return sorted(b for b in odds.points if b > 0)
+def _bids(odds: Measured) -> list[int]:
+    return sorted(odds.points)
+
+
+def _word(bid: int) -> str:
+    return "nil" if bid == 0 else str(bid)
+
+
+def _signed(value: float) -> str:
+    from .odds import _points
+
+    return _points(value)
 
 
 def _range(bids: Sequence[int]) -> str:
     if len(bids) == 1:
-        return f"bid {bids[0]} counts"
-    return (
-        f"bids {bids[0]}–{bids[-1]} count"
-        if list(bids) == list(range(bids[0], bids[-1] + 1))
-        else ("bids " + ", ".join(str(b) for b in bids[:-1]) + f" and {bids[-1]} count")
-    )
+        return f"{'nil' if bids[0] == 0 else f'bid {bids[0]}'} counts"
+    numbers = [b for b in bids if b > 0]
+    if bids[0] != 0 and list(bids) == list(range(bids[0], bids[-1] + 1)):
+        return f"bids {bids[0]}–{bids[-1]} count"
+    words = [_word(b) for b in bids]
+    return ("bids " if numbers == list(bids) else "") + ", ".join(words[:-1]) + f" and {words[-1]} count"
 
 
-def bid_reading(odds: HandOdds, accepted: Sequence[int]) -> str:
+def bid_reading(odds: Measured, accepted: Sequence[int]) -> str:
     """The plot in one line: the best bid, its points and interval, the deals, the bids counted right."""
     low, high = odds.best_points_interval
     deals = f"{odds.deals:,} deal{'s' if odds.deals != 1 else ''}"
+    best = "Nil" if odds.best_bid == 0 else f"Bid {odds.best_bid}"
     return (
-        f"Bid {odds.best_bid} scores best: {odds.best_points:+.0f} points to the side on average "
-        f"(95% interval {low:+.0f} to {high:+.0f}) over {deals} played by the bots; "
+        f"{best} scores best: {_signed(odds.best_points)} points to the side on average "
+        f"(95% interval {_signed(low)} to {_signed(high)}) over {deals} played by the bots; "
         f"{_range(sorted(accepted))} as right."
     )
 
 
-def _group(odds: HandOdds, bid: int, accepted: Sequence[int]) -> str:
+def _group(odds: Measured, bid: int, accepted: Sequence[int]) -> str:
     return BEST if bid == odds.best_bid else RIGHT if bid in accepted else OTHER
 
 
-def bid_spec(odds: HandOdds, accepted: Sequence[int]) -> dict[str, Any]:
+def bid_spec(odds: Measured, accepted: Sequence[int]) -> dict[str, Any]:
     """The plotly JSON: one bar per bid with its 95% interval; best bid, bids counted right, the others.
 
     The traces come in that order (the data table reads the best bid first); each bid is in one.
@@ -90,27 +107,36 @@ def bid_spec(odds: HandOdds, accepted: Sequence[int]) -> dict[str, Any]:
                     "arrayminus": [v - lo for v, lo in zip(y, low, strict=True)],
                     "color": "#111",
                 },
-                "customdata": [[lo, h] for lo, h in zip(low, high, strict=True)],
-                "hovertemplate": "bid %{x}: %{y:+.1f} points (95% interval %{customdata[0]:+.0f} to "
-                "%{customdata[1]:+.0f})<extra>" + group + "</extra>",
+                # the hover line written here, with real minus signs: [low, high, the line]
+                "customdata": [
+                    [
+                        lo,
+                        h,
+                        f"{'nil' if b == 0 else f'bid {b}'}: {_signed(v)} points (95% interval {_signed(lo)} to {_signed(h)})",
+                    ]
+                    for b, v, lo, h in zip(bids, y, low, high, strict=True)
+                ],
+                "hovertemplate": "%{customdata[2]}<extra>" + group + "</extra>",
             }
         )
     top = odds.best_points_interval[1]
     ends = [v for b in _bids(odds) for v in (*odds.points_interval[b], 0.0)]
     span = max(ends) - min(ends) or 1.0
-    layout = _layout("", X_TITLE, Y_TITLE, height=BID_PLOT_HEIGHT, barmode="overlay")
+    nil = 0 in odds.points
+    layout = _layout("", X_TITLE_NIL if nil else X_TITLE, Y_TITLE, height=BID_PLOT_HEIGHT, barmode="overlay")
     del layout["title"]
     layout["margin"] = {"l": 50, "r": 10, "t": 20, "b": 30}
     # no plotly legend: placed above or below, it was drawn over the bars or their labels after a
     # resize; the page writes the key (``bid_key``) under the plot, where it wraps on a phone
     layout["showlegend"] = False
     layout["yaxis"] = {**layout["yaxis"], "range": [min(ends) - 0.05 * span, max(ends) + 0.15 * span]}
-    # every bid labelled, upright, even on a phone (13 labels in under 300 px)
+    # every bid labelled, upright, even on a phone (14 labels in under 300 px); nil at 0, named
+    first = 0 if nil else 1
     xaxis = {
-        "tickmode": "linear",
-        "tick0": 1,
-        "dtick": 1,
-        "range": [0.4, 13.6],
+        "tickmode": "array",
+        "tickvals": list(range(first, 14)),
+        "ticktext": [_word(b) for b in range(first, 14)],
+        "range": [first - 0.6, 13.6],
         "tickangle": 0,
         "tickfont": {"size": 12},
     }
@@ -122,12 +148,12 @@ def bid_spec(odds: HandOdds, accepted: Sequence[int]) -> dict[str, Any]:
     return {"data": data, "layout": layout}
 
 
-def bid_key(odds: HandOdds, accepted: Sequence[int]) -> tuple[tuple[str, str], ...]:
+def bid_key(odds: Measured, accepted: Sequence[int]) -> tuple[tuple[str, str], ...]:
     """The colours of ``bid_spec``'s bars and what they mean, ``(name, colour)`` per trace drawn."""
     return tuple((t["name"], t["marker"]["color"]) for t in bid_spec(odds, accepted)["data"])
 
 
-def bid_figure(odds: HandOdds, accepted: Sequence[int]) -> Any:
+def bid_figure(odds: Measured, accepted: Sequence[int]) -> Any:
     """A ``plotly.graph_objects.Figure`` of ``bid_spec``, titled by its reading."""
     import plotly.graph_objects as go
 

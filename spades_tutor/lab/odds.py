@@ -12,6 +12,13 @@ Points come from the engine's scoring (``score_hand``'s per-side step; the side'
 fresh game, no bags before): for each bid the play was measured for, with the partner's bid and
 the tricks as they were in each deal. Intervals are 95%: Wilson for proportions, normal for means.
 
+Two valuations (``VALUATIONS``) say what a bag is worth. ``"hand"``: the hand's own score, a bag
+scoring its point and the bag penalty coming off only in the hand that reaches the limit (right
+when the game can end before the count comes round again). ``"game"``: points over the game, each
+bag also charged its share of the penalty it brings nearer, ``bag_penalty / bag_limit`` (10 points
+of 100 for 10 bags), as a penalty reached later is still paid; a penalty reached this hand is not
+charged twice. ``bid_odds`` measures a hand's number bids and its nil together, by ``"game"``.
+
 >>> import spades_tutor as st
 >>> rules = st.Rules.preset("jokers")
 >>> odds = hand_odds(rules, st.cards("BJ AS KS QH 9H 5H KC 8C 4C 7D 6D 3D 3C"), deals=200, seed=1)
@@ -33,7 +40,8 @@ import numpy.typing as npt
 
 from ..engine import BLIND_NIL, Bid, CardsLike, DealError, Hand, Rules, Seat, cards
 from ..engine.errors import SpadesError
-from ..engine.scoring import _score_team
+from ..engine.scoring import HandScore, _score_team
+from ..engine.text import signed
 from .experiments import CONFIDENCE, wilson
 from .heuristic import HeuristicPolicy
 from .simulate import DEFAULT_BATCH_SIZE
@@ -41,7 +49,76 @@ from .table import Table, play_out
 from .tables import card_tables
 from .words import DEAL, DEALER, choose_many, round_words
 
-__all__ = ["HandOdds", "hand_odds", "nil_made_counts"]
+__all__ = [
+    "VALUATIONS",
+    "BidOdds",
+    "HandOdds",
+    "bag_cost",
+    "bid_odds",
+    "game_points",
+    "hand_odds",
+    "nil_made_counts",
+    "valuation_words",
+]
+
+#: what a bag is worth (see the module docstring): the hand's own score, or points over the game
+VALUATIONS = ("hand", "game")
+
+
+def bag_cost(rules: Rules) -> float:
+    """What one bag costs over a game: its share of the penalty it brings nearer (``bag_penalty / bag_limit``).
+
+    >>> import spades_tutor as st
+    >>> bag_cost(st.Rules.preset("jokers")), bag_cost(st.Rules.preset("jokers", bag_limit=5, bag_penalty=50))
+    (10.0, 10.0)
+    """
+    return rules.bag_penalty / rules.bag_limit
+
+
+def game_points(rules: Rules, score: HandScore) -> float:
+    """A side's hand valued over the game: its points with each bag taken charged ``bag_cost`` and the
+    penalty this hand reached (if any) not charged again (its bags paid for it).
+
+    >>> import spades_tutor as st
+    >>> rules = st.Rules.preset("jokers")
+    >>> bids, bags = {st.Seat.NORTH: 4, st.Seat.EAST: 2, st.Seat.SOUTH: 3, st.Seat.WEST: 1}, {st.Team.NS: 8}
+    >>> greedy = st.score_hand(rules, bids, {st.Seat.NORTH: 5, st.Seat.EAST: 2, st.Seat.SOUTH: 4, st.Seat.WEST: 2}, bags)
+    >>> greedy[st.Team.NS].points, game_points(rules, greedy[st.Team.NS])
+    (-28, 52.0)
+    """
+    kept = sum(line.points for line in score.lines if line.kind != "penalty")
+    return kept - score.new_bags * bag_cost(rules)
+
+
+def valuation_words(rules: Rules, valuation: str) -> str:
+    """What a bag counts for under ``valuation``, in a learner's words.
+
+    >>> import spades_tutor as st
+    >>> print(valuation_words(st.Rules.preset("jokers"), "game"))
+    points over the game: a bag scores 1 but brings the 100-point penalty for 10 bags a tenth nearer, so it counts −9
+    """
+    if valuation == "hand":
+        return (
+            f"this hand's own score: a bag scores 1, and the {rules.bag_penalty}-point penalty counts only "
+            f"in the hand that reaches {rules.bag_limit} bags"
+        )
+    if valuation == "game":
+        share = "a tenth" if rules.bag_limit == 10 else f"1/{rules.bag_limit} of the way"
+        return (
+            f"points over the game: a bag scores 1 but brings the {rules.bag_penalty}-point penalty for "
+            f"{rules.bag_limit} bags {share} nearer, so it counts {_points(1 - bag_cost(rules))}"
+        )
+    raise SpadesError(f"valuation must be one of {', '.join(VALUATIONS)}, not {valuation!r}")
+
+
+def _points(value: float, digits: int = 0) -> str:
+    """``'+43'``, ``'−2'``, ``'−2.4'``: points rounded to ``digits`` decimals, with a real minus sign
+    (never ``'−0'``)."""
+    if digits == 0:
+        return signed(round(value) + 0)
+    text = f"{round(value, digits) + 0:+.{digits}f}"
+    return "+" + text[1:] if float(text) == 0 else text.replace("-", "\N{MINUS SIGN}")
+
 
 _ONE = np.uint64(1)
 _LOW6 = np.uint64(63)
@@ -60,8 +137,8 @@ class HandOdds:
     tricks (k = 0..13). ``bids[k]``: in how many deals the seat bid ``k`` (0 = nil).
     ``outcomes``: each distinct ``(tricks, partner's bid, partner's blind nil, partner's tricks,
     deals)`` seen, the deals being how often. ``points[b]``: the side's mean points had the seat bid ``b`` (only the bids the play was
-    measured for: 1..13, or nil alone when ``nil`` is true), ``points_interval[b]`` its 95%
-    interval. Equal seeds give equal results.
+    measured for: 1..13, or nil alone when ``nil`` is true), valued by ``valuation``;
+    ``points_interval[b]`` its 95% interval. Equal seeds give equal results.
     """
 
     rules: Rules
@@ -77,6 +154,8 @@ class HandOdds:
     outcomes: tuple[tuple[int, int, bool, int, int], ...]
     points: dict[int, float] = dataclasses.field(hash=False)
     points_interval: dict[int, tuple[float, float]] = dataclasses.field(hash=False)
+    #: what a bag is worth in ``points`` (``VALUATIONS``)
+    valuation: str = "hand"
 
     # --- proportions -----------------------------------------------------------------------
 
@@ -163,6 +242,90 @@ class HandOdds:
 
     def __str__(self) -> str:
         return self.sentence()
+
+
+@dataclasses.dataclass(frozen=True)
+class BidOdds:
+    """Every bid a hand can make, measured over the same deals (``bid_odds``): the number bids played
+    once (``number``: the side's points had the seat bid 1..13) and, at a table that plays nil, the
+    hand played as a nil (``nil``). ``points[0]`` is the nil's. A bid is right when its 95% interval
+    overlaps the best bid's (``accepted``): the bids the measurement cannot tell from the best.
+    """
+
+    number: HandOdds
+    nil: HandOdds | None
+
+    @functools.cached_property
+    def points(self) -> dict[int, float]:
+        return {**(self.nil.points if self.nil is not None else {}), **self.number.points}
+
+    @functools.cached_property
+    def points_interval(self) -> dict[int, tuple[float, float]]:
+        return {**(self.nil.points_interval if self.nil is not None else {}), **self.number.points_interval}
+
+    @property
+    def deals(self) -> int:
+        return self.number.deals
+
+    @property
+    def valuation(self) -> str:
+        return self.number.valuation
+
+    @property
+    def best_bid(self) -> int:
+        """The bid with the most expected points for the side (0 = nil; ties: the lower bid, nil first)."""
+        return max(sorted(self.points), key=lambda b: self.points[b])
+
+    @property
+    def best_points(self) -> float:
+        return self.points[self.best_bid]
+
+    @property
+    def best_points_interval(self) -> tuple[float, float]:
+        return self.points_interval[self.best_bid]
+
+    def close(self, bid: int) -> bool:
+        """Whether ``bid``'s 95% interval overlaps the best bid's (the best bid is close to itself)."""
+        low, high = self.points_interval[bid]
+        best_low, best_high = self.best_points_interval
+        return low <= best_high and high >= best_low
+
+    @functools.cached_property
+    def accepted(self) -> tuple[int, ...]:
+        """The bids counted right, lowest first (0 = nil): those ``close`` to the best."""
+        return tuple(b for b in sorted(self.points) if self.close(b))
+
+    def sentence(self) -> str:
+        """The best bid and what it is worth, with the nil's made-rate where nil was measured.
+
+        >>> import spades_tutor as st
+        >>> hand = "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D"
+        >>> print(bid_odds(st.Rules.preset("classic"), hand, deals=100))  # doctest: +NORMALIZE_WHITESPACE
+        best bid 2: +37 points to the side on average over 100 deals of this hand (95% interval +30 to +44);
+        nil made in 39% of them (95% interval 30–49%), worth −17 (95% interval −40 to +6)
+        """
+        low, high = self.best_points_interval
+        n = f"{self.deals:,} deal{'s' if self.deals != 1 else ''}"
+        out = (
+            f"best bid {bid_word(self.best_bid)}: {_points(self.best_points)} points to the side on average over "
+            f"{n} of this hand (95% interval {_points(low)} to {_points(high)})"
+        )
+        if self.nil is not None:
+            made_low, made_high = self.nil.p_zero_interval
+            nil_low, nil_high = self.nil.points_interval[0]
+            out += (
+                f"; nil made in {_pct(self.nil.p_zero)}% of them (95% interval {_pct(made_low)}–{_pct(made_high)}%), "
+                f"worth {_points(self.nil.points[0])} (95% interval {_points(nil_low)} to {_points(nil_high)})"
+            )
+        return out
+
+    def __str__(self) -> str:
+        return self.sentence()
+
+
+def bid_word(bid: int) -> str:
+    """A bid as a learner reads it: ``'nil'`` for 0, else the number."""
+    return "nil" if bid == 0 else str(bid)
 
 
 def _pct(p: float) -> int:
@@ -298,13 +461,20 @@ def _check(rules: Rules, hand: CardsLike, seat: Seat | str, deals: int, seed: in
 
 # the side's points per (rule set, candidate bids) and outcome: a hand's deals repeat the same
 # few hundred outcomes, and so do the hands after it (at most 14 * 14 * 2 * 14 outcomes a rule set)
-_POINTS: dict[tuple[Rules, tuple[int, ...]], dict[tuple[int, int, bool, int], tuple[int, ...]]] = {}
+_POINTS: dict[tuple[Rules, tuple[int, ...], str], dict[tuple[int, int, bool, int], tuple[float, ...]]] = {}
 
 
 def _side_points(
-    rules: Rules, candidates: tuple[int, ...], took: int, partner_bid: int, partner_blind: bool, partner_took: int
-) -> tuple[int, ...]:
-    """The side's points, in a fresh game, had the seat bid each of ``candidates`` (0 = nil).
+    rules: Rules,
+    candidates: tuple[int, ...],
+    valuation: str,
+    took: int,
+    partner_bid: int,
+    partner_blind: bool,
+    partner_took: int,
+) -> tuple[float, ...]:
+    """The side's points, in a fresh game, had the seat bid each of ``candidates`` (0 = nil), valued
+    by ``valuation``.
 
     Scored by ``score_hand``'s own per-side step (``_score_team``: the same lines and points, a
     quarter of the time, as it skips the other side and the parsing); the other side's bids
@@ -312,7 +482,10 @@ def _side_points(
     me, partner = Seat.NORTH, Seat.SOUTH
     p_bid = BLIND_NIL if partner_blind else Bid(partner_bid)
     tricks = {me: took, partner: partner_took}
-    return tuple(_score_team(rules, me.team, {me: Bid(b), partner: p_bid}, tricks, 0).points for b in candidates)
+    scores = [_score_team(rules, me.team, {me: Bid(b), partner: p_bid}, tricks, 0) for b in candidates]
+    if valuation == "game":
+        return tuple(game_points(rules, score) for score in scores)
+    return tuple(float(score.points) for score in scores)
 
 
 def hand_odds(
@@ -325,11 +498,12 @@ def hand_odds(
     *,
     dealer: Seat | str | None = None,
     batch_size: int = DEFAULT_BATCH_SIZE,
+    valuation: str = "hand",
 ) -> HandOdds:
     """Play ``hand`` at ``seat`` ``deals`` times against random unseen cards (see the module docstring).
 
     ``nil=True``: the seat bids and plays nil. ``dealer`` fixes the dealer (default: each deal
-    draws its own). A hand that is not ``len(deck) // 4`` distinct cards of the rule set's deck
+    draws its own). ``valuation`` (``VALUATIONS``) says what a bag is worth in ``points``. A hand that is not ``len(deck) // 4`` distinct cards of the rule set's deck
     raises ``DealError`` (a ``ValueError``) naming what is wrong.
 
     >>> import spades_tutor as st
@@ -341,6 +515,8 @@ def hand_odds(
     held, where = _check(rules, hand, seat, deals, seed, nil)
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise SpadesError(f"batch_size must be a whole number 1 or more, not {batch_size!r}")
+    if valuation not in VALUATIONS:
+        raise SpadesError(f"valuation must be one of {', '.join(VALUATIONS)}, not {valuation!r}")
     fixed = None if dealer is None else int(Seat.parse(dealer))
     me, partner = int(where), (int(where) + 2) % 4
     taken_me, taken_partner, bid_me, bid_partner, blind_partner = [], [], [], [], []
@@ -361,15 +537,15 @@ def hand_odds(
     # each distinct (tricks, partner's bid, partner's blind, partner's tricks) is scored once
     keys = np.stack([took, p_bid, p_blind, p_took], axis=1)
     distinct, inverse, often = np.unique(keys, axis=0, return_inverse=True, return_counts=True)
-    cache = _POINTS.setdefault((rules, candidates), {})
-    per_key = np.empty((len(distinct), len(candidates)), dtype=np.int64)
+    cache = _POINTS.setdefault((rules, candidates, valuation), {})
+    per_key = np.empty((len(distinct), len(candidates)), dtype=np.float64)
     for i, (a, b, c, d) in enumerate(distinct.tolist()):
         key = (a, b, bool(c), d)
         points_of = cache.get(key)
         if points_of is None:
-            points_of = cache[key] = _side_points(rules, candidates, *key)
+            points_of = cache[key] = _side_points(rules, candidates, valuation, *key)
         per_key[i] = points_of
-    per_deal = per_key[inverse.reshape(-1)].astype(float)  # (deals, candidates)
+    per_deal = per_key[inverse.reshape(-1)]  # (deals, candidates)
     points = {b: float(per_deal[:, i].mean()) for i, b in enumerate(candidates)}
     intervals = {b: _normal_interval(per_deal[:, i]) for i, b in enumerate(candidates)}
     return HandOdds(
@@ -388,6 +564,7 @@ def hand_odds(
         ),
         points=points,
         points_interval=intervals,
+        valuation=valuation,
     )
 
 
@@ -426,3 +603,20 @@ def nil_made_counts(
     play_out(table, _SeatBidsPolicy(me, True))
     made = (table.taken[:, me] == 0).reshape(len(parts), deals).sum(axis=1)
     return tuple(int(m) for m in made)
+
+
+def bid_odds(
+    rules: Rules,
+    hand: CardsLike,
+    seat: Seat | str = Seat.SOUTH,
+    deals: int = 400,
+    seed: int = 0,
+    *,
+    dealer: Seat | str | None = None,
+    valuation: str = "game",
+) -> BidOdds:
+    """The hand's number bids and (at a table that plays nil) its nil, measured by ``hand_odds`` over
+    the same deals and valued by ``valuation`` (points over the game by default: see the module docstring)."""
+    number = hand_odds(rules, hand, seat, deals, seed, dealer=dealer, valuation=valuation)
+    nil = hand_odds(rules, hand, seat, deals, seed, nil=True, dealer=dealer, valuation=valuation) if rules.nil else None
+    return BidOdds(number, nil)

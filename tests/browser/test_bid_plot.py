@@ -12,6 +12,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import spades_tutor as st
 from spades_tutor.lab.bid_plot import BID_PLOT_HEIGHT
+from spades_tutor.quiz.base import Plot
 from spades_tutor.quiz.generators import generate
 from spades_tutor.ui.app import DIFFICULTY_NAMES
 
@@ -32,15 +33,17 @@ def answer_bid(page: Page, quiz: Locator, bid: int) -> None:
     expect(quiz.locator(".st-fb-head")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
 
 
-def check_plot(page: Page, quiz: Locator, reading: str, best: int, label: str) -> list[str]:
-    """The plot under ``quiz``'s feedback is drawn and named by ``reading``; its data opens by keyboard;
+def check_plot(page: Page, quiz: Locator, shown: Plot, best: int, label: str) -> list[str]:
+    """The plot under ``quiz``'s feedback is drawn and named by its reading; its data opens by keyboard;
     at 375 and 1920 px it fills its width with nothing scrolling sideways. Returns the problems found."""
+    reading = shown.reading
+    bars = sum(len(trace["x"]) for trace in shown.spec["data"])  # nil (at 0) and 1 to 13, or 1 to 13
     figure = quiz.get_by_role("figure")
     expect(figure).to_have_attribute("aria-label", reading)
-    expect(figure.locator(".js-plotly-plot .cartesianlayer .trace.bars")).to_have_count(3)
+    expect(figure.locator(".js-plotly-plot .cartesianlayer .trace.bars")).to_have_count(len(shown.spec["data"]))
     expect(figure.locator(".annotation-text")).to_have_text("best")
-    # one bar per bid, in three groups: the best bid alone, the bids counted right, the others
-    expect(figure.locator(".trace.bars .point")).to_have_count(13)
+    # one bar per bid, in two or three groups: the best bid alone, the bids counted right, the others
+    expect(figure.locator(".trace.bars .point")).to_have_count(bars)
     expect(figure.locator(".trace.bars").first.locator(".point")).to_have_count(1)
     details = quiz.locator(".st-plot-data details")
     expect(details).not_to_have_attribute("open", "")
@@ -49,7 +52,7 @@ def check_plot(page: Page, quiz: Locator, reading: str, best: int, label: str) -
     expect(details).to_have_attribute("open", "")
     table = details.get_by_role("table")
     expect(table.locator("caption")).to_have_text(reading)
-    expect(table.locator("tbody tr")).to_have_count(13)
+    expect(table.locator("tbody tr")).to_have_count(bars)
     expect(table.locator("tbody tr").first.locator("td").first).to_have_text(str(best))
     page.keyboard.press("Tab")  # on to the table's scroller, a named region
     expect(details.get_by_role("region")).to_be_focused()
@@ -97,7 +100,7 @@ def test_a_bid_answer_plots_what_each_bid_scores_on_the_quiz_page_and_in_lesson_
     expect(quiz.locator(".st-fb-head")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     plot = item.feedback_view(item.check(12)).plot
     assert plot is not None
-    found = check_plot(page, quiz, plot.reading, item.answer(), "quiz")
+    found = check_plot(page, quiz, plot, item.answer(), "quiz")
 
     step, lesson_item = first_quiz(6, "best-bid")
     page.set_viewport_size({"width": 1366, "height": 900})
@@ -108,5 +111,5 @@ def test_a_bid_answer_plots_what_each_bid_scores_on_the_quiz_page_and_in_lesson_
     expect(quiz.get_by_text("✓ Right!")).to_be_visible()
     lesson_plot = lesson_item.feedback_view(lesson_item.check(lesson_item.answer())).plot  # type: ignore[attr-defined]
     assert lesson_plot is not None
-    found += check_plot(page, quiz, lesson_plot.reading, lesson_item.answer(), "lesson-6")  # type: ignore[attr-defined]
+    found += check_plot(page, quiz, lesson_plot, lesson_item.answer(), "lesson-6")  # type: ignore[attr-defined]
     assert found == []

@@ -1,16 +1,26 @@
-"""What would you bid: a hand at South, the dealer named, and a bid of 1 to 13 to give.
+"""What would you bid: a hand at South, the dealer named, and a bid to give: nil (typed 0) or 1 to 13.
 
 The answer is measured: the hand is played ``BID_DEALS`` times by the heuristic bots
-(``hand_odds``, seed ``BID_SEED``, the dealer fixed) and the best bid is the one with the
-most expected points for the side. A bid is right when it is within ``BID_SLACK`` (one
-trick) of the best bid: the bots' play varies, and a trick either side of the best bid
-scores nearly as well on most hands; the feedback quotes each accepted bid's expected
-points and plots what every bid from 1 to 13 scores, with its 95% interval (``bid_plot``).
+(``bid_odds``: ``hand_odds`` for the number bids and, where the table plays nil, again as a
+nil; seed ``BID_SEED``, the dealer fixed), and each bid is judged by the side's expected
+points over the game (``valuation_words``: a bag scores its point but brings the bag penalty
+a ``bag_limit``-th nearer). The best bid scores most. A bid is right when its 95% interval
+overlaps the best bid's: the measurement cannot tell it from the best. The feedback says so
+in words ("3 scores about as well as 2: +40 against +43") and plots what every bid scores,
+with its 95% interval (``bid_plot``). The judge is the heuristic bots' play, and the feedback
+says so. (Blind nil is not asked: the hand is seen before the bid.)
 
 Levels (by how many trumps the hand holds, the hardest thing to value):
     1. two trumps or fewer;
     2. three or four trumps;
     3. five trumps or more.
+
+Items are chosen so that a level has no answer right on most of its items: each seed draws the
+best bid to find from its level's ``TARGETS`` (nil only at a table that plays it), and hands are
+drawn until one whose measured best bid is that target is also clear (``clear``: at most the
+level's ``MAX_ACCEPTED`` bids counted right). ``likely_tricks`` screens the hands first, then half
+the measurement (the number bids, or the nil) before the other half, so that few are measured; after ``MAX_MEASURED`` hands the first clear one is taken whatever its best bid (after
+twice as many, the one with the fewest bids counted right: a house rule can make every bid score alike).
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...engine import Card, Rules, Seat, cards
+from ...engine import Card, Rules, Seat, cards, likely_tricks, nil_advice, sure_trick_count
 from .. import misconceptions as catalogue
 from ..base import (
     Caption,
@@ -36,25 +46,48 @@ from ..base import (
     _check_cards,
     _whole,
 )
-from ..seeded import _below, _hands, _rng
+from ..seeded import _below, _hands, _rng, _shuffled
 from . import register
 
 if TYPE_CHECKING:
-    from ...lab.odds import HandOdds
+    from ...lab.odds import BidOdds, HandOdds
 
-__all__ = ["BID_DEALS", "BID_SEED", "BID_SLACK", "BestBidItem"]
+__all__ = ["BID_DEALS", "BID_SEED", "BID_VALUATION", "JUDGE", "MAX_ACCEPTED", "TARGETS", "BestBidItem"]
 
 BID_DEALS = 400
 BID_SEED = 0
-#: a bid this many tricks or fewer from the best bid is right
-BID_SLACK = 1
+#: what a bag is worth when bids are compared (``lab.odds.VALUATIONS``): points over the game
+BID_VALUATION = "game"
+#: who decided, in the feedback's words
+JUDGE = "the heuristic bots"
+#: per level, a generated item counts at most this many bids right (more: the measurement cannot pick
+#: an answer); hands with more trumps score alike over more bids, so two would let one answer game a level
+MAX_ACCEPTED: dict[int, int] = {1: 2, 2: 1, 3: 1}
+#: the best bids a level's items are drawn to have (0 = nil, only where the table plays nil)
+TARGETS: dict[int, tuple[int, ...]] = {1: (0, 1, 2, 3), 2: (0, 2, 3, 4), 3: (3, 4, 5, 6)}
+#: hands measured for one item before the generator settles for a clear one with another best bid
+MAX_MEASURED = 16
+#: a nil is screened out when ``likely_tricks`` expects more tricks than this
+NIL_MOST_LIKELY = 1.5
+#: or when it is made less often than this (a nil made half the time is worth nothing on average)
+NIL_LEAST_MADE = 0.5
 
 
-@functools.lru_cache(maxsize=1024)
-def _measured(rules: Rules, hand: tuple[Card, ...], dealer: Seat) -> HandOdds:
+@functools.lru_cache(maxsize=4096)
+def _played(rules: Rules, hand: tuple[Card, ...], dealer: Seat, nil: bool) -> HandOdds:
+    """The hand played with a number bid, or as a nil: half of ``bid_odds`` (the generator screens
+    a hand by the half that can rule it out, and measures the other half only if it passes)."""
     from ...lab.odds import hand_odds  # the simulator loads only when a hand is measured
 
-    return hand_odds(rules, hand, Seat.SOUTH, deals=BID_DEALS, seed=BID_SEED, dealer=dealer)
+    return hand_odds(rules, hand, Seat.SOUTH, BID_DEALS, BID_SEED, nil=nil, dealer=dealer, valuation=BID_VALUATION)
+
+
+@functools.lru_cache(maxsize=4096)
+def _measured(rules: Rules, hand: tuple[Card, ...], dealer: Seat) -> BidOdds:
+    """``bid_odds(rules, hand, dealer=dealer)``, its halves cached."""
+    from ...lab.odds import BidOdds
+
+    return BidOdds(_played(rules, hand, dealer, False), _played(rules, hand, dealer, True) if rules.nil else None)
 
 
 @register
@@ -86,60 +119,97 @@ class BestBidItem(QuizItem):
 
     @property
     def prompt(self) -> str:
-        return f"You sit South and {_dealt(self.dealer)}. What would you bid (1 to 13)?"
+        return f"You sit South and {_dealt(self.dealer)}. What would you bid ({_choices(self.rules)})?"
+
+    def _key(self) -> tuple[Card, ...]:
+        return tuple(sorted(self.hand, key=lambda c: c.index))
+
+    def may_be(self, target: int) -> bool:
+        """Whether half the measurement leaves ``target`` possible as the best bid: for nil, a nil made
+        at least half the time (worth less than nothing otherwise); for a number, the best number bid."""
+        if target == 0:
+            return _played(self.rules, self._key(), self.dealer, True).p_zero >= NIL_LEAST_MADE
+        points = _played(self.rules, self._key(), self.dealer, False).points
+        return max(sorted(points), key=lambda b: points[b]) == target
+
+    def bids(self) -> BidOdds:
+        """Every bid measured: the number bids and, where the table plays nil, the nil (cached per rule
+        set, hand and dealer)."""
+        return _measured(self.rules, self._key(), self.dealer)
 
     def odds(self) -> HandOdds:
-        """The hand measured (cached per rule set, hand and dealer)."""
-        return _measured(self.rules, tuple(sorted(self.hand, key=lambda c: c.index)), self.dealer)
+        """The hand played with a number bid (the tricks it took, the side's points per bid 1..13)."""
+        return self.bids().number
 
     def answer(self) -> int:
-        return self.odds().best_bid
+        """The best bid (0 = nil)."""
+        return self.bids().best_bid
 
     def accepted(self) -> tuple[int, ...]:
-        """The bids counted right: within ``BID_SLACK`` of the best bid."""
-        best = self.answer()
-        return tuple(b for b in sorted(self.odds().points) if abs(b - best) <= BID_SLACK)
+        """The bids counted right (0 = nil): those whose 95% interval overlaps the best bid's."""
+        return self.bids().accepted
+
+    def clear(self) -> bool:
+        """Whether the measurement picks out an answer: at most the level's ``MAX_ACCEPTED`` bids counted right."""
+        return len(self.accepted()) <= MAX_ACCEPTED.get(self.difficulty, 1)
 
     def check(self, response: Any) -> Feedback:
-        try:
-            given = _whole(response)
-        except (TypeError, ValueError):
-            given = -1
-        odds = self.odds()
+        given = self.given(response)
+        bids = self.bids()
         accepted = self.accepted()
-        best = odds.best_bid
+        best = bids.best_bid
         others = [b for b in accepted if b != best]
-        right = f"{best} (or {_or(others)})" if others else str(best)
-        worth = "; ".join(
-            f"bid {b}: {odds.points[b]:+.0f} (95% interval {lo:+.0f} to {hi:+.0f})"
-            for b in accepted
-            for lo, hi in (odds.points_interval[b],)
-        )
+        right = f"{_word(best)} (or {_or(others)})" if others else _word(best)
         lines = [
-            f"The bots played this hand {BID_DEALS} times from South ({_dealt(self.dealer)}): {odds.sentence()}.",
-            f"A bid within {BID_SLACK} of the best scores nearly as well, so {_or(list(accepted))} counts as right. "
-            f"The side's expected points: {worth}.",
+            f"Judged by {JUDGE}: they played this hand {bids.deals} times from South ({_dealt(self.dealer)}), "
+            f"each bid valued as {_valuation(self.rules)}.",
+            f"{_cap(_word(best))} scores best: {_pts(bids.points[best])} points to the side on average "
+            f"(95% interval {_span(bids, best)}){_made(bids, best)}.",
         ]
-        if given in odds.points and given not in accepted:
-            lo, hi = odds.points_interval[given]
-            lines.append(f"Your bid of {given}: {odds.points[given]:+.0f} (95% interval {lo:+.0f} to {hi:+.0f}).")
-        correct = given in accepted
+        for b in others:
+            lines.append(
+                f"{_cap(_word(b))} scores about as well as {_word(best)}: {_pts(bids.points[b])} against "
+                f"{_pts(bids.points[best])}; their 95% intervals overlap ({_span(bids, b)} and "
+                f"{_span(bids, best)}), so {_word(b)} counts as right too."
+            )
+        if bids.nil is not None and 0 not in accepted and given != 0:
+            lines.append(f"Nil scores {_worth(bids, 0)}{_made(bids, 0)}.")
+        if given is not None and given in bids.points and given not in accepted:
+            digits = _digits_apart(bids, given)
+            lines.append(
+                f"{'Your nil' if given == 0 else f'Your bid of {given}'} scores {_pts(bids.points[given], digits)} "
+                f"(95% interval {_span(bids, given, digits)}){_made(bids, given)}: its interval lies wholly below "
+                f"{_word(best)}'s ({_span(bids, best, digits)}), so it counts as wrong."
+            )
+        elif given == 0 and not self.rules.nil:
+            lines.append("This table plays without nil: bid 1 to 13.")
+        correct = given is not None and given in accepted
         diagnosis = None if correct else self.diagnose(response)
         return Feedback(correct, right, tuple(lines), diagnosis=diagnosis)
 
     def given(self, response: Any) -> int | None:
+        """A bid read from a response: 0 (or the word nil) for nil, else a whole number."""
+        if isinstance(response, str) and response.strip().lower() == "nil":
+            return 0
         try:
             return _whole(response)
         except (TypeError, ValueError):
             return None
 
     def feedback_view(self, feedback: Feedback, selected: tuple[str, ...] = ()) -> FeedbackView:
-        return FeedbackView(plot=points_plot(self.odds(), self.accepted()))
+        return FeedbackView(plot=points_plot(self.bids(), self.accepted()))
 
     def hint(self) -> str:
+        nil = (
+            " A hand that can take no trick may score most as a nil: a nil made is worth "
+            f"{self.rules.nil_value}, failed it costs as much."
+            if self.rules.nil
+            else ""
+        )
         return (
             "Count the tricks the hand should take: high trumps, side aces and kings that can win before "
-            "they are trumped, and extra trumps to ruff a short suit. A set costs more than a bag."
+            "they are trumped, and extra trumps to ruff a short suit. A set costs more than a bag, but a "
+            f"bag costs too: it brings the bag penalty nearer.{nil}"
         )
 
     def position(self) -> dict[str, Any]:
@@ -147,11 +217,27 @@ class BestBidItem(QuizItem):
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> BestBidItem:
+        """A hand of the level whose measured best bid is the seed's target, and clear (see the module)."""
         rng = _rng("best-bid", seed, difficulty)
         dealer = tuple(Seat)[_below(rng, 4)]
+        target = _target(rules, seed, difficulty)
+        fallback: BestBidItem | None = None  # the first of the fewest bids counted right
+        measured = 0
         for hand in _hands(rules, rng):
-            if _bid_level(rules, hand) == difficulty:
-                return cls(rules, hand=rules.sort_hand(hand), dealer=dealer, seed=seed, difficulty=difficulty)
+            if _bid_level(rules, hand) != difficulty or not _may_be(rules, hand, target):
+                continue
+            item = cls(rules, hand=rules.sort_hand(hand), dealer=dealer, seed=seed, difficulty=difficulty)
+            measured += 1
+            if not item.may_be(target) and measured < MAX_MEASURED:
+                continue
+            if item.clear() and item.answer() == target:
+                return item
+            if fallback is None or len(item.accepted()) < len(fallback.accepted()):
+                fallback = item
+            # a target this rule set rarely gives: a clear item; a table where every bid scores alike
+            # (house rules can make it so): the narrowest found
+            if (measured >= MAX_MEASURED and fallback.clear()) or measured >= 2 * MAX_MEASURED:
+                return fallback
         raise AssertionError("unreachable: the hands never end")
 
     @classmethod
@@ -164,10 +250,11 @@ class BestBidItem(QuizItem):
         return {"hand": block.cards("hand", 13, 13), "dealer": Seat.parse(block.value("dealer", "W")).name}
 
     def view(self) -> ViewSpec:
-        bid = NumberField("bid", "Your bid:", min=1, max=13, width=4)
+        nil = self.rules.nil
+        bid = NumberField("bid", "Your bid:", min=0 if nil else 1, max=13, width=4)
         return ViewSpec(
             (
-                Caption(f"South's hand; {_dealt(self.dealer)}."),
+                Caption(f"South's hand; {_dealt(self.dealer)}." + (" Type 0 to bid nil." if nil else "")),
                 ShowCards(self.hand, "the hand"),
                 Numbers((bid,), _bid_response),
             )
@@ -187,12 +274,84 @@ def _bid_level(rules: Rules, hand: Sequence[Card]) -> int:
     return 1 if trumps <= 2 else 2 if trumps <= 4 else 3
 
 
+def _choices(rules: Rules) -> str:
+    return "nil, typed 0, or 1 to 13" if rules.nil else "1 to 13"
+
+
+def _may_be(rules: Rules, hand: Sequence[Card], target: int) -> bool:
+    """A cheap screen before measuring: could ``target`` be this hand's best bid? A nil needs a hand
+    with no sure trick and no card ``nil_advice`` calls a certain loser; a number bid needs the
+    ``likely_tricks`` estimate within a trick of it."""
+    estimate = sum(t.value for t in likely_tricks(rules, hand))
+    if target == 0:
+        return (
+            estimate <= NIL_MOST_LIKELY
+            and sure_trick_count(rules, hand) == 0
+            and not nil_advice(rules, hand).impossible
+        )
+    return abs(estimate - target) <= 1
+
+
+def _target(rules: Rules, seed: int, difficulty: int) -> int:
+    """The best bid seed ``seed`` looks for: each run of ``len(targets)`` seeds asks every target of the
+    level once, in an order shuffled per run (so a level's answers are balanced, not a visible cycle)."""
+    targets = tuple(t for t in TARGETS[difficulty] if rules.nil or t > 0)
+    run, place = divmod(seed, len(targets))
+    return _shuffled(_rng("best-bid/targets", run, difficulty), targets)[place]
+
+
 def _or(items: Sequence[int]) -> str:
-    words = [str(i) for i in items]
+    words = [_word(i) for i in items]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def points_plot(odds: HandOdds, accepted: Sequence[int]) -> Plot:
+def _word(bid: int) -> str:
+    return "nil" if bid == 0 else str(bid)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _pts(value: float, digits: int = 0) -> str:
+    """Points as the feedback writes them: ``'+43'``, ``'−2'`` (a real minus sign, never ``'−0'``)."""
+    from ...lab.odds import _points
+
+    return _points(value, digits)
+
+
+def _span(bids: BidOdds, bid: int, digits: int = 0) -> str:
+    low, high = bids.points_interval[bid]
+    return f"{_pts(low, digits)} to {_pts(high, digits)}"
+
+
+def _digits_apart(bids: BidOdds, bid: int) -> int:
+    """The fewest decimals that show ``bid``'s interval ending below the best bid's (whole points
+    almost always; rounded, two ends a fraction of a point apart could print as one)."""
+    high, best_low = bids.points_interval[bid][1], bids.best_points_interval[0]
+    return next((d for d in (0, 1, 2) if round(high, d) < round(best_low, d)), 3)
+
+
+def _worth(bids: BidOdds, bid: int) -> str:
+    return f"{_pts(bids.points[bid])} (95% interval {_span(bids, bid)})"
+
+
+def _made(bids: BidOdds, bid: int) -> str:
+    """For nil: how often it was made, as measured."""
+    if bid != 0 or bids.nil is None:
+        return ""
+    low, high = bids.nil.p_zero_interval
+    made = round(100 * bids.nil.p_zero)
+    return f", made in {made}% of the deals (95% interval {round(100 * low)}–{round(100 * high)}%)"
+
+
+def _valuation(rules: Rules) -> str:
+    from ...lab.odds import valuation_words
+
+    return valuation_words(rules, BID_VALUATION)
+
+
+def points_plot(odds: BidOdds, accepted: Sequence[int]) -> Plot:
     """What each bid scores (the side's mean points and 95% interval, as ``odds`` measured them),
     the accepted bids highlighted and the best marked; named by its one-line reading."""
     from ...lab.bid_plot import BID_PLOT_HEIGHT, bid_key, bid_reading, bid_spec
