@@ -61,11 +61,15 @@ def parse(markup: str) -> Table:
 
 
 def number(cell: str) -> float:
+    assert not re.search(r"-\d", cell), f"a hyphen for a minus sign in {cell!r}"
+    cell = cell.replace("−", "-")
     return float(cell[:-1]) / 100 if cell.endswith("%") else float(cell.replace(",", ""))
 
 
 def interval(cell: str, percent: bool) -> tuple[float, float]:
-    low, high = cell.rstrip("%").split("–")
+    assert not re.search(r"-\d", cell), f"a hyphen for a minus sign in {cell!r}"
+    cell = cell.replace("−", "-")
+    low, high = cell.rstrip("%").split(" to ") if " to " in cell else cell.rstrip("%").split("–")
     scale = 100 if percent else 1
     return float(low) / scale, float(high) / scale
 

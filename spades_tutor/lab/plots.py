@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Rules, RulesError
+from ..engine.text import MINUS
 
 __all__ = [
     "READINGS",
@@ -525,19 +526,24 @@ def _cell(value: Any, percent: bool) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:,}"
-    return _pct(float(value)) if percent else f"{float(value):.2f}"
+        return _minus(f"{value:,}")
+    return _pct(float(value)) if percent else _minus(f"{float(value):.2f}")
+
+
+def _minus(text: str) -> str:
+    """A number as the learner reads it: a minus sign, not a hyphen (``_minus("-20.25")`` is ``'−20.25'``)."""
+    return text.replace("-", MINUS)
 
 
 def _interval(y: Any, plus: Any, minus: Any, percent: bool) -> str:
     """A point's 95% interval from its error bar, as the readings write it (``27–31%``; with a
-    negative end, ``-20.25 to -8.93``, as a dash between two minus signs reads badly)."""
+    negative end, ``−20.25 to −8.93``, as a dash between two minus signs reads badly)."""
     if y is None or plus is None or minus is None:
         return "no interval"
     low, high = float(y) - float(minus), float(y) + float(plus)
     if percent:
         return f"{_pct(low)[:-1]}–{_pct(high)}"
-    return f"{low:.2f} to {high:.2f}" if low < 0 else f"{low:.2f}–{high:.2f}"
+    return _minus(f"{low:.2f} to {high:.2f}") if low < 0 else f"{low:.2f}–{high:.2f}"
 
 
 def _histogram(xs: list[Any], size: float) -> tuple[list[Any], list[int]]:
