@@ -203,6 +203,7 @@ SAYS = {
     "below-zero-loses": r"without the mercy rule",
     "natural-spades-only": r"(counts as a spade here, so it is a trump|count as spades here, so they are trumps) too\.$",
     "regular-deck": r"^This is not a regular deck",
+    "side-card-waits": r"is not a trump: a side card may be led whether spades are broken or not\.$",
     "sure-trick-nil": r"^This hand is sure of \d+ tricks? whatever the others hold: a nil holding a sure trick always fails\.$",
     "trumps-only-for-nil": r"^Low trumps are not all a nil needs: [AK][♥♣♦] ",
     "one-card-sinks-nil": r"^A card that looks dangerous does not sink this nil by itself: the bots made it in \d+%",

@@ -487,6 +487,11 @@ def _lead_with_a_side_card(item: Any) -> str | None:
     return None if side is None else _may(rules, (*item.hand, side), item.card, False)
 
 
+def _side_card_waits(item: Any) -> str | None:
+    """Believed: nothing may be led before spades are broken, a side card neither."""
+    return None if item.spades_broken or item.rules.is_trump(item.card) else "no"
+
+
 MAY_LEAD: tuple[Misconception, ...] = (
     _changed(
         "deuce-as-diamond",
@@ -505,6 +510,11 @@ MAY_LEAD: tuple[Misconception, ...] = (
         "only-trumps",
         _lead_with_a_side_card,
         lambda item: "You hold nothing but trumps, so you may lead one even though spades are not broken.",
+    ),
+    Misconception(
+        "side-card-waits",
+        _side_card_waits,
+        lambda item: f"{item.card} is not a trump: a side card may be led whether spades are broken or not.",
     ),
 )
 
@@ -810,13 +820,19 @@ def _dealer_leads(item: Any) -> str | None:
 
 
 def _deal_stays(item: Any) -> str | None:
-    """The next deal's first leader as if the same player dealt again."""
+    """The later deal's first leader as if the same player dealt again."""
     return _first_lead(item, item.rules, item.dealer) if item.question == "next-deal" else None
 
 
 def _deal_passes_right(item: Any) -> str | None:
-    """The next deal's first leader as if the deal passed right (to the dealer's right-hand player)."""
-    return _first_lead(item, item.rules, Seat((item.dealer - 1) % 4)) if item.question == "next-deal" else None
+    """The later deal's first leader as if the deal passed right (to the dealer's right-hand player)."""
+    return _first_lead(item, item.rules, item.later_dealer(-1)) if item.question == "next-deal" else None
+
+
+def _passes_left_says(item: Any) -> str:
+    if item.hands == 1:
+        return f"{item.dealer.left.label} deals the next hand."
+    return f"{item.later_dealer().label} deals {item.hands} hands from now."
 
 
 def _left_of_dealer(item: Any) -> str | None:
@@ -844,12 +860,12 @@ FIRST_LEADER: tuple[Misconception, ...] = (
     Misconception(
         "deal-stays",
         _deal_stays,
-        lambda item: f"The deal passes left: {item.dealer.left.label} deals the next hand.",
+        lambda item: f"The deal passes left after each hand: {_passes_left_says(item)}",
     ),
     Misconception(
         "deal-passes-right",
         _deal_passes_right,
-        lambda item: f"The deal passes left, not right: {item.dealer.left.label} deals the next hand.",
+        lambda item: f"The deal passes left, not right: {_passes_left_says(item)}",
     ),
     Misconception(
         "left-of-dealer-at-two-of-clubs-table",

@@ -61,7 +61,7 @@ class ScoreItem(QuizItem):
     levels: ClassVar[Mapping[int, str]] = {
         1: "Contracts made or set, no nil.",
         2: "Nil made or failed, and bags.",
-        3: "Tricky cases: failed nils, bags rolling over, blind nil, both partners nil.",
+        3: "Tricky cases: failed nils, bags rolling over, both partners nil, and blind nil where the table plays it.",
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
         frozenset({"bids", "tricks"}),
