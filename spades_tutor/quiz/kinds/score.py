@@ -124,7 +124,9 @@ class ScoreItem(QuizItem):
         >>> item.diagnose({"NS": (71, 1), "EW": (-60, 0)})
         'The North–South “bags after” box is not right: North–South end with 2 bags (1 before the hand, 1 this hand).'
         >>> item.diagnose({"NS": (81, 2), "EW": (-60, 0)})
-        'The North–South points box is not right: North–South score +71 (Contract 7 made (N 4 + S 3, took 8): +70; 1 bag (a trick over the contract): +1).'
+        'The North–South points box is not right: North–South score +71, the sum of the lines below, not +81.'
+        >>> item.diagnose({"NS": (70, 2), "EW": (-60, 0)})
+        'The North–South points box is not right: North–South score +71: “1 bag (a trick over the contract)” (+1) is left out of +70.'
         >>> item.diagnose({"NS": (80, 2), "EW": (-60, 0)})
         'An overtrick is a bag worth 1 point, not 10: only the tricks bid score the full value. It shows in the North–South points box.'
         """
@@ -139,8 +141,7 @@ class ScoreItem(QuizItem):
             score = scores[team]
             if points != score.points:
                 boxes.append(f"the {team.label} points box")
-                lines = "; ".join(str(line) for line in score.lines) or "nothing scored"
-                why.append(f"{team.label} score {signed(score.points)} ({lines})")
+                why.append(_points_why(team, points, score))
             if bags != score.bags:
                 boxes.append(f"the {team.label} “bags after” box")
                 why.append(f"{team.label} end with {_bags_after(self.rules, self.bags.get(team, 0), score)}")
@@ -244,6 +245,18 @@ class ScoreItem(QuizItem):
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _points_why(team: Team, given: int, score: Any) -> str:
+    """Why a team's points are not ``given``: a line of the score left out or counted the wrong way
+    round, else the total of its lines (listed below the feedback, so not repeated here)."""
+    total = f"{team.label} score {signed(score.points)}"
+    for line in score.lines:
+        if given == score.points - line.points:
+            return f"{total}: “{line.label}” ({signed(line.points)}) is left out of {signed(given)}"
+        if line.points and given == score.points - 2 * line.points:
+            return f"{total}: “{line.label}” counts {signed(line.points)}, not {signed(-line.points)}"
+    return f"{total}, the sum of the lines below, not {signed(given)}"
 
 
 def _bags_after(rules: Rules, before: int, score: Any) -> str:
