@@ -182,7 +182,7 @@ def test_the_lessons_follow_the_pick_where_they_can() -> None:
     }
     assert noted == {
         (2, "Fifteen trumps instead of thirteen"),
-        (6, "The ace of spades is not a sure trick here"),
+        (6, "The ace of spades in regular Spades and in Spades with Jokers"),
         (6, "Side kings are weaker"),
         (7, "A hand for nil"),  # its hand holds the 2♣, which deuces-high takes out
     }
@@ -345,7 +345,15 @@ def test_the_validator_catches_text_that_contradicts_its_rule_set(old: str, new:
 
 def test_titles_and_the_summary_speak_of_the_lessons_own_rule_set() -> None:
     lesson = parse(TEXT.replace("# Tiny", "# Tiny\n\nsummary: Sixteen trumps.\npreset: jokers"))
-    assert validate_lesson(lesson) == ["07-tiny.md:1: says 'Sixteen trumps', but Spades with Jokers has 15 trumps"]
+    # the summary follows the pick (the lesson list shows it for the table picked): checked in every preset
+    assert validate_lesson(lesson) == [
+        f"07-tiny.md:1: summary [picked {name}]: says 'Sixteen trumps', but {st.Rules.preset(name).title} has "
+        f"{len(st.Rules.preset(name).trump_order())} trumps"
+        for name in PRESETS
+        if name != "deuces-high"
+    ]
+    lesson = parse(TEXT.replace("# Tiny", "# Tiny\n\nsummary: {Trump count} trumps.\npreset: jokers"))
+    assert validate_lesson(lesson) == []
     lesson = parse(TEXT.replace("## A step", "## Take out the two of clubs"))
     assert validate_lesson(lesson) == [
         "07-tiny.md:5: the two of clubs is said to be taken out, but it is in the Spades with Jokers deck (taken out: 2♥ 2♦)"

@@ -70,7 +70,7 @@ TIP_LESSON = {
 
 def text_of(lesson: Lesson, kinds: tuple[str, ...] = ("markdown", "tip")) -> str:
     """The lesson's prose (and tips) as shown in its own preset, flattened for phrase matching."""
-    parts = [lesson.title, lesson.summary]
+    parts = [lesson.title, lesson.summary_in(lesson.rules())]
     for step in lesson.steps:
         parts.append(step.title)
         parts.extend(b.text_in(lesson) for b in step.blocks if b.kind in kinds)

@@ -21,7 +21,7 @@ import pytest
 import spades_tutor as st
 from spades_tutor.quiz import generate, item_from_dict, kinds
 from spades_tutor.quiz.base import QuizItem
-from spades_tutor.quiz.misconceptions import premises
+from spades_tutor.quiz.misconceptions import AnyOf, premises
 from spades_tutor.ui.quiz_view import QuizView, feedback_html
 
 JOKER_PRESETS = ("jokers", "deuces-high", "two-of-spades-third", "bicycle")
@@ -155,6 +155,7 @@ WHERE = {
     "two-of-spades-low": ("deuces-high", "two-of-spades-third"),
     "ace-of-spades-highest": JOKER_PRESETS,
     "jokers-wild": JOKER_PRESETS,
+    "joker-led-unbroken": JOKER_PRESETS,
     "only-trumps": ("jokers", "deuces-high", "two-of-spades-third"),
     "natural-spades-only": JOKER_PRESETS,
     "regular-deck": JOKER_PRESETS,
@@ -171,7 +172,7 @@ WHERE = {
 #: words each diagnosis must say (the misconception named in the game's words)
 SAYS = {
     "ignores-trumps": r"^That is the highest (heart|club|diamond), but a trump was played: the .+ wins\.$",
-    "jokers-swapped": r"^The little joker is not the highest trump: the big joker is higher\.$",
+    "jokers-swapped": r"^The little joker is not the highest trump: (the big joker is higher|a higher trump is still out, and it can take it)\.$",
     "deuce-as-diamond": r"2♦ (is a trump, not a diamond|in deuces-high, where it counts as a spade)",
     "two-of-spades-low": r"^The 2♠ is not the lowest trump here: it is the (second|third|fourth)-highest trump\.$",
     "ace-of-spades-highest": r"^The A♠ is not the highest trump here: it is the (third|fourth|fifth)-highest trump\.$",
@@ -190,8 +191,9 @@ SAYS = {
     "failed-nil-partner": r"^The failed nil's tricks do not count toward the partner's bid at this table",
     "failed-nil-none": r"^At this table the failed nil's tricks are not ignored: they (count toward|are bags)",
     "bags-at-trick-value": r"^An overtrick is a bag worth 1 point, not 10",
-    "nil-forgotten": r"^You left out the nil: a nil made scores 100, a nil failed costs 100\.$",
+    "nil-forgotten": r"^You left out the nil: a nil made scores 100, a nil failed costs 100\. It shows in the (North–South|East–West) points box\.$",
     "blind-nil-as-nil": r"^A blind nil is worth 200, not 100",
+    "high-trumps-sure": r"^Not all of .* are sure: (a higher trump is|\d+ higher trumps are) still out, and (it|each) can take one of them\.$",
     "side-aces-sure": r"^A side ace is not a sure trick",
     "run-from-top-only": r"^More than the run from the top is sure",
     "every-trump-sure": r"^Not every trump is sure",
@@ -205,6 +207,9 @@ SAYS = {
     "below-zero-loses": r"without the mercy rule",
     "natural-spades-only": r"(counts as a spade here, so it is a trump|count as spades here, so they are trumps) too\.$",
     "regular-deck": r"^This is not a regular deck",
+    "trumps-instead-of-following": r"^You must follow suit while you hold an? [a-z]+: playing (the|a trump) .* instead of .* is a renege\.$",
+    "joker-led-unbroken": r"counts as a spade: it may not be led before spades are broken\.$",
+    "side-card-waits": r"is not a trump: a side card may be led whether spades are broken or not\.$",
     "sure-trick-nil": r"^This hand is sure of \d+ tricks? whatever the others hold: a nil holding a sure trick always fails\.$",
     "trumps-only-for-nil": r"^Low trumps are not all a nil needs: [AK][♥♣♦] ",
     "one-card-sinks-nil": r"^A card that looks dangerous does not sink this nil by itself: the bots made it in \d+%",
@@ -238,6 +243,12 @@ def _first_diagnosed(item: QuizItem, name: str) -> Any:
     earlier: list[Any] = []
     for m in item.misconceptions:
         wrong = m.premise(item)
+        if isinstance(wrong, AnyOf):  # several answers: the first (in a stable order) not already named
+            options = sorted((a for a in wrong.answers if a != right and a not in earlier), key=repr)
+            if m.name == name:
+                return options[0] if options else None
+            earlier.extend(options)
+            continue
         if m.name == name:
             return wrong if wrong is not None and wrong != right and wrong not in earlier else None
         if wrong is not None and wrong != right:
@@ -286,7 +297,9 @@ def _candidates(item: QuizItem, rng: random.Random) -> Iterator[Any]:
     right = item.given(item.answer())
     yield _response(item, right)
     for wrong in premises(item).values():
-        if wrong is not None:
+        if isinstance(wrong, AnyOf):
+            yield from (_response(item, a) for a in wrong.answers)
+        elif wrong is not None:
             yield _response(item, wrong)
     kind = item.kind
     if kind in ("trick-winner", "highest-trump"):
@@ -345,11 +358,30 @@ def test_a_diagnosis_is_only_given_for_an_answer_a_premise_gives(kind: str) -> N
             if fb.correct:
                 assert fb.diagnosis is None
                 continue
-            named = [m for m in item.misconceptions if given_by.get(m.name) == answer]
+            named = [
+                m
+                for m in item.misconceptions
+                if m.name in given_by
+                and (
+                    answer in given_by[m.name].answers
+                    if isinstance(given_by[m.name], AnyOf)
+                    else given_by[m.name] == answer
+                )
+            ]
+            if kind == "score" and answer is not None:  # a wrong score always names its wrong boxes
+                assert fb.diagnosis is not None
+                boxes = re.findall(r"(?i:the) (North–South|East–West) (points|“bags after”) box", fb.diagnosis)
+                wrong = {
+                    (t.label, "points" if i == 0 else "“bags after”")
+                    for t in st.Team
+                    for i in (0, 1)
+                    if answer[t][i] != right[t][i]
+                }
+                assert set(boxes) == wrong, (seed, response, fb.diagnosis)
             if named:  # a premise gives it: the first such misconception is named
-                assert fb.diagnosis == named[0].says(item), (seed, response)
+                assert fb.diagnosis is not None and fb.diagnosis.startswith(named[0].says(item)), (seed, response)
                 diagnosed += 1
-            else:
+            elif kind != "score" or answer is None:
                 assert fb.diagnosis is None, (seed, response, fb.diagnosis)
             assert fb.explanation
     assert diagnosed > 0

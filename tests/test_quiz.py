@@ -421,8 +421,10 @@ def assert_new_kind_level(item: QuizItem) -> None:
         only_trumps = all(rules.is_trump(c) for c in item.hand)
         if level == 1:
             assert not item.spades_broken and item.card not in special and not only_trumps
-        elif level == 2:
-            assert rules.is_trump(item.card) and item.card not in special and not only_trumps
+        elif level == 2:  # a natural spade, a side card before spades are broken, or a hand of only trumps
+            assert item.card not in special and not item.earlier
+            assert rules.is_trump(item.card) or not item.spades_broken
+            assert not (only_trumps and item.spades_broken)
         else:
             assert item.earlier  # spades broken or not: the learner reads it from the tricks
             assert rules.is_trump(item.card) or only_trumps

@@ -345,7 +345,9 @@ def test_a_wrong_first_try_says_try_again_with_a_hint_and_keeps_the_question_ope
     wrong = item.check(["LJ"])
     assert "The answer" not in shown and "A♥ 4♥" not in shown  # the answer is not given away
     assert not any(line in shown for line in wrong.explanation)  # nor the explanation, kept for the last try
-    assert "follow suit" not in shown.split("Hint:")[0]
+    # the mistake is named (the joker played while holding hearts), but not the cards that follow suit
+    head = shown.split("Hint:")[0]
+    assert "You must follow suit while you hold a heart." in head and "instead of" not in head
     assert seen == [] and view.feedback is None  # not scored yet
     # the choice stays editable, nothing is marked, and Check is offered again
     assert not view.picker.disabled and view.picker.marks == {} and view.picker.selected == ["LJ"]

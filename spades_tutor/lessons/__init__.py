@@ -8,7 +8,8 @@ file) and ``validation`` (every block checked against the engine).
 
 A lesson ``lessons/NN-slug.md`` stays readable as plain Markdown. The first line is
 ``# Title``; optional front matter follows (``summary:`` one line, ``preset:``
-default ``jokers``); then steps separated by lines ``---``, each starting with
+default ``jokers``; ``needs: nil`` for a lesson about nil, which
+then says so at a table without nil); then steps separated by lines ``---``, each starting with
 ``## Step title``, then Markdown prose and fenced blocks. A fenced block's info
 string is its kind; inside are ``key: value`` lines (an indented line continues
 the value above). Any block may add ``preset: NAME``, or ``preset: any`` (adaptive:
@@ -65,7 +66,7 @@ kind               keys (``?`` optional)
 from __future__ import annotations
 
 from .blocks import BLOCK_KINDS, BlockKind
-from .model import ANSWER_KEYS, KINDS, Block, Lesson, Resolved, Step, rule_set_note
+from .model import ANSWER_KEYS, KINDS, Block, Lesson, Resolved, Step, rule_set_note, table_note
 from .placeholders import PLACEHOLDERS, fill_placeholders
 from .reading import lessons_dir, load_lesson, load_lessons, parse_lesson
 from .validation import validate_lesson
@@ -90,5 +91,6 @@ __all__ = [
     "parse_lesson",
     "preset_selection",
     "rule_set_note",
+    "table_note",
     "validate_lesson",
 ]

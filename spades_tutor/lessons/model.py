@@ -23,7 +23,7 @@ from .parts import Part
 from .placeholders import fill_placeholders
 from .values import ANY, LessonError, _where, parse_value, preset_selection
 
-__all__ = ["ANSWER_KEYS", "KINDS", "Block", "Lesson", "Resolved", "Step", "rule_set_note"]
+__all__ = ["ANSWER_KEYS", "KINDS", "Block", "Lesson", "Resolved", "Step", "rule_set_note", "table_note"]
 
 _COMMON = frozenset({"preset", "only", "flags"})
 
@@ -331,6 +331,7 @@ class Lesson:
     preset: str
     steps: tuple[Step, ...]
     path: Path
+    needs: tuple[str, ...] = ()  # what the lesson needs of the table (``nil``): see ``table_note``
 
     def blocks(self, kind: str | None = None) -> Iterator[Block]:
         """Every block of every step, in order (only those of ``kind`` if given)."""
@@ -341,6 +342,35 @@ class Lesson:
 
     def rules(self) -> st.Rules:
         return st.Rules.preset(self.preset)
+
+    def summary_in(self, picked: st.Rules) -> str:
+        """The one-line summary the lesson list shows, its ``{placeholders}`` filled for the table picked.
+
+        >>> lesson = Lesson(2, "t", "Trumps", "{Trump count} trumps.", "jokers", (), Path("02-t.md"))
+        >>> lesson.summary_in(st.Rules.preset("classic")), lesson.summary_in(st.Rules.preset("deuces-high"))
+        ('13 trumps.', '16 trumps.')
+        """
+        from .placeholders import fill_placeholders
+
+        return fill_placeholders(self.summary, picked)
+
+
+def table_note(lesson: Lesson, picked: st.Rules) -> str | None:
+    """What the player says above every step of a lesson the table cannot play as taught (None: it can).
+
+    A lesson about nil at a table that plays without nil still shows nil (its blocks are
+    in their own rule sets), and says so first.
+
+    >>> from pathlib import Path
+    >>> lesson = Lesson(7, "nil", "Nil", "", "jokers", (), Path("07-nil.md"), needs=("nil",))
+    >>> table_note(lesson, st.Rules.preset("jokers", nil=False))
+    'Your table plays without nil: this lesson shows nil as the tables that allow it play it.'
+    >>> table_note(lesson, st.Rules.preset("jokers")) is None
+    True
+    """
+    if "nil" in lesson.needs and not picked.nil:
+        return "Your table plays without nil: this lesson shows nil as the tables that allow it play it."
+    return None
 
 
 def rule_set_note(shown: st.Rules, picked: st.Rules) -> str | None:

@@ -60,6 +60,11 @@ PLACEHOLDERS: dict[str, tuple[str, Callable[[st.Rules], str]]] = {
     "bag limit": ("how many bags bring the bag penalty", lambda rules: str(rules.bag_limit)),
     "bag penalty": ("the points the bag limit costs", lambda rules: str(rules.bag_penalty)),
     "nil rule": ("whether nil may be bid, in words", lambda rules: _nil_rule(rules)),
+    "bids allowed": ("the bids a player may make at this table, in words", lambda rules: _bids_allowed(rules)),
+    "deck change": (
+        "what the rule set does to the ordinary pack, in words",
+        lambda rules: _deck_change(rules),
+    ),
     "blind nil rule": ("when blind nil may be bid, in words", lambda rules: _blind_nil_rule(rules)),
     "first leader": ("who leads the first trick, in words", lambda rules: _first_leader(rules)),
     "renege penalty": ("what a renege costs the side that made it, in words", lambda rules: _renege_penalty(rules)),
@@ -77,8 +82,35 @@ def _nil_rule(rules: st.Rules) -> str:
     return "this table allows nil" if rules.nil else "this table plays without nil"
 
 
+def _bids_allowed(rules: st.Rules) -> str:
+    """``'1 to 13, or nil'``, ``'1 to 13 (this table plays without nil)'`` …: what a bid may be here.
+
+    Blind nil is a rule of its own: a table may play it without plain nil.
+
+    >>> _bids_allowed(st.Rules.preset("jokers", nil=False, blind_nil="always"))
+    '1 to 13, or blind nil (this table plays without nil)'
+    """
+    blind = {
+        "always": "blind nil",
+        "behind-100": f"blind nil for a team {rules.blind_nil_behind} or more points behind",
+    }
+    extra = blind.get(rules.blind_nil)
+    if rules.nil:
+        return "1 to 13, nil, or " + extra if extra else "1 to 13, or nil"
+    return ("1 to 13, or " + extra if extra else "1 to 13") + " (this table plays without nil)"
+
+
+def _deck_change(rules: st.Rules) -> str:
+    """``'the two of hearts and the two of diamonds come out, two jokers come in'`` (or ``'the ordinary
+    deck as it is, no jokers in'``)."""
+    if not rules.removed and not rules.jokers:
+        return "the ordinary deck as it is, no jokers in"
+    out = f"{_in_words(rules.removed, rules)} {'comes' if len(rules.removed) == 1 else 'come'} out"
+    return f"{out}, two jokers come in" if rules.jokers else f"{out}, no jokers in"
+
+
 def _blind_nil_rule(rules: st.Rules) -> str:
-    if not rules.nil or rules.blind_nil == "off":
+    if rules.blind_nil == "off":
         return "this table plays without blind nil"
     if rules.blind_nil == "behind-100":
         return f"this table allows it only to a team {rules.blind_nil_behind} or more points behind"

@@ -21,7 +21,9 @@ from .values import ANY, LessonError, _parse_preset, _where, parse_value
 
 __all__ = ["lessons_dir", "load_lesson", "load_lessons", "parse_lesson"]
 
-_FRONT_KEYS = frozenset({"preset", "summary"})
+_FRONT_KEYS = frozenset({"preset", "summary", "needs"})
+#: what a lesson may say it needs of the table (``needs: nil``): the player says so where the table lacks it
+NEEDS = frozenset({"nil"})
 _DIRECTIVE = re.compile(r"^\s*<!--\s*(preset|only)\s*:\s*(.*?)\s*-->\s*$", re.IGNORECASE)
 _FILE_NAME = re.compile(r"^(\d+)-([a-z0-9][a-z0-9-]*)\.md$")
 _TITLE = re.compile(r"^#\s+(\S.*?)\s*$")
@@ -232,7 +234,7 @@ def parse_lesson(text: str, path: Path) -> Lesson:
             key = m.group(1).lower() if m else ""
             if m is None or key not in _FRONT_KEYS:
                 raise LessonError(
-                    f"{_where(path, i + 1)}: after the title come only `preset:` and `summary:` lines, "
+                    f"{_where(path, i + 1)}: after the title come only `preset:`, `summary:` and `needs:` lines, "
                     f"then `---` and the steps; not {line!r}"
                 )
             if key in front:
@@ -244,6 +246,10 @@ def parse_lesson(text: str, path: Path) -> Lesson:
         raise LessonError(
             f"{_where(path, 1)}: unknown lesson preset {preset!r}; the presets are {', '.join(st.Rules.preset_names())}"
         )
+    needs = tuple(n.strip() for n in front.get("needs", "").split(",") if n.strip())
+    unknown = [n for n in needs if n not in NEEDS]
+    if unknown:
+        raise LessonError(f"{_where(path, 1)}: needs: {', '.join(unknown)} is not one of {', '.join(sorted(NEEDS))}")
     steps = [step for first, chunk in _split_steps(lines, i, path) if (step := _parse_step(path, first, chunk))]
     return Lesson(
         number=int(name.group(1)),
@@ -253,6 +259,7 @@ def parse_lesson(text: str, path: Path) -> Lesson:
         preset=preset,
         steps=tuple(steps),
         path=path,
+        needs=needs,
     )
 
 

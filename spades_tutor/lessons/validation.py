@@ -34,9 +34,20 @@ def validate_lesson(lesson: Lesson) -> list[str]:
     # titles and the summary are shown whatever the pick: they speak of the lesson's own rule set
     from ..lesson_claims import contradictions
 
-    headings = [(1, lesson.title), (1, lesson.summary), *((step.line, step.title) for step in lesson.steps)]
+    headings = [(1, lesson.title), *((step.line, step.title) for step in lesson.steps)]
     for line, text in headings:
         problems.extend(f"{_where(lesson.path, line)}: {p}" for p in contradictions(text, lesson.rules()))
+    # the summary (the lesson list's) follows the table picked: its placeholders filled, in every preset
+    for name in st.Rules.preset_names():
+        picked = st.Rules.preset(name)
+        try:
+            summary = lesson.summary_in(picked)
+        except ValueError as e:
+            problems.append(f"{_where(lesson.path, 1)}: summary: {e}")
+            break
+        problems.extend(
+            f"{_where(lesson.path, 1)}: summary [picked {name}]: {p}" for p in contradictions(summary, picked)
+        )
     for block in lesson.blocks():
         try:
             rule_sets = block.rule_sets(lesson)

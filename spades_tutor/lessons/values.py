@@ -175,6 +175,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "first_lead": _parse_bool,
     "seed": _parse_int,
     "reneges": _parse_int,
+    "hands": _parse_int,  # first-leader, next-deal: how many hands ahead
     "reneged": st.Team.parse,
     "difficulty": _parse_int,
     "leader": st.Seat.parse,

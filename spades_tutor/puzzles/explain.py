@@ -7,17 +7,20 @@ cards are the solver's (``spades_tutor.solver.line``), each trick's winner the e
 from __future__ import annotations
 
 import dataclasses
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from spades_tutor.engine import Card, Rules, Seat, trick_winner
 from spades_tutor.engine.text import and_list, plural
-from spades_tutor.solver import Budget, Position, line
+from spades_tutor.solver import Budget, Position
 
 from .model import Puzzle
 
 #: the most time one line may take (a page action)
 LINE_BUDGET = Budget(seconds=3.0)
 
-__all__ = ["Line", "play_line", "say_line", "say_tricks"]
+__all__ = ["Line", "play_line", "say_line", "say_tricks", "teacher_pick", "teaching_line"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -34,11 +37,54 @@ def play_line(puzzle: Puzzle, card: Card, budget: Budget = LINE_BUDGET) -> Line:
     """The learner plays ``card``; then both sides play the solver's best for the goal to the end."""
     start = puzzle.position
     after = start.play(card)
-    rest = line(after, puzzle.question(), budget=budget)
+    rest = teaching_line(after, puzzle.question(), budget=budget)
     end = after
     for _seat, c in rest:
         end = end.play(c)
     return Line(((start.to_act, card), *rest), end, end.tricks_left == 0)
+
+
+def teaching_line(
+    pos: Position, question: Callable[[Position], Any], budget: Budget = LINE_BUDGET
+) -> tuple[tuple[Seat, Card], ...]:
+    """Best play for both sides to the end (as the solver's ``line``), each card chosen as a teacher
+    would show it among the cards that keep the best result (``teacher_pick``); stops early when
+    the budget for the whole line runs out."""
+    start = time.perf_counter()
+    out: list[tuple[Seat, Card]] = []
+    limit = pos.tricks_left * 4 - len(pos.trick)
+    while len(out) < limit and pos.tricks_left:
+        if budget.seconds is not None and time.perf_counter() - start > budget.seconds:
+            break
+        best = question(pos).best_cards
+        if not best:
+            break
+        card = teacher_pick(pos, best)
+        out.append((pos.to_act, card))
+        pos = pos.play(card)
+    return tuple(out)
+
+
+def teacher_pick(pos: Position, best: Sequence[Card]) -> Card:
+    """Of cards equally good for the goal, the one a teacher would show: never one that takes the
+    trick from a partner already winning it (trumping or overtaking a partner's winner is the habit
+    lesson 14 calls a mistake), when another card as good leaves the trick to the partner.
+
+    >>> import spades_tutor as st
+    >>> pos = Position.from_hands(st.Rules.preset("jokers"), {"N": "AH 5S", "E": "3H 4C", "S": "6S 2C",
+    ...                           "W": "9H 8C"}, leader="N", spades_broken=True).play(Card.parse("AH")).play(Card.parse("3H"))
+    >>> teacher_pick(pos, [Card.parse("6S"), Card.parse("2C")])
+    Card.parse('2♣')
+    """
+    trick = pos.trick
+    if not trick:
+        return best[0]
+    rules = pos.rules
+    winner = Seat((pos.leader + trick_winner(rules, trick)) % 4)
+    if winner != Seat((pos.to_act + 2) % 4):
+        return best[0]
+    under = [c for c in best if Seat((pos.leader + trick_winner(rules, (*trick, c))) % 4) == winner]
+    return under[0] if under else best[0]
 
 
 def _who(seat: Seat, learner: Seat) -> str:

@@ -182,6 +182,8 @@ class Puzzle:
             them = team.other
             theirs = sum(self.taken[s] for s in them.seats)
             room = g.number - theirs - 1
+            if room == 0:
+                return f"{you}: {them} bid {g.number} and have {theirs}; set them by letting them take none of the last {left}."
             return (
                 f"{you}: {them} bid {g.number} and have {theirs}; set them by holding them to "
                 f"at most {room} of the last {left}."

@@ -47,7 +47,7 @@ from ..engine import (
 )
 from ..engine.hand_eval import HIGH_TRUMPS_FOR_NIL, MANY_TRUMPS_FOR_NIL
 from ..engine.rules import FAILED_NIL_CHOICES, NUMBER_BOUNDS
-from ..engine.text import number, signed
+from ..engine.text import and_list, number, signed
 
 __all__ = [
     "BEST_BID",
@@ -63,6 +63,7 @@ __all__ = [
     "SURE_TRICKS",
     "TRICK_WINNER",
     "TRUMP_ORDER",
+    "AnyOf",
     "Misconception",
     "RuleChange",
     "diagnose",
@@ -80,6 +81,19 @@ class Misconception:
     premise: Callable[[Any], Any]
     #: item -> the one sentence said before the rule
     says: Callable[[Any], str]
+
+
+@dataclasses.dataclass(frozen=True)
+class AnyOf:
+    """What a premise gives when the belief allows several answers (each side ace shown believed
+    the highest trump): a learner giving any of them is named."""
+
+    answers: frozenset[Any]
+
+
+def _gives(wrong: Any, given: Any) -> bool:
+    """Whether a premise's answer (one, or ``AnyOf`` several) is the learner's."""
+    return given in wrong.answers if isinstance(wrong, AnyOf) else wrong == given
 
 
 def premises(item: Any) -> dict[str, Any]:
@@ -100,7 +114,7 @@ def diagnose(item: Any, response: Any) -> str | None:
         return None
     for m in item.misconceptions:
         wrong = m.premise(item)
-        if wrong is not None and wrong != right and wrong == given:
+        if wrong is not None and wrong != right and _gives(wrong, given):
             said: str = m.says(item)
             return said
     return None
@@ -328,8 +342,15 @@ def _highest_under(item: Any, rules: Rules) -> tuple[Card, ...] | None:
     return (min(trumps, key=order.index),)
 
 
-HIGHEST_TRUMP: tuple[Misconception, ...] = tuple(
-    _changed(name, _highest_under) for name in (*_TRUMP_BELIEFS, "side-ace-trump")
+def _side_ace_chosen(item: Any) -> AnyOf | None:
+    """Deviation: a side ace taken for the highest trump (whichever of the aces shown is chosen)."""
+    aces = [c for c in item.choices if c.rank == Rank.ACE and not item.rules.is_trump(c)]
+    return AnyOf(frozenset((c,) for c in aces)) if aces else None
+
+
+HIGHEST_TRUMP: tuple[Misconception, ...] = (
+    *(_changed(name, _highest_under) for name in _TRUMP_BELIEFS),
+    Misconception("side-ace-trump", _side_ace_chosen, lambda item: RULE_CHANGES["side-ace-trump"].says(item.rules)),
 )
 
 
@@ -440,12 +461,47 @@ def _unbroken_says(item: Any) -> str:
     return f"Spades are not broken: you may not lead {_trump_named(item.rules, item.hand)} yet."
 
 
+def _extras_led(item: Any) -> frozenset[Card] | None:
+    """Deviation: the leads with the jokers (and 2♦) in hand added, as if they were not spades."""
+    if item.trick or item.spades_broken:
+        return None
+    extras = {c for c in item.hand if c in item.rules.extra_trumps()}
+    legal = _legal(item)
+    return legal | extras if extras and not extras <= legal else None
+
+
+def _extras_led_says(item: Any) -> str:
+    card = next(c for c in item.hand if c in item.rules.extra_trumps())
+    return f"{_cap(_the(card))} counts as a spade: it may not be led before spades are broken."
+
+
+def _trumps_over_following(item: Any) -> AnyOf | None:
+    """Deviation: a trump played (alone, or beside the cards of the suit led) while the hand can follow."""
+    if not item.trick or _led(item) == Suit.SPADES:
+        return None
+    trumps = [c for c in item.hand if item.rules.is_trump(c)]
+    following = _legal(item)
+    if not trumps or not any(item.rules.suit_of(c) == _led(item) for c in following):
+        return None
+    return AnyOf(frozenset({*((frozenset((t,))) for t in trumps), frozenset(trumps), following | frozenset(trumps)}))
+
+
+def _renege_says(item: Any) -> str:
+    led = _led(item)
+    trumps = [_the(c) for c in item.hand if item.rules.is_trump(c)]
+    played = trumps[0] if len(trumps) == 1 else f"a trump ({', '.join(trumps[:-1])} or {trumps[-1]})"
+    follow = and_list(_the(c) for c in item.rules.sort_hand(_legal(item)))
+    return f"You must follow suit while you hold a {led.singular}: playing {played} instead of {follow} is a renege."
+
+
 LEGAL_PLAYS: tuple[Misconception, ...] = (
     _changed("deuce-as-diamond", lambda item, rules: _legal(item, rules)),
     Misconception("jokers-wild", _wild_extras, _wild_says),
     Misconception("ignores-follow-suit", _ignores_follow_suit, _follow_suit_says),
+    Misconception("trumps-instead-of-following", _trumps_over_following, _renege_says),
     Misconception("must-trump", _must_trump, _must_trump_says),
     Misconception("ignores-unbroken-spades", _ignores_unbroken, _unbroken_says),
+    Misconception("joker-led-unbroken", _extras_led, _extras_led_says),
 )
 
 
@@ -487,6 +543,11 @@ def _lead_with_a_side_card(item: Any) -> str | None:
     return None if side is None else _may(rules, (*item.hand, side), item.card, False)
 
 
+def _side_card_waits(item: Any) -> str | None:
+    """Believed: nothing may be led before spades are broken, a side card neither."""
+    return None if item.spades_broken or item.rules.is_trump(item.card) else "no"
+
+
 MAY_LEAD: tuple[Misconception, ...] = (
     _changed(
         "deuce-as-diamond",
@@ -505,6 +566,11 @@ MAY_LEAD: tuple[Misconception, ...] = (
         "only-trumps",
         _lead_with_a_side_card,
         lambda item: "You hold nothing but trumps, so you may lead one even though spades are not broken.",
+    ),
+    Misconception(
+        "side-card-waits",
+        _side_card_waits,
+        lambda item: f"{item.card} is not a trump: a side card may be led whether spades are broken or not.",
     ),
 )
 
@@ -633,8 +699,60 @@ def _every_trump_counted(item: Any) -> int | None:
     return len(trumps) if trumps else None
 
 
+#: the card each belief about the trump order is about: a sure-tricks hand must hold it for the
+#: belief to be named (the count also depends on the trumps that are out, which a learner cannot see)
+_BELIEF_CARD = {
+    "jokers-swapped": LITTLE_JOKER,
+    "deuce-as-diamond": _TWO_OF_DIAMONDS,
+    "two-of-spades-low": _TWO_OF_SPADES,
+    "ace-of-spades-highest": _ACE_OF_SPADES,
+}
+
+
+def _sure_under_belief(name: str) -> Misconception:
+    card = _BELIEF_CARD[name]
+
+    def count(item: Any, rules: Rules) -> int | None:
+        return sure_trick_count(rules, item.hand) if card in item.hand else None
+
+    if name == "jokers-swapped":  # the little joker held, the big one out
+        return _changed(
+            name,
+            count,
+            lambda item: "The little joker is not the highest trump: a higher trump is still out, and it can take it.",
+        )
+    return _changed(name, count)
+
+
+def _high_trumps(item: Any) -> tuple[list[Card], list[Card]]:
+    """The hand's trumps from the top down to the K♠, and the trumps out above the lowest of them."""
+    order = item.rules.trump_order()
+    king = Card(Rank.KING, Suit.SPADES)
+    top = order[: order.index(king) + 1] if king in order else order[:1]
+    held = [c for c in top if c in item.hand]
+    if not held:
+        return [], []
+    out = [c for c in order[: order.index(held[-1])] if c not in item.hand]
+    return held, out
+
+
+def _high_trumps_counted(item: Any) -> int | None:
+    """Deviation: every high trump held (down to the K♠) counted sure, the trumps out above them forgotten."""
+    held, out = _high_trumps(item)
+    return len(held) if held and out else None
+
+
+def _high_trumps_says(item: Any) -> str:
+    held, out = _high_trumps(item)
+    names = and_list(_the(c) for c in held)
+    if len(out) == 1:
+        return f"Not all of {names} are sure: a higher trump is still out, and it can take one of them."
+    return f"Not all of {names} are sure: {len(out)} higher trumps are still out, and each can take one of them."
+
+
 SURE_TRICKS: tuple[Misconception, ...] = (
-    *(_changed(name, lambda item, rules: sure_trick_count(rules, item.hand)) for name in _TRUMP_BELIEFS),
+    *(_sure_under_belief(name) for name in _TRUMP_BELIEFS),
+    Misconception("high-trumps-sure", _high_trumps_counted, _high_trumps_says),
     Misconception(
         "side-aces-sure",
         _side_aces_counted,
@@ -866,13 +984,19 @@ def _dealer_leads(item: Any) -> str | None:
 
 
 def _deal_stays(item: Any) -> str | None:
-    """The next deal's first leader as if the same player dealt again."""
+    """The later deal's first leader as if the same player dealt again."""
     return _first_lead(item, item.rules, item.dealer) if item.question == "next-deal" else None
 
 
 def _deal_passes_right(item: Any) -> str | None:
-    """The next deal's first leader as if the deal passed right (to the dealer's right-hand player)."""
-    return _first_lead(item, item.rules, Seat((item.dealer - 1) % 4)) if item.question == "next-deal" else None
+    """The later deal's first leader as if the deal passed right (to the dealer's right-hand player)."""
+    return _first_lead(item, item.rules, item.later_dealer(-1)) if item.question == "next-deal" else None
+
+
+def _passes_left_says(item: Any) -> str:
+    if item.hands == 1:
+        return f"{item.dealer.left.label} deals the next hand."
+    return f"{item.later_dealer().label} deals {item.hands} hands from now."
 
 
 def _left_of_dealer(item: Any) -> str | None:
@@ -900,12 +1024,12 @@ FIRST_LEADER: tuple[Misconception, ...] = (
     Misconception(
         "deal-stays",
         _deal_stays,
-        lambda item: f"The deal passes left: {item.dealer.left.label} deals the next hand.",
+        lambda item: f"The deal passes left after each hand: {_passes_left_says(item)}",
     ),
     Misconception(
         "deal-passes-right",
         _deal_passes_right,
-        lambda item: f"The deal passes left, not right: {item.dealer.left.label} deals the next hand.",
+        lambda item: f"The deal passes left, not right: {_passes_left_says(item)}",
     ),
     Misconception(
         "left-of-dealer-at-two-of-clubs-table",

@@ -46,6 +46,22 @@ def _choice(rng: random.Random, items: Sequence[T]) -> T:
     return items[_below(rng, len(items))]
 
 
+def _balanced(kind: str, seed: int, difficulty: int, items: Sequence[T]) -> T:
+    """One of ``items`` for ``seed``, so that every run of ``len(items)`` seeds from a multiple of it
+    draws each item once, in a seeded order.
+
+    A kind whose level has a few cases with different answers draws its case here: a
+    plain ``_choice`` per seed lets one answer pile up by chance (the same seeds in every
+    rule set draw the same cases), and a learner could then score by giving it every time.
+
+    >>> [_balanced("demo", seed, 1, ("a", "b")) for seed in range(6)].count("a")
+    3
+    """
+    n = len(items)
+    order = _shuffled(_rng(kind, seed // n, difficulty, "/balanced"), items)
+    return order[seed % n]
+
+
 def _chance(rng: random.Random, p: float) -> bool:
     return rng.getrandbits(32) < p * (1 << 32)
 

@@ -419,7 +419,7 @@ class LearnPage:
         if not self._list_buttons:  # built the first time it is shown; after that only the marks change
             buttons = []
             for lesson in lessons:
-                b = w.Button(tooltip=lesson.summary)
+                b = w.Button()
                 b.add_class("st-lesson-button")
                 b.on_click(guarded(lambda _b, lesson=lesson: self.open(lesson)))
                 buttons.append(b)
@@ -437,6 +437,7 @@ class LearnPage:
             reached = self.app.progress.lessons.get(lesson.slug)
             done = reached is not None and reached >= len(lesson.steps) - 1
             b.description = f"{lesson.number}. {lesson.title}{' ✓' if done else ''}"
+            b.tooltip = lesson.summary_in(self.app.rules)  # the summary follows the table picked
         self.widget.children = [self.list_box]
         if old is not None:
             close_unused([old.widget])
@@ -475,6 +476,8 @@ class LearnPage:
         self.show_list()
 
     def rules_changed(self) -> None:
+        for lesson, b in zip(self.lessons if self._list_buttons else (), self._list_buttons, strict=True):
+            b.tooltip = lesson.summary_in(self.app.rules)  # the summaries follow the table picked
         if self.player is not None:
             s = self.app.settings
             self.player.set_rules(self.app.rules, four_colour=s.four_colour, large=s.large, retries=s.retries)

@@ -223,6 +223,13 @@ class LessonPlayer:
         self.visits += 1
         self.terms_seen = set()  # a glossary term is linked at its first use in the step only
         children: list[w.Widget] = []
+        from ..lessons import table_note
+
+        lesson_note = table_note(lesson, self.rules)  # a lesson the table cannot play as taught says so first
+        if lesson_note is not None:
+            children.append(
+                w.HTML(f'<div class="st-caption st-shown-in" role="note"{_NOTE_STYLE}>{html.escape(lesson_note)}</div>')
+            )
         last_note: str | None = None  # blocks in a row shown in the same other rule set share one note
         for block in step.blocks:
             try:

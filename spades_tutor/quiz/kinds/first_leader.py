@@ -7,8 +7,9 @@ The first leader is the engine's ``explain_first_leader`` (left of the dealer, o
 Levels:
     1. who leads the first trick, the dealer given, or the trick after one won
        without a trump;
-    2. who leads the first trick of the next deal (the deal passes left), or the
-       trick after one a trump won;
+    2. who leads the first trick of a later deal, one to six hands from now (the
+       deal passes left after each hand), or the trick after one a trump won; a
+       third of the items ask about a deal, each a different one in 24 seeds;
     3. the trick after one where trumps fight (jokers or the 2♦ among them), or at a
        table that opens with the 2♣, who leads the first trick.
 """
@@ -22,7 +23,7 @@ from typing import Any, ClassVar
 from ...engine import Card, Rules, Seat, SpadesError, cards, explain_first_leader, explain_trick, trick_winner
 from .. import misconceptions as catalogue
 from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTrick, ViewSpec, _check_cards
-from ..seeded import MAX_ROUNDS, _choice, _play_through, _rng
+from ..seeded import MAX_ROUNDS, _balanced, _choice, _play_through, _rng
 from . import register
 from .trick_winner import _trick_level
 
@@ -46,7 +47,7 @@ class FirstLeaderItem(QuizItem):
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
         frozenset({"question"}),
-        frozenset({"dealer", "two_of_clubs", "trick", "leader"}),
+        frozenset({"dealer", "two_of_clubs", "trick", "leader", "hands"}),
     )
     misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.FIRST_LEADER
     rules: Rules
@@ -55,6 +56,7 @@ class FirstLeaderItem(QuizItem):
     two_of_clubs: Seat | None = None  # who holds the 2♣ (a table that opens with it)
     trick: tuple[Card, ...] = ()
     leader: Seat = Seat.WEST
+    hands: int = 1  # next-deal: the deal this many hands from now (1: the next one)
     seed: int | None = None
     difficulty: int = 1
 
@@ -67,6 +69,8 @@ class FirstLeaderItem(QuizItem):
             raise SpadesError("this table opens with the 2♣: who leads the next deal depends on who is dealt it")
         elif self.rules.first_lead == "two-of-clubs" and self.two_of_clubs is None:
             raise SpadesError("this table opens with the 2♣: say who holds it (two_of_clubs)")
+        if isinstance(self.hands, bool) or not isinstance(self.hands, int) or not 1 <= self.hands <= 12:
+            raise SpadesError(f"a next-deal question looks 1 to 12 hands ahead, not {self.hands!r}")
 
     @property
     def prompt(self) -> str:
@@ -78,7 +82,7 @@ class FirstLeaderItem(QuizItem):
             )
             return f"{self.dealer} dealt.{holds} Who leads the first trick?"
         if self.question == "next-deal":
-            return f"{self.dealer} dealt this hand. Who leads the first trick of the next hand?"
+            return f"{self.dealer} dealt this hand. Who leads the first trick {_later_hand(self.hands)}?"
         return f"{self.leader} led this trick. Who leads the next one?"
 
     def _decide(self) -> tuple[Seat, tuple[str, ...]]:
@@ -86,13 +90,21 @@ class FirstLeaderItem(QuizItem):
             seat, why = explain_first_leader(self.rules, self.dealer, self.two_of_clubs)
             return seat, (why,)
         if self.question == "next-deal":
-            seat, why = explain_first_leader(self.rules, self.dealer.left)
-            return seat, (f"The deal passes left: {self.dealer.left} deals next.", why)
+            dealer = self.later_dealer()
+            seat, why = explain_first_leader(self.rules, dealer)
+            if self.hands == 1:
+                return seat, (f"The deal passes left: {dealer} deals next.", why)
+            passes = f"The deal passes left after each hand: {dealer} deals {self.hands} hands from now."
+            return seat, (passes, why)
         winner = Seat((self.leader + trick_winner(self.rules, self.trick)) % 4)
         return winner, (explain_trick(self.rules, self.trick), f"{winner} won the trick, so {winner} leads next.")
 
     def answer(self) -> str:
         return self._decide()[0].label
+
+    def later_dealer(self, step: int = 1) -> Seat:
+        """Who deals the hand asked about, the deal passing ``step`` seats left after each hand."""
+        return Seat((self.dealer + step * self.hands) % 4)
 
     def given(self, response: Any) -> str | None:
         if isinstance(response, Seat):
@@ -124,6 +136,8 @@ class FirstLeaderItem(QuizItem):
             out |= {"trick": str(cards(self.trick)), "leader": self.leader.letter}
         else:
             out["dealer"] = self.dealer.letter
+            if self.question == "next-deal" and self.hands != 1:
+                out["hands"] = self.hands
             if self.two_of_clubs is not None:
                 out["two_of_clubs"] = self.two_of_clubs.letter
         return out
@@ -142,6 +156,7 @@ class FirstLeaderItem(QuizItem):
             two_of_clubs=Seat.parse(holder) if holder is not None else None,
             trick=cards(data.get("trick", "")),
             leader=Seat.parse(data.get("leader", "W")),
+            hands=int(data.get("hands", 1)),
             **common,
         )
 
@@ -154,7 +169,10 @@ class FirstLeaderItem(QuizItem):
             leader: Seat = block.value("leader", Seat.WEST)
             return {"question": question, "trick": block.cards("trick", 4, 4), "leader": leader.letter}
         dealer: Seat = block.value("dealer", Seat.WEST)
-        out = {"question": question, "dealer": dealer.letter}
+        out: dict[str, Any] = {"question": question, "dealer": dealer.letter}
+        hands = block.value("hands", 1)
+        if question == "next-deal" and hands != 1:
+            out["hands"] = hands
         holder: Seat | None = block.value("two_of_clubs")  # asked only at a table that opens with the 2♣
         if holder is not None:
             out["two_of_clubs"] = holder.letter
@@ -168,23 +186,40 @@ class FirstLeaderItem(QuizItem):
         return ViewSpec(tuple(parts))
 
 
+def _later_hand(hands: int) -> str:
+    """``'of the next hand'``, ``'of the hand after next'``, ``'3 hands from now'`` …"""
+    if hands == 1:
+        return "of the next hand"
+    if hands == 2:
+        return "of the hand after next"
+    return f"{hands} hands from now"
+
+
+_KIND = "first-leader"
+#: the later deals level 2 asks about: every dealer, one to six hands ahead
+_LATER_DEALS = tuple((dealer, hands) for dealer in Seat for hands in range(1, 7))
+
+
 def _first_leader(rules: Rules, seed: int, difficulty: int) -> FirstLeaderItem:
-    rng = _rng("first-leader", seed, difficulty)
+    rng = _rng(_KIND, seed, difficulty)
     common: dict[str, Any] = {"seed": seed, "difficulty": difficulty}
     dealer = _choice(rng, tuple(Seat))
     opens_with_clubs = rules.first_lead == "two-of-clubs"
     if difficulty == 1:
         question = _choice(rng, ("first", "next-trick"))
     elif difficulty == 2:
-        question = "next-trick" if opens_with_clubs else _choice(rng, ("next-deal", "next-trick"))
+        question = (
+            "next-trick" if opens_with_clubs else _balanced(_KIND, seed, 2, ("next-deal", "next-trick", "next-trick"))
+        )
     else:
         question = _choice(rng, ("first", "next-trick")) if opens_with_clubs else "next-trick"
     if question == "first":
         # at a table that opens with the 2♣, its holder is never the dealer's left: the rule decides
         holder = _choice(rng, [s for s in Seat if s != dealer.left]) if opens_with_clubs else None
         return FirstLeaderItem(rules, question="first", dealer=dealer, two_of_clubs=holder, **common)
-    if question == "next-deal":
-        return FirstLeaderItem(rules, question="next-deal", dealer=dealer, **common)
+    if question == "next-deal":  # each third seed asks one: 24 seeds in a row ask 24 different ones
+        dealer, hands = _balanced(_KIND, seed // 3, 2, _LATER_DEALS)
+        return FirstLeaderItem(rules, question="next-deal", dealer=dealer, hands=hands, **common)
     wanted = {1: (1,), 2: (2,), 3: (3,)}[difficulty]
     for _ in range(MAX_ROUNDS):
         rnd = _play_through(rules, rng, False, lambda _rnd: None)

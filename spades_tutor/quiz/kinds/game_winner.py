@@ -21,7 +21,7 @@ from ...engine import Rules, SpadesError, Team, explain_game
 from ...engine.text import number
 from .. import misconceptions as catalogue
 from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTable, ViewSpec
-from ..seeded import _between, _choice, _rng
+from ..seeded import _balanced, _between, _choice, _rng
 from . import register
 
 #: the answers, as the view offers them
@@ -158,7 +158,7 @@ def _game_winner(rules: Rules, seed: int, difficulty: int) -> GameWinnerItem:
             if mercy is not None
             else ("tie", "close", "close", "no-mercy")
         )
-        case = _choice(rng, cases)
+        case = _balanced("game-winner", seed, difficulty, cases)  # "another hand" about half the time
         if case == "tie":
             high = low = _span(rng, target, target + 120)
         elif case == "close":

@@ -5,7 +5,10 @@ in seeded rounds played with legal cards, so "spades broken" is the table's own.
 
 Levels:
     1. spades are not broken (the prompt says so): a side card or a natural spade;
-    2. the prompt says whether spades are broken: a natural spade, or a side card;
+    2. the prompt says whether spades are broken: a natural spade led before or
+       after, a side card before, or a spade from a hand of nothing but trumps
+       (so "broken" in the prompt does not give the answer away: "yes" and "no"
+       come up equally often);
     3. the earlier tricks are shown and the prompt does not say whether spades are
        broken; the card is a joker (or the 2♦ in deuces-high) or a spade, or the
        hand holds nothing but trumps.
@@ -32,7 +35,7 @@ from ..base import (
     _check_cards,
     extra_trumps_note,
 )
-from ..seeded import MAX_ROUNDS, _chance, _choice, _extras, _play_through, _rng
+from ..seeded import MAX_ROUNDS, _balanced, _chance, _choice, _extras, _play_through, _rng
 from . import register
 
 Earlier = tuple[tuple[Seat, tuple[Card, ...]], ...]
@@ -48,7 +51,7 @@ class MayLeadItem(QuizItem):
     order: ClassVar[int] = 15
     levels: ClassVar[Mapping[int, str]] = {
         1: "Spades are not broken: a side card or a spade.",
-        2: "Spades broken or not (you are told): may you lead a spade?",
+        2: "Spades broken or not (you are told): a spade, a side card, or a hand of only trumps.",
         3: "Are spades broken yet? The earlier tricks are shown; jokers, the 2♦, a hand of only trumps.",
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
@@ -185,9 +188,26 @@ def _lead_type(rules: Rules, hand: Sequence[Card], card: Card, broken: bool, pla
     return 1 if early and not broken else 2
 
 
+#: level 2's cases, drawn in turn (``_balanced``): half are "no", and of the leads the prompt
+#: calls unbroken, half are "yes" (a side card, or a hand of nothing but trumps)
+_LEVEL_2_CASES = ("trump-unbroken", "trump-unbroken", "trump-unbroken", "trump-broken", "side-unbroken", "only-trumps")
+
+
+def _level_2_case(rules: Rules, hand: Sequence[Card], card: Card, broken: bool) -> str:
+    """The level-2 case a lead of ``card`` is ("": none; the jokers and the 2♦ stay at level 3)."""
+    if card in _extras(rules) or (broken and not rules.is_trump(card)):
+        return ""
+    if all(rules.is_trump(c) for c in hand):
+        return "" if broken else "only-trumps"
+    if not rules.is_trump(card):
+        return "side-unbroken"
+    return "trump-broken" if broken else "trump-unbroken"
+
+
 def _may_lead(rules: Rules, seed: int, difficulty: int) -> MayLeadItem:
     rng = _rng("may-lead", seed, difficulty)
     want_yes = _chance(rng, 0.5)
+    case = _balanced("may-lead", seed, difficulty, _LEVEL_2_CASES) if difficulty == 2 else ""
     found: list[tuple[Any, ...]] = []
 
     def visit(rnd: Round) -> None:
@@ -199,6 +219,10 @@ def _may_lead(rules: Rules, seed: int, difficulty: int) -> MayLeadItem:
         if set(legal_plays(rules, hand, (), broken)) != set(rnd.legal_plays()):
             return
         for card in hand:
+            if case:
+                if _level_2_case(rules, hand, card, broken) == case:
+                    found.append((hand, card, broken, (), seat))
+                continue
             level = _lead_type(rules, hand, card, broken, len(rnd.tricks))
             if difficulty == 3 and level == 2 and _chance(rng, 0.3):
                 level = 3  # a plain spade, but the earlier tricks must tell whether spades are broken
@@ -211,7 +235,8 @@ def _may_lead(rules: Rules, seed: int, difficulty: int) -> MayLeadItem:
 
     for _ in range(MAX_ROUNDS):
         found.clear()
-        _play_through(rules, rng, _chance(rng, 0.5), visit)
+        averse = _chance(rng, 0.5) or case in ("side-unbroken", "only-trumps")  # spades stay unbroken longer
+        _play_through(rules, rng, averse, visit)
         if found:
             hand, card, broken, earlier, seat = _choice(rng, found)
             return MayLeadItem(

@@ -61,7 +61,7 @@ class ScoreItem(QuizItem):
     levels: ClassVar[Mapping[int, str]] = {
         1: "Contracts made or set, no nil.",
         2: "Nil made or failed, and bags.",
-        3: "Tricky cases: failed nils, bags rolling over, blind nil, both partners nil.",
+        3: "Tricky cases: failed nils, bags rolling over, both partners nil, and blind nil where the table plays it.",
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
         frozenset({"bids", "tricks"}),
@@ -111,6 +111,48 @@ class ScoreItem(QuizItem):
         explanation = tuple(f"{t.label}: {detail[t.short]}." for t in Team)
         diagnosis = None if correct else self.diagnose(response)
         return Feedback(correct, words, explanation, detail, diagnosis)
+
+    def diagnose(self, response: Any) -> str | None:
+        """The boxes a wrong score got wrong, and why: a known mistake's sentence, or the engine's lines.
+
+        The sentence starts with what it names (a retry shows only its part before the colon),
+        and never gives a box the learner got right.
+
+        >>> from ...engine import Seat
+        >>> item = ScoreItem(Rules.preset("jokers"), bids=dict(zip(Seat, map(Bid, (4, 3, 3, 3)))),
+        ...                  tricks=dict(zip(Seat, (4, 3, 4, 2))), bags={Team.NS: 1, Team.EW: 0})
+        >>> item.diagnose({"NS": (71, 1), "EW": (-60, 0)})
+        'The North–South “bags after” box is not right: North–South end with 2 bags (1 before the hand, 1 this hand).'
+        >>> item.diagnose({"NS": (81, 2), "EW": (-60, 0)})
+        'The North–South points box is not right: North–South score +71, the sum of the lines below, not +81.'
+        >>> item.diagnose({"NS": (70, 2), "EW": (-60, 0)})
+        'The North–South points box is not right: North–South score +71: “1 bag (a trick over the contract)” (+1) is left out of +70.'
+        >>> item.diagnose({"NS": (80, 2), "EW": (-60, 0)})
+        'An overtrick is a bag worth 1 point, not 10: only the tricks bid score the full value. It shows in the North–South points box.'
+        """
+        given = self.given(response)
+        if given is None:
+            return None
+        scores = score_hand(self.rules, self.bids, self.tricks, self.bags)
+        boxes: list[str] = []
+        why: list[str] = []
+        for team in Team:
+            points, bags = given[team]
+            score = scores[team]
+            if points != score.points:
+                boxes.append(f"the {team.label} points box")
+                why.append(_points_why(team, points, score))
+            if bags != score.bags:
+                boxes.append(f"the {team.label} “bags after” box")
+                why.append(f"{team.label} end with {_bags_after(self.rules, self.bags.get(team, 0), score)}")
+        if not boxes:
+            return None
+        named = catalogue.diagnose(self, response)
+        where = " and ".join(boxes)
+        if named is not None:
+            return f"{named} It shows in {where}."
+        verb = "is" if len(boxes) == 1 else "are"
+        return f"{_cap(where)} {verb} not right: {'; '.join(why)}."
 
     def given(self, response: Any) -> dict[Team, tuple[int, int]] | None:
         try:
@@ -199,6 +241,32 @@ class ScoreItem(QuizItem):
         # the explanation is the score's lines, listed once (not also as sentences)
         lines = tuple((Team.parse(team).label, text) for team, text in feedback.detail.items())
         return FeedbackView(explain=False, detail=Detail(lines, "st-score-lines"))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _points_why(team: Team, given: int, score: Any) -> str:
+    """Why a team's points are not ``given``: a line of the score left out or counted the wrong way
+    round, else the total of its lines (listed below the feedback, so not repeated here)."""
+    total = f"{team.label} score {signed(score.points)}"
+    for line in score.lines:
+        if given == score.points - line.points:
+            return f"{total}: “{line.label}” ({signed(line.points)}) is left out of {signed(given)}"
+        if line.points and given == score.points - 2 * line.points:
+            return f"{total}: “{line.label}” counts {signed(line.points)}, not {signed(-line.points)}"
+    return f"{total}, the sum of the lines below, not {signed(given)}"
+
+
+def _bags_after(rules: Rules, before: int, score: Any) -> str:
+    """``'5 bags (3 before the hand, 2 this hand)'``, with the penalty's bags taken off where it came."""
+    reached = before + score.new_bags
+    count = f"{score.bags} bag{'s' if score.bags != 1 else ''}"
+    came = f"{before} before the hand, {score.new_bags} this hand"
+    if reached != score.bags:
+        came += f": {reached} reach the limit of {rules.bag_limit}, which the penalty takes off"
+    return f"{count} ({came})"
 
 
 def _score_response(values: Mapping[str, int]) -> dict[Team, tuple[int, int]]:

@@ -38,7 +38,7 @@ from ..base import (
 )
 from ..seeded import (
     MAX_DEALS,
-    _choice,
+    _balanced,
     _hands,
     _rng,
     _tricky,
@@ -160,7 +160,7 @@ def _sure_tricks(rules: Rules, seed: int, difficulty: int) -> SureTricksItem:
     shapes = _SURE_LEVELS[difficulty]
     if not any(not c.is_joker for c in _tricky(rules)):
         shapes = tuple(s for s in shapes if s != "tricky-run")
-    wanted = _choice(rng, shapes)
+    wanted = _balanced("sure-tricks", seed, difficulty, shapes)  # level 1 is half 0s, half 1s
     second_best: tuple[Card, ...] | None = None
     for n, hand in enumerate(_hands(rules, rng)):
         shape = _sure_shape(rules, hand)
