@@ -8,6 +8,7 @@ import json
 import pytest
 
 import spades_tutor as st
+from spades_tutor.engine.text import signed
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
 from spades_tutor.ui.cards import CardsWidget
@@ -246,8 +247,8 @@ def test_the_bidding_helper_quotes_the_measured_nil_odds_of_souths_hand() -> Non
 
 def measured_best(rules: st.Rules, south: tuple[st.Card, ...]) -> tuple[str, float, tuple[float, float]]:
     """The bid with the most points for the side, nil included, from ``hand_odds`` as the page asks it."""
-    tricks = st.hand_odds(rules, south, seat=PLAYER, deals=1000, seed=0)
-    nil = st.hand_odds(rules, south, seat=PLAYER, deals=1000, seed=0, nil=True)
+    tricks = st.hand_odds(rules, south, seat=PLAYER, deals=1000, seed=0, valuation="game")
+    nil = st.hand_odds(rules, south, seat=PLAYER, deals=1000, seed=0, nil=True, valuation="game")
     points = {**tricks.points, 0: nil.points[0]}
     best = max(sorted(points), key=lambda b: points[b])
     interval = nil.points_interval[0] if best == 0 else tricks.points_interval[best]
@@ -263,8 +264,12 @@ def test_the_bidding_hint_quotes_the_nil_odds_and_the_bid_that_scores_best_on_av
     page.hint()
     assert page.message.startswith("Hint: bid ")
     said, points, (low, high) = measured_best(rules, south)
-    assert f"Measured: {nil.sentence()}; bidding {said} scores best on average: {points:+.0f} points" in page.message
-    assert f"95% interval {low:+.0f} to {high:+.0f}" in page.message
+    assert (
+        f"Measured: {nil.sentence()}; bidding {said} scores best on average: {signed(round(points))} points"
+        in page.message
+    )
+    assert f"95% interval {signed(round(low))} to {signed(round(high))}" in page.message
+    assert "points over the game: a bag scores 1" in page.message
     assert low < points < high
     if seed == 5:  # the big joker always takes a trick: nil is never made, and never the best bid
         assert st.Card.parse("BJ") in south and "nil made in 0% of 1,000 deals" in page.message and said != "nil"

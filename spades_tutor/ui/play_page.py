@@ -425,7 +425,7 @@ class PlayPage:
             except ImportError:
                 return None
             deals = NIL_ODDS_DEALS if nil else ODDS_DEALS
-            known[nil] = hand_odds(rules, south, seat=PLAYER, deals=deals, seed=0, nil=nil)
+            known[nil] = hand_odds(rules, south, seat=PLAYER, deals=deals, seed=0, nil=nil, valuation="game")
         return known[nil]
 
     def nil_odds_words(self, rules: Rules, south: tuple[Card, ...]) -> str:
@@ -448,9 +448,12 @@ class PlayPage:
         best = max(sorted(points), key=lambda b: points[b])
         low, high = intervals[best]
         said = "nil" if best == 0 else str(best)
+        from ..lab.odds import valuation_words
+
         words = (
-            f"bidding {said} scores best on average: {points[best]:+.0f} points for your side, "
-            f"95% interval {low:+.0f} to {high:+.0f} ({tricks.deals:,} deals of this hand, the bots playing)."
+            f"bidding {said} scores best on average: {signed(round(points[best]))} points for your side, "
+            f"95% interval {signed(round(low))} to {signed(round(high))} ({tricks.deals:,} deals of this hand, "
+            f"the bots playing; {valuation_words(rules, 'game')})."
         )
         if nil is None:
             return words[0].upper() + words[1:]
