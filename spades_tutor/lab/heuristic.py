@@ -1,7 +1,8 @@
 """The heuristic bots in the batched simulator: ``HeuristicBot``'s choices, vectorised over rounds.
 
 ``HeuristicPolicy`` bids and plays exactly as ``spades_tutor.bots.HeuristicBot()`` would at
-every seat of the same deal. The reference is the unseeded bot, where every tie goes the
+every seat of the same deal (``HeuristicPolicy("plain")`` as ``HeuristicBot(nil_defence="plain")``,
+the earlier defence against a nil). The reference is the unseeded bot, where every tie goes the
 deterministic way (the cheapest card from the shorter suit, then hand order; the first of
 equally high cards in hand order); ``HeuristicBot(seed=...)`` breaks ties with its own
 ``random.Random`` and is not reproduced. Nothing here reads the words after the deal.

@@ -144,8 +144,8 @@ class HandOdds:
         >>> print(hand_odds(st.Rules.preset("classic"), hand, deals=100, nil=True))
         nil made in 28% of 100 deals of this hand (95% interval 20–37%)
         >>> print(hand_odds(st.Rules.preset("classic"), hand, deals=100))  # doctest: +NORMALIZE_WHITESPACE
-        2.7 tricks on average in 100 deals of this hand (95% interval 2.5–2.9); best bid 2, worth +50 points
-        to the side (95% interval +43 to +57); no trick in 0% (95% interval 0–4%)
+        2.8 tricks on average in 100 deals of this hand (95% interval 2.6–3.0); best bid 2, worth +46 points
+        to the side (95% interval +38 to +54); no trick in 0% (95% interval 0–4%)
         """
         n = f"{self.deals:,} deal{'s' if self.deals != 1 else ''}"
         low, high = self.p_zero_interval
