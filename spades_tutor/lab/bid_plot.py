@@ -10,7 +10,7 @@ The bids in ``accepted`` are highlighted, the best bid marked.
 >>> from spades_tutor.lab import hand_odds
 >>> odds = hand_odds(st.Rules.preset("classic"), "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D", deals=100)
 >>> print(bid_reading(odds, (1, 2, 3)))
-Bid 2 scores best: +50 points to the side on average (95% interval +43 to +57) over 100 deals played by the bots; bids 1–3 count as right.
+Bid 2 scores best: +46 points to the side on average (95% interval +38 to +54) over 100 deals played by the bots; bids 1–3 count as right.
 """
 
 from __future__ import annotations

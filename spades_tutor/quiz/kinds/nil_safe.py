@@ -17,8 +17,8 @@ Levels (the generator's own seeded stream picks "yes" or "no" for each block of 
 two of each in a shuffled order, then draws hands until one's measured rate fits the level, so
 answers are balanced but follow no pattern a learner can use):
     1. clear hands: made in 90% or more, or in 25% or less;
-    2. plain hands: made in 80–90%, or in 26–50%;
-    3. borderline hands: made in 80–88% (just safe), or in 51–80% (a gamble: not safe).
+    2. plain hands: made in 80–89%, or in 26–50%;
+    3. borderline hands: made in 80–89% (just safe), or in 51–79% (a gamble: not safe).
 
 The explanation quotes the measurement, its judge and the rules of thumb (``nil_advice``), each
 true for the hand shown and none promising more than the measurement shows.
@@ -77,7 +77,7 @@ NIL_SEED = 0
 BANDS: Mapping[int, Mapping[bool, tuple[int, int]]] = {
     1: {True: (90, 101), False: (0, 26)},
     2: {True: (80, 90), False: (26, 51)},
-    3: {True: (80, 88), False: (51, 80)},
+    3: {True: (80, 90), False: (51, 80)},
 }
 #: the generator screens hands a batch at a time with a short measurement, then measures in full
 #: only those whose short rate is within ``SCREEN_SLACK`` of the level's band
@@ -85,7 +85,7 @@ SCREEN_HANDS = 16
 SCREEN_DEALS = 40
 SCREEN_SLACK = 0.15
 #: after this many full measurements a hand with the wanted answer outside the level's band will do
-MAX_MEASURED = 12
+MAX_MEASURED = 24
 
 
 @functools.lru_cache(maxsize=4096)
@@ -201,7 +201,7 @@ class NilSafeItem(QuizItem):
     levels: ClassVar[Mapping[int, str]] = {
         1: "Clear hands: nil made in 90% of deals or more, or in 25% or less.",
         2: "Plain hands: nil made in 80–89% of deals, or in 26–50%.",
-        3: "Borderline hands: nil made in 80–87% of deals (just safe), or in 51–79% (a gamble).",
+        3: "Borderline hands: nil made in 80–89% of deals (just safe), or in 51–79% (a gamble).",
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
         frozenset({"hand"}),
