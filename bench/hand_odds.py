@@ -13,6 +13,14 @@ Run it from the project root::
     .venv/bin/python bench/hand_odds.py --repeats 20 --preset jokers --nil
 
 It prints its results and exits 0 whether or not the target is met: it is not a test.
+
+Then it prints the nil-defence table: twenty holdings known to be dangerous for a nil (a high
+trump with little under it, a side ace or king with one low card, a long suit with honours...),
+each played as a nil ``NIL_TABLE_DEALS`` times from the same deals against the earlier
+("plain") defence and against the bots' defence now ("strong": see ``bots.playing``, rule 3),
+the made-rates side by side with their 95% intervals::
+
+    .venv/bin/python bench/hand_odds.py --nil-table      # the table alone
 """
 
 from __future__ import annotations
@@ -31,6 +39,31 @@ import spades_tutor as st
 DEALS = 1000
 TARGET = 1.0
 WARMUP_HANDS = 30
+NIL_TABLE_DEALS = 1000
+
+#: holdings known to be dangerous for a nil: (preset, what makes it dangerous, the hand)
+DANGEROUS_NILS: tuple[tuple[str, str, str], ...] = (
+    ("jokers", "K♠ 4♠ 3♠", "KS 4S 3S 9H 7H 5H 3H 8C 6C 4C 9D 6D 4D"),
+    ("jokers", "a lone Q♠", "QS 9H 7H 5H 3H 8C 6C 4C 3C 9D 6D 4D 3D"),
+    ("jokers", "J♠ 3♠", "JS 3S 9H 7H 5H 3H 8C 6C 4C 3C 7D 6D 4D"),
+    ("jokers", "10♠ 9♠ 3♠", "10S 9S 3S 9H 7H 5H 3H 8C 6C 4C 9D 6D 4D"),
+    ("jokers", "four middle spades", "8S 7S 6S 5S 9H 7H 5H 3H 8C 6C 4C 6D 4D"),
+    ("jokers", "A♥ 5♥ (ace and one low)", "AH 5H 7H 4S 3S 9C 7C 5C 3C 8D 6D 4D 3D"),
+    ("jokers", "K♥ 4♥ (king and one low)", "KH 4H 3S 9C 7C 5C 3C 8D 6D 4D 3D 7S 6S"),
+    ("jokers", "a lone A♣", "AC 4S 9H 7H 5H 3H 8H 9D 7D 6D 4D 3D 3S"),
+    ("jokers", "Q♦ J♦ 5♦", "QD JD 5D 3S 4S 9H 7H 5H 3H 8C 6C 4C 3C"),
+    ("jokers", "five hearts K Q J", "KH QH JH 9H 5H 3S 4S 8C 6C 4C 7D 5D 3D"),
+    ("classic", "K♠ 4♠ 3♠", "KS 4S 3S 9H 7H 5H 3H 8C 6C 4C 9D 6D 4D"),
+    ("classic", "a lone Q♠", "QS 9H 7H 5H 3H 8C 6C 4C 2C 9D 6D 4D 3D"),
+    ("classic", "J♠ 10♠ 2♠", "JS 10S 2S 9H 7H 5H 3H 8C 6C 4C 9D 6D 4D"),
+    ("classic", "A♥ 5♥ (ace and one low)", "AH 5H 4S 3S 9C 7C 5C 3C 8D 6D 4D 3D 2D"),
+    ("classic", "K♦ 2♦ (king and one low)", "KD 2D 3S 2S 9H 7H 5H 3H 8C 6C 4C 2C 5D"),
+    ("classic", "five hearts K Q J", "KH QH JH 9H 5H 3S 8C 6C 4C 7D 5D 3D 2D"),
+    ("deuces-high", "K♠ 4♠ 3♠", "KS 4S 3S 9H 7H 5H 3H 8C 6C 4C 9D 6D 4D"),
+    ("deuces-high", "a lone Q♠", "QS 9H 7H 5H 3H 8C 6C 4C 3C 9D 6D 4D 3D"),
+    ("deuces-high", "A♦ 4♦ (ace and one low)", "AD 4D 3S 4S 9H 7H 5H 3H 8C 6C 4C 3C 5D"),
+    ("deuces-high", "six clubs K Q J", "KC QC JC 8C 6C 3C 8S QH 8H 5H KD JD 6D"),
+)
 
 
 def run(preset: str = "classic", repeats: int = 10, seed: int = 1, nil: bool = False) -> dict[str, Any]:
@@ -92,6 +125,33 @@ def run(preset: str = "classic", repeats: int = 10, seed: int = 1, nil: bool = F
     return result
 
 
+def nil_table(deals: int = NIL_TABLE_DEALS, seed: int = 0) -> list[dict[str, Any]]:
+    """Each dangerous holding played as a nil ``deals`` times (the same deals) against the plain and
+    the strong defence, printed as a table; returns its rows."""
+    print(
+        f"Nil made-rates of {len(DANGEROUS_NILS)} dangerous holdings, {deals:,} deals each (seed {seed}), "
+        "the opponents defending as before (plain) and now (strong); 95% intervals:"
+    )
+    head = f"{'rule set':<12} {'holding':<26} {'plain':>15} {'strong':>15} {'change':>7}"
+    print(head)
+    print("-" * len(head))
+    rows = []
+    for preset, name, hand in DANGEROUS_NILS:
+        rules = st.Rules.preset(preset)
+        made = {}
+        for defence in ("plain", "strong"):
+            odds = st.hand_odds(rules, hand, deals=deals, seed=seed, nil=True, nil_defence=defence)
+            made[defence] = (odds.p_zero, *odds.p_zero_interval)
+        cells = [f"{100 * p:3.0f}% ({100 * lo:.0f}–{100 * hi:.0f}%)" for p, lo, hi in made.values()]
+        change = 100 * (made["strong"][0] - made["plain"][0])
+        print(f"{preset:<12} {name:<26} {cells[0]:>15} {cells[1]:>15} {change:+6.0f}%")
+        rows.append({"preset": preset, "holding": name, "hand": hand, **made})
+    plain = sum(r["plain"][0] for r in rows) / len(rows)
+    strong = sum(r["strong"][0] for r in rows) / len(rows)
+    print(f"{'mean':<39} {100 * plain:15.1f}% {100 * strong:14.1f}% {100 * (strong - plain):+6.1f}%")
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "hand_odds benchmark").splitlines()[0])
     parser.add_argument(
@@ -100,8 +160,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=10, help="hands measured, each against the peer (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hands and their deals (default 1)")
     parser.add_argument("--nil", action="store_true", help="the hands play nil")
+    parser.add_argument("--nil-table", action="store_true", help="print only the nil-defence table")
     args = parser.parse_args(argv)
-    run(preset=args.preset, repeats=max(1, args.repeats), seed=args.seed, nil=args.nil)
+    if not args.nil_table:
+        run(preset=args.preset, repeats=max(1, args.repeats), seed=args.seed, nil=args.nil)
+        print()
+    nil_table()
     return 0
 
 

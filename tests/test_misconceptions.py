@@ -212,7 +212,7 @@ SAYS = {
     "side-card-waits": r"is not a trump: a side card may be led whether spades are broken or not\.$",
     "sure-trick-nil": r"^This hand is sure of \d+ tricks? whatever the others hold: a nil holding a sure trick always fails\.$",
     "trumps-only-for-nil": r"^Low trumps are not all a nil needs: [AK][♥♣♦] ",
-    "one-card-sinks-nil": r"^A card that looks dangerous does not sink this nil by itself: the bots made it in \d+%",
+    "one-card-sinks-nil": r"^A card that looks dangerous does not sink this nil by itself: the computer players made it in \d+%",
     "sure-tricks-only": r"^You bid only the sure tricks: .* took \d+\.\d tricks on average",
     "every-high-card": r"^Not every ace, king and high trump is a trick",
     "side-tricks": r"^That is about what your side takes together \(\d+\.\d tricks on average\): bid your own",

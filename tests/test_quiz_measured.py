@@ -59,7 +59,8 @@ def test_every_safe_answer_is_measured_at_the_threshold_or_above(
             p = item.odds()[0]
             odds = hand_odds(item.rules, item.hand, deals=NIL_DEALS, seed=NIL_SEED, nil=True)
             assert p == odds.p_nil_made  # the answer is the measurement, nothing else
-            assert item.answer() == (p >= SAFE)
+            low = odds.p_zero_interval[0]
+            assert item.answer() == (round(100 * low) >= round(100 * SAFE))  # its whole interval, as shown
             if level < 3:
                 assert not RISKY < p < SAFE  # borderline hands are asked only at level 3
             misses = sum(level not in nil_levels(i.odds()[0]) for i in items)
@@ -70,8 +71,8 @@ def test_level_3_asks_borderline_hands(sweep: dict[tuple[str, int], list[NilSafe
     for preset in PRESETS:
         rates = [i.odds()[0] for i in sweep[preset, 3]]
         assert any(RISKY < p < SAFE for p in rates)
-        clear = [i.odds()[0] for i in sweep[preset, 1]]
-        assert all(p >= 0.9 or p <= 0.25 for p in clear)
+        clear = [round(100 * i.odds()[0]) for i in sweep[preset, 1]]
+        assert all(p >= 90 or p <= 25 for p in clear)
 
 
 def _named_dangers(reason: str) -> list[str]:
@@ -108,7 +109,8 @@ def test_the_explanation_states_the_measurement_and_threshold() -> None:
     first = item.check("no").explanation[0]
     assert first.startswith(f"Nil made in {round(100 * p)}% of {NIL_DEALS} deals of this hand (95% interval ")
     assert f"{round(100 * low)}–{round(100 * high)}%" in first
-    assert ("safe (80% or more)" in first) == (p >= SAFE)
+    assert first.split("%): ", 1)[1].startswith("safe: ") == item.answer() == (round(100 * low) >= 80)
+    assert item.check("no").explanation[1].startswith("Judged by the computer players: ")
 
 
 def test_known_hands_are_judged_by_their_measurement() -> None:

@@ -25,12 +25,15 @@ class HeuristicBot:
     the cards played, read from the views it is given. ``seed`` breaks ties between
     equally good cards; without it the bot is fully deterministic. Its reasons speak to the
     player ("you must follow suit"), or with ``speak_of_seat`` of the seat, for a room watching.
+    ``nil_defence``: how it plays against an opponent's nil, ``"strong"`` (the default) or the
+    earlier ``"plain"`` defence (see ``bots.playing``).
     """
 
-    def __init__(self, seed: int | None = None, *, speak_of_seat: bool = False) -> None:
+    def __init__(self, seed: int | None = None, *, speak_of_seat: bool = False, nil_defence: str = "strong") -> None:
         self.seed = seed
         self.speak_of_seat = speak_of_seat
-        self._player = HeuristicPlayer(seed, speak_of_seat=speak_of_seat)
+        self.nil_defence = nil_defence
+        self._player = HeuristicPlayer(seed, speak_of_seat=speak_of_seat, nil_defence=nil_defence)
 
     def bid(self, view: st.SeatView) -> Decision:
         return heuristic_bid(view, speak_of_seat=self.speak_of_seat)
@@ -39,4 +42,6 @@ class HeuristicBot:
         return self._player.play(view)
 
     def __repr__(self) -> str:
+        if self.nil_defence != "strong":
+            return f"HeuristicBot(seed={self.seed!r}, nil_defence={self.nil_defence!r})"
         return f"HeuristicBot(seed={self.seed!r})"

@@ -5,10 +5,15 @@ In order of priority, for the seat to play:
 1. its own nil: stay under the winning card, shedding the most dangerous card;
 2. a partner's nil: lead high, and play over the partner when they are winning
    (or take the trick high when they play after);
-3. an opponent's nil (not yet set): play to set it. Lead low in a suit the nil bidder has not
-   shown out of (the card with the fewest cards still out below it, never a card nothing out
-   beats); follow low when the nil bidder plays after, and stay under the nil bidder's card
-   when it is winning;
+3. an opponent's nil (not yet set): play to set it, as strong players defend. Lead low in a
+   suit the nil bidder has not shown out of (the card with the fewest cards still out below it,
+   never a card nothing out beats); with no such lead, lead the lowest card of a suit the nil
+   bidder still holds rather than cash winners or pull trumps, which would let the nil bidder
+   throw its high cards under them; follow low when the nil bidder plays after, stay under the
+   nil bidder's card when it is winning, and once the nil bidder has played under another card,
+   throw the highest card (the low ones are kept to play under the nil bidder's high cards
+   later). ``nil_defence="plain"`` keeps the earlier, weaker defence (lead low, follow low,
+   stay under), for measuring one against the other;
 4. the team's contract made: duck to avoid bags, shedding high cards;
 5. otherwise win tricks: lead the top trump to pull trumps once spades are broken,
    cash the highest card left in a side suit, else lead low from the longest suit;
@@ -44,7 +49,11 @@ import spades_tutor.engine as st
 from .base import Decision, Voice
 from .base import card_words as _words
 
-__all__ = ["HeuristicPlayer"]
+__all__ = ["NIL_DEFENCES", "HeuristicPlayer"]
+
+#: how the bots defend against an opponent's nil: "strong" (the default, rule 3 in full) or
+#: "plain" (the earlier defence: lead low into the nil, follow low, stay under it)
+NIL_DEFENCES = ("strong", "plain")
 
 _SPADES = 3
 _CARDS = st.full_pack()  # Card.index -> Card
@@ -146,11 +155,15 @@ class HeuristicPlayer:
     without it the tie goes to the card from the shorter suit, then hand order.
     The reasons speak to the player ("you must follow suit"); with ``speak_of_seat`` they
     speak of the seat, for a room watching the hand ("West must follow suit").
+    ``nil_defence`` is one of ``NIL_DEFENCES`` (see rule 3).
     """
 
-    def __init__(self, seed: int | None = None, *, speak_of_seat: bool = False) -> None:
+    def __init__(self, seed: int | None = None, *, speak_of_seat: bool = False, nil_defence: str = "strong") -> None:
+        if nil_defence not in NIL_DEFENCES:
+            raise ValueError(f"nil_defence must be one of {', '.join(NIL_DEFENCES)}, not {nil_defence!r}")
         self._rng = None if seed is None else random.Random(seed)
         self._of_seat = speak_of_seat
+        self.nil_defence = nil_defence
         self._table: _Table | None = None
         self._memory = _Memory()
 
@@ -218,6 +231,7 @@ class _Choice:
         "partner_nil",
         "power",
         "rng",
+        "strong",
         "suit",
         "trump_mask",
         "v",
@@ -230,6 +244,7 @@ class _Choice:
     ) -> None:
         self.v = voice
         self.rng = player._rng
+        self.strong = player.nil_defence == "strong"
         self.view = view
         self.legal = view.legal
         self.power = table.power
@@ -358,6 +373,8 @@ class _Choice:
             )
         if self.nil_opponents:
             setting = self.lead_against_nil()
+            if setting is None and self.strong:
+                setting = self.lead_low_against_nil()
             if setting is not None:
                 return setting
         if self.made:
@@ -442,6 +459,22 @@ class _Choice:
             best,
             f"Lead {_words(best)}, low in {_suit_word(s, True)}: {_SEATS[nil]} bid nil and has not shown out of "
             f"{_suit_word(s, True)}, and {under}, so their card may be left winning the trick and set the nil.",
+        )
+
+    def lead_low_against_nil(self) -> Decision | None:
+        """No lead can force the nil now: lead the lowest card of a suit the nil bidder still holds
+        (not a winner to cash, nor a top trump), so the nil bidder throws as little as possible under it."""
+        suit, voids = self.suit, self.voids
+        held = [c for c in self.legal if not all(voids[o] >> suit[c.index] & 1 for o in self.nil_opponents)]
+        if not held:
+            return None
+        card = self.lowest(held)
+        s = suit[card.index]
+        nil = next(o for o in self.nil_opponents if not voids[o] >> s & 1)
+        return Decision(
+            card,
+            f"Lead {_words(card)}, low: {_SEATS[nil]} bid nil, and a high card led now would only let them "
+            f"throw their own high {_suit_word(s, True)} under it; keep the high cards and the nil in danger.",
         )
 
     def nil_lead_key(self, card: st.Card) -> tuple[int, int, int]:
@@ -658,4 +691,22 @@ class _Choice:
                 f"{how} {_SEATS[winner]}'s {_bare(winner_card)}: {_SEATS[winner]} bid nil and is winning the trick, "
                 "so let them take it and set the nil.",
             )
-        return None
+        if not self.strong or any(nil in later for nil in self.nil_opponents) or winner in self.nil_opponents:
+            return None
+        before = [(self.leader + k) & 3 for k in range(len(self.cur))]
+        played = next((nil for nil in self.nil_opponents if nil in before), None)
+        if played is None:
+            return None
+        # the nil bidder has played under another card: this trick cannot set the nil, so throw the
+        # highest card and keep the low ones to stay under the nil bidder's high cards later
+        if following:
+            card = self.highest(self.legal)
+            how = f"Play {_words(card)}, {v.your} highest {_suit_word(led)}"
+        else:
+            side = [c for c in self.legal if self.suit[c.index] != _SPADES]
+            card = self.highest(side) if side else self.lowest(self.legal)
+            how = f"Discard {_words(card)}" if side else f"Play {_words(card)}, {v.your} lowest trump"
+        return Decision(
+            card,
+            f"{how}: {_SEATS[played]} bid nil and has played under the {_bare(winner_card)}, so this trick cannot set the nil; keep {v.your} low cards to play under their high ones later.",
+        )

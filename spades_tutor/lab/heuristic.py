@@ -1,7 +1,8 @@
 """The heuristic bots in the batched simulator: ``HeuristicBot``'s choices, vectorised over rounds.
 
 ``HeuristicPolicy`` bids and plays exactly as ``spades_tutor.bots.HeuristicBot()`` would at
-every seat of the same deal. The reference is the unseeded bot, where every tie goes the
+every seat of the same deal (``HeuristicPolicy("plain")`` as ``HeuristicBot(nil_defence="plain")``,
+the earlier defence against a nil). The reference is the unseeded bot, where every tie goes the
 deterministic way (the cheapest card from the shorter suit, then hand order; the first of
 equally high cards in hand order); ``HeuristicBot(seed=...)`` breaks ties with its own
 ``random.Random`` and is not reproduced. Nothing here reads the words after the deal.
@@ -41,6 +42,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..bots.playing import NIL_DEFENCES
 from ..engine import Card, Rank, Round, Rules, Seat, Suit, full_pack, hand_eval, nil_advice
 from ..engine.hand_eval import likely_tricks
 from .table import Table
@@ -203,7 +205,11 @@ class HeuristicPolicy:
 
     name = "heuristic"
 
-    def __init__(self) -> None:
+    def __init__(self, nil_defence: str = "strong") -> None:
+        if nil_defence not in NIL_DEFENCES:
+            raise ValueError(f"nil_defence must be one of {', '.join(NIL_DEFENCES)}, not {nil_defence!r}")
+        #: ``HeuristicBot(nil_defence=...)``'s defence against an opponent's nil
+        self.nil_defence = nil_defence
         # per table (``simulate`` may run several tables of one policy on worker threads)
         self._memory: weakref.WeakKeyDictionary[Table, _Memory] = weakref.WeakKeyDictionary()
         self._lock = threading.Lock()
@@ -288,12 +294,29 @@ class HeuristicPolicy:
             o = out & h.suit_mask[s]
             top = st.highest(o)  # the strongest card of the suit still out
             master |= np.where(o != 0, h.higher[np.maximum(top, 0)], h.suit_mask[s])
+        strong = self.nil_defence == "strong"
         if pos == 0:
-            setting = _nil_lead(st, legal, out, master, nil_opp, opp_voids)
+            setting, open_low = _nil_lead(st, legal, out, master, nil_opp, opp_voids)
+            if strong:  # no lead forces the nil: the lowest card of a suit the nil bidder still holds
+                setting = np.where(setting >= 0, setting, open_low)
             choice = self._lead(st, legal, me, voids, master, out_trumps, my_nil, partner_nil, setting, made)
         else:
             choice = self._follow(
-                st, table, legal, pos, me, voids, master, out, out_trumps, my_nil, partner_nil, nil_opp, opp_voids, made
+                st,
+                table,
+                legal,
+                pos,
+                me,
+                voids,
+                master,
+                out,
+                out_trumps,
+                my_nil,
+                partner_nil,
+                nil_opp,
+                opp_voids,
+                made,
+                strong,
             )
         return choice
 
@@ -360,6 +383,7 @@ class HeuristicPolicy:
         nil_opp: list[npt.NDArray[np.bool_]],
         opp_voids: list[npt.NDArray[np.intp]],
         made: npt.NDArray[np.bool_],
+        strong: bool,
     ) -> npt.NDArray[np.intp]:
         h = st.h
         n = len(legal)
@@ -411,10 +435,19 @@ class HeuristicPolicy:
         if not last:
             conds.append(nil_opp[0] & (((opp_voids[0] >> led) & 1) == 0))
             choices.append(low_legal)
-        conds.append(
-            ((nil_opp[0] & (winner == ((me + 1) & 3))) | (nil_opp[1] & (winner == ((me + 3) & 3)))) & has_under
-        )
+        nil_wins = (nil_opp[0] & (winner == ((me + 1) & 3))) | (nil_opp[1] & (winner == ((me + 3) & 3)))
+        conds.append(nil_wins & has_under)
         choices.append(high_under)
+        if strong:
+            # a nil bidder has played under another card and none plays after: throw the highest card
+            # (a side card when not following), keeping the low ones to stay under the nil later.
+            # The right-hand opponent has always played before a follower; the left one only when last.
+            played_nil = nil_opp[1] | (nil_opp[0] if last else np.zeros(n, dtype=bool))
+            pending_nil = np.zeros(n, dtype=bool) if last else nil_opp[0]
+            side_legal = legal & ~h.suit_mask[_SPADES]
+            shed = np.where(following, st.highest(legal), np.where(side_legal != 0, st.highest(side_legal), low_legal))
+            conds.append(played_nil & ~pending_nil & ~nil_wins)
+            choices.append(shed)
         conds.append(made)
         choices.append(nil_like)
         conds.append(partner_wins)
@@ -440,17 +473,20 @@ def _nil_lead(
     master: npt.NDArray[np.uint64],
     nil_opp: list[npt.NDArray[np.bool_]],
     opp_voids: list[npt.NDArray[np.intp]],
-) -> npt.NDArray[np.intp]:
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """``_Choice.lead_against_nil``: per suit an opponent's nil has not shown out of, the lowest
     legal card unless it is a master; of those, the fewest cards out below it, then least power,
-    then the shorter suit, then the lower suit number (-1: none)."""
+    then the shorter suit, then the lower suit number (-1: none); and ``lead_low_against_nil``'s
+    card, the lowest legal card of a suit an opponent's nil has not shown out of (-1: none)."""
     h = st.h
     n = len(legal)
     best = np.full(n, -1, dtype=np.intp)
     best_key = np.full(n, 1 << 40, dtype=np.int64)
+    open_cards = np.zeros(n, dtype=np.uint64)
     for s in range(4):
         held = legal & h.suit_mask[s]
         open_s = (nil_opp[0] & (((opp_voids[0] >> s) & 1) == 0)) | (nil_opp[1] & (((opp_voids[1] >> s) & 1) == 0))
+        open_cards |= np.where(open_s, held, _ZERO)
         card = st.lowest(held)
         c = np.maximum(card, 0)
         ok = (held != 0) & open_s & ((_bit(c) & master) == 0)
@@ -459,7 +495,7 @@ def _nil_lead(
         better = ok & (key < best_key)
         best = np.where(better, card, best)
         best_key = np.where(better, key, best_key)
-    return best
+    return best, st.lowest(open_cards)
 
 
 @functools.lru_cache(maxsize=32)
@@ -540,9 +576,12 @@ def _bid_one(rules: Rules, hand: list[Card], partner: int | None) -> int:
     return bid
 
 
-def scalar_heuristic_round(rules: Rules, seed: int, r: int, dealer: Seat | int | None = None) -> Round:
+def scalar_heuristic_round(
+    rules: Rules, seed: int, r: int, dealer: Seat | int | None = None, nil_defence: str = "strong"
+) -> Round:
     """Round ``r`` of ``simulate(rules, ..., seed, policy="heuristic", dealer=dealer)``, played by
-    ``HeuristicBot()`` at every seat through the engine (the deal as ``replay.replay_round`` makes it)."""
+    ``HeuristicBot()`` at every seat through the engine (the deal as ``replay.replay_round`` makes it);
+    ``nil_defence`` as ``HeuristicPolicy(nil_defence)`` plays."""
     from ..bots import HeuristicBot, play_out
     from ..engine import Round as _Round
     from .words import choose
@@ -553,5 +592,5 @@ def scalar_heuristic_round(rules: Rules, seed: int, r: int, dealer: Seat | int |
     first = (choose(words[DEALER], 4) if dealer is None else int(dealer)) + 1
     dealt = {Seat((first + i) % 4): [deck[j] for j in order[i::4]] for i in range(4)}
     rnd = _Round.from_hands(rules, dealt, dealer=Seat((first - 1) % 4))
-    bot = HeuristicBot()
+    bot = HeuristicBot(nil_defence=nil_defence)
     return play_out(rnd, {s: bot for s in Seat})

@@ -221,10 +221,10 @@ class HandOdds:
         >>> import spades_tutor as st
         >>> hand = "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D"
         >>> print(hand_odds(st.Rules.preset("classic"), hand, deals=100, nil=True))
-        nil made in 39% of 100 deals of this hand (95% interval 30–49%)
+        nil made in 28% of 100 deals of this hand (95% interval 20–37%)
         >>> print(hand_odds(st.Rules.preset("classic"), hand, deals=100))  # doctest: +NORMALIZE_WHITESPACE
-        2.7 tricks on average in 100 deals of this hand (95% interval 2.5–2.9); best bid 2, worth +50 points
-        to the side (95% interval +43 to +57); no trick in 0% (95% interval 0–4%)
+        2.8 tricks on average in 100 deals of this hand (95% interval 2.6–3.0); best bid 2, worth +46 points
+        to the side (95% interval +38 to +54); no trick in 0% (95% interval 0–4%)
         """
         n = f"{self.deals:,} deal{'s' if self.deals != 1 else ''}"
         low, high = self.p_zero_interval
@@ -356,8 +356,8 @@ class _SeatBidsPolicy:
 
     name = "heuristic"
 
-    def __init__(self, seat: int, nil: bool) -> None:
-        self.inner = HeuristicPolicy()
+    def __init__(self, seat: int, nil: bool, nil_defence: str = "strong") -> None:
+        self.inner = HeuristicPolicy(nil_defence)
         self.seat = seat
         self.nil = nil
 
@@ -499,12 +499,15 @@ def hand_odds(
     dealer: Seat | str | None = None,
     batch_size: int = DEFAULT_BATCH_SIZE,
     valuation: str = "hand",
+    nil_defence: str = "strong",
 ) -> HandOdds:
     """Play ``hand`` at ``seat`` ``deals`` times against random unseen cards (see the module docstring).
 
     ``nil=True``: the seat bids and plays nil. ``dealer`` fixes the dealer (default: each deal
-    draws its own). ``valuation`` (``VALUATIONS``) says what a bag is worth in ``points``. A hand that is not ``len(deck) // 4`` distinct cards of the rule set's deck
-    raises ``DealError`` (a ``ValueError``) naming what is wrong.
+    draws its own). ``valuation`` (``VALUATIONS``) says what a bag is worth in ``points``.
+    ``nil_defence``: how the opponents defend against a nil (``HeuristicBot``'s ``"strong"`` default,
+    or the earlier ``"plain"`` defence, for comparison). A hand that is not ``len(deck) // 4``
+    distinct cards of the rule set's deck raises ``DealError`` (a ``ValueError``) naming what is wrong.
 
     >>> import spades_tutor as st
     >>> hand_odds(st.Rules.preset("jokers"), "AS KS", deals=10)
@@ -523,7 +526,7 @@ def hand_odds(
     for start in range(0, deals, batch_size):
         n = min(batch_size, deals - start)
         table = _deal_table(rules, held, me, round_words(seed, start, n), fixed)
-        play_out(table, _SeatBidsPolicy(me, nil))
+        play_out(table, _SeatBidsPolicy(me, nil, nil_defence))
         taken_me.append(table.taken[:, me])
         taken_partner.append(table.taken[:, partner])
         bid_me.append(table.bids[:, me])
@@ -583,7 +586,7 @@ def nil_made_counts(
     >>> rules = st.Rules.preset("classic")
     >>> hands = ["QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D", "AS KS QS AH KH AC KC AD KD QD JD 10D 9D"]
     >>> nil_made_counts(rules, hands, deals=100)
-    (39, 0)
+    (28, 0)
     """
     checked = [_check(rules, hand, seat, deals, seed, True) for hand in hands]
     if not checked:

@@ -823,11 +823,11 @@ def _looks_alone(item: Any) -> bool | None:
 
 
 def _looks_alone_says(item: Any) -> str:
-    p, low, high = item.odds()
+    judge = item.judgements()[0]  # the judge who decides, and its figures as shown
+    rate, low, high = judge.shown
     return (
-        f"A card that looks dangerous does not sink this nil by itself: the bots made it in {round(100 * p)}% "
-        f"of the deals measured (95% interval {round(100 * low)}–{round(100 * high)}%); the others usually "
-        "take those tricks first."
+        f"A card that looks dangerous does not sink this nil by itself: {judge.judge} made it in {rate}% "
+        f"of the deals measured (95% interval {low}–{high}%); the others usually take those tricks first."
     )
 
 

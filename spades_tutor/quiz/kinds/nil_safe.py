@@ -1,20 +1,27 @@
 """Is nil safe: would a nil bid be safe with this hand?
 
-The answer is measured, not guessed: the hand is played as a nil ``NIL_DEALS`` times by the
-heuristic bots (``hand_odds(..., nil=True)``, seed ``NIL_SEED``, so the same hand always
-gives the same answer) and the nil is **safe** when it was made in ``SAFE`` (80%) of the
-deals or more (the point estimate; the 95% interval is quoted beside it). At ``RISKY``
-(50%) or less it is risky; between the two it is a gamble, and not safe either.
+The answer is measured, not guessed. The judge today is the computer players: the hand is
+played as a nil ``NIL_DEALS`` times (``hand_odds(..., nil=True)``, seed ``NIL_SEED``, so the same
+hand always gives the same answer) with the heuristic bots in all four seats, the opponents
+defending as strong players do (``bots.playing``, rule 3) and the partner covering the nil. The
+explanation says so in words (``NilJudgement.sentence``); a second judge, perfect play by the
+solver, would add its own ``NilJudgement`` line after it.
 
-Levels (the generator's own seeded stream picks "yes" or "no" first, then draws hands
-until one's measured rate fits the level, so answers are balanced but follow no pattern
-in the seed):
+The verdict reads the same rounded figures the learner sees: the nil is **safe** when the
+whole 95% interval is at ``SAFE`` (80%) or above; risky when the rate and its interval are at
+``RISKY`` (50%) or below, a gamble between. A hand whose interval reaches both sides of 80% is
+"a gamble": the deals measured cannot tell it from the line, so its answer is "not safe", and
+the generator never asks such a hand (nor one straddling 50%).
+
+Levels (the generator's own seeded stream picks "yes" or "no" for each block of four seeds,
+two of each in a shuffled order, then draws hands until one's measured rate fits the level, so
+answers are balanced but follow no pattern a learner can use):
     1. clear hands: made in 90% or more, or in 25% or less;
-    2. plain hands: made in 80–90%, or in 25–50%;
-    3. borderline hands: made in 80–88% (just safe), or in 50–80% (a gamble: not safe).
+    2. plain hands: made in 80–89%, or in 26–50%;
+    3. borderline hands: made in 80–89% (just safe), or in 51–79% (a gamble: not safe).
 
-The explanation quotes the measurement and the rules of thumb (``nil_advice``), each
-true for the hand shown.
+The explanation quotes the measurement, its judge and the rules of thumb (``nil_advice``), each
+true for the hand shown and none promising more than the measurement shows.
 """
 
 from __future__ import annotations
@@ -46,7 +53,18 @@ from ..base import (
 from ..seeded import _hands, _rng
 from . import register
 
-__all__ = ["NIL_DEALS", "NIL_SEED", "RISKY", "SAFE", "NilSafeItem", "nil_levels", "nil_odds"]
+__all__ = [
+    "NIL_DEALS",
+    "NIL_SEED",
+    "RISKY",
+    "SAFE",
+    "NilJudgement",
+    "NilSafeItem",
+    "nil_levels",
+    "nil_odds",
+    "nil_verdict",
+    "straddles",
+]
 
 #: a nil made this often or more is safe; this often or less, risky
 SAFE = 0.80
@@ -54,11 +72,12 @@ RISKY = 0.50
 #: the measurement: how many deals, from which seed (fixed: a hand's answer never changes)
 NIL_DEALS = 400
 NIL_SEED = 0
-#: each level's bands of the measured rate, for "yes" and for "no": (low, high), low <= p < high
-BANDS: Mapping[int, Mapping[bool, tuple[float, float]]] = {
-    1: {True: (0.90, 1.01), False: (0.0, 0.2501)},
-    2: {True: (SAFE, 0.90), False: (0.2501, RISKY + 0.0001)},
-    3: {True: (SAFE, 0.88), False: (RISKY + 0.0001, SAFE)},
+#: each level's bands of the measured rate in whole percent as shown, for "yes" and for "no":
+#: (low, high), low <= rate < high
+BANDS: Mapping[int, Mapping[bool, tuple[int, int]]] = {
+    1: {True: (90, 101), False: (0, 26)},
+    2: {True: (80, 90), False: (26, 51)},
+    3: {True: (80, 90), False: (51, 80)},
 }
 #: the generator screens hands a batch at a time with a short measurement, then measures in full
 #: only those whose short rate is within ``SCREEN_SLACK`` of the level's band
@@ -66,7 +85,7 @@ SCREEN_HANDS = 16
 SCREEN_DEALS = 40
 SCREEN_SLACK = 0.15
 #: after this many full measurements a hand with the wanted answer outside the level's band will do
-MAX_MEASURED = 12
+MAX_MEASURED = 24
 
 
 @functools.lru_cache(maxsize=4096)
@@ -89,8 +108,85 @@ def nil_odds(rules: Rules, hand: Sequence[Card]) -> tuple[float, float, float]:
 
 
 def nil_levels(p: float) -> set[int]:
-    """The levels whose bands hold a rate ``p`` (none for a rate no level asks)."""
-    return {level for level, bands in BANDS.items() for lo, hi in bands.values() if lo <= p < hi}
+    """The levels whose bands hold a rate ``p`` (as shown, in whole percent; none for a rate no level asks)."""
+    shown = _pct(p)
+    return {level for level, bands in BANDS.items() for lo, hi in bands.values() if lo <= shown < hi}
+
+
+def straddles(low: int, high: int) -> bool:
+    """Whether a 95% interval (whole percent, as shown) reaches both sides of a verdict's line:
+    80% (safe or not) or 50% (risky or a gamble). Such a hand's verdict would be sampling noise."""
+    return low < _pct(SAFE) <= high or low <= _pct(RISKY) < high
+
+
+def nil_verdict(rate: int, low: int, high: int) -> tuple[bool, str]:
+    """(safe, the verdict in words) from the figures as shown: the rate and its 95% interval in
+    whole percent. Safe only when the whole interval is at 80% or above.
+
+    >>> nil_verdict(80, 76, 84)
+    (False, 'a gamble, not safe: the interval 76–84% reaches both sides of 80%, so these deals cannot show the nil safe')
+    >>> nil_verdict(84, 80, 87)[0], nil_verdict(50, 45, 55)[1]
+    (True, 'not safe: 50% is below 80%, risky or a gamble (the interval 45–55% reaches both sides of 50%)')
+    """
+    safe, risky = _pct(SAFE), _pct(RISKY)
+    if low >= safe:
+        return True, f"safe: even the low end of the interval, {low}%, is {safe}% or more"
+    if high >= safe:
+        return False, (
+            f"a gamble, not safe: the interval {low}–{high}% reaches both sides of {safe}%, "
+            "so these deals cannot show the nil safe"
+        )
+    if high <= risky:
+        return False, f"risky: {rate}% and the whole interval are {risky}% or less"
+    if low > risky:
+        return False, f"a gamble, not safe: {rate}% is below {safe}% and above {risky}%"
+    return False, (
+        f"not safe: {rate}% is below {safe}%, risky or a gamble "
+        f"(the interval {low}–{high}% reaches both sides of {risky}%)"
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class NilJudgement:
+    """One judge's measurement of a nil: who judged, how, and the figures as shown.
+
+    Today the computer players are the only judge; a second one (perfect play by the solver)
+    is another ``NilJudgement`` with its own ``judge`` and ``how``, shown after the first.
+    """
+
+    judge: str  # "the computer players"
+    how: str  # how the judge played the hand, in plain words
+    deals: int
+    rate: float  # the share of deals in which the nil was made
+    low: float  # its 95% interval
+    high: float
+
+    @property
+    def shown(self) -> tuple[int, int, int]:
+        """The rate and its interval in whole percent, exactly as the learner reads them."""
+        return _pct(self.rate), _pct(self.low), _pct(self.high)
+
+    def verdict(self) -> tuple[bool, str]:
+        return nil_verdict(*self.shown)
+
+    def figure(self) -> str:
+        rate, low, high = self.shown
+        return f"Nil made in {rate}% of {self.deals} deals of this hand (95% interval {low}–{high}%)"
+
+    def sentence(self) -> str:
+        return f"Judged by {self.judge}: {self.how}."
+
+
+#: the judge who decides today (plain words for a learner)
+BOTS_JUDGE = "the computer players"
+BOTS_HOW = (
+    f"the hand was played {NIL_DEALS} times against shuffled cards, computer players in all four seats. "
+    "The opponents defend as strong players do: they lead low in the suits the nil bidder still holds, "
+    "stay under the nil bidder's card when it is winning, and throw their own high cards once the nil "
+    "bidder has played under another. The partner covers the nil by playing high"
+)
+
+_MAY_WIN = ("so it will probably win a trick.", "so it may be forced to win a trick.")
 
 
 @register
@@ -104,8 +200,8 @@ class NilSafeItem(QuizItem):
     order: ClassVar[int] = 70
     levels: ClassVar[Mapping[int, str]] = {
         1: "Clear hands: nil made in 90% of deals or more, or in 25% or less.",
-        2: "Plain hands: nil made in 80–90% of deals, or in 25–50%.",
-        3: "Borderline hands: nil made in 80–88% of deals (just safe), or in 50–80% (a gamble).",
+        2: "Plain hands: nil made in 80–89% of deals, or in 26–50%.",
+        3: "Borderline hands: nil made in 80–89% of deals (just safe), or in 51–79% (a gamble).",
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (
         frozenset({"hand"}),
@@ -129,30 +225,35 @@ class NilSafeItem(QuizItem):
         """The measured nil: (rate, 95% interval low, high)."""
         return nil_odds(self.rules, self.hand)
 
+    def judgements(self) -> tuple[NilJudgement, ...]:
+        """The judges of this nil, the deciding one first (today only the computer players)."""
+        p, low, high = self.odds()
+        return (NilJudgement(BOTS_JUDGE, BOTS_HOW, NIL_DEALS, p, low, high),)
+
     def answer(self) -> bool:
-        return self.odds()[0] >= SAFE
+        return self.judgements()[0].verdict()[0]
 
     def reasons(self) -> tuple[str, ...]:
-        """The measurement, then the rules of thumb, each true for this hand."""
-        p, low, high = self.odds()
-        verdict = (
-            f"safe ({_pct(SAFE)}% or more)"
-            if p >= SAFE
-            else f"risky ({_pct(RISKY)}% or less)"
-            if p <= RISKY
-            else f"a gamble, not safe (below {_pct(SAFE)}%, above {_pct(RISKY)}%)"
-        )
-        measured = (
-            f"Nil made in {_pct(p)}% of {NIL_DEALS} deals of this hand (95% interval {_pct(low)}–{_pct(high)}%), "
-            f"the heuristic bots playing all four seats: {verdict}."
-        )
+        """The measurement and its verdict, who judged, then the rules of thumb, each true for this hand."""
+        judges = self.judgements()
+        safe, words = judges[0].verdict()
+        lines = [f"{judges[0].figure()}: {words}.", judges[0].sentence()]
+        for other in judges[1:]:  # a second judge's figure, beside the one that decides
+            lines += [f"{other.figure()}: {other.verdict()[1]}.", other.sentence()]
         advice = nil_advice(self.rules, self.hand)
-        thumbs = list(advice.reasons) if not advice.safe else []
+        thumbs = [r.replace(*_MAY_WIN) for r in advice.reasons] if not advice.safe else []
         thumbs += _long_suits(self.rules, self.hand)
         if not thumbs:
-            return (measured, "Rules of thumb: " + advice.reasons[0])
-        lines = [measured, *(f"Rule of thumb: {r}" for r in thumbs)]
-        if p >= SAFE:
+            if safe:
+                return (*lines, "Rules of thumb: " + advice.reasons[0])
+            return (
+                *lines,
+                "Rules of thumb see no danger here (no sure trick, no high trump, few trumps, no side ace "
+                "or unguarded king), yet the measurement shows the nil is set too often: the opponents can "
+                "still force a middle card to win.",
+            )
+        lines += [f"Rule of thumb: {r}" for r in thumbs]
+        if safe:
             lines.append("Here those dangers cost less than they seem: the others usually take those tricks first.")
         return tuple(lines)
 
@@ -238,11 +339,25 @@ def _worth_measuring(rules: Rules, hand: Sequence[Card], want_safe: bool, diffic
     return not sure and problems <= 2
 
 
+def _wanted(seed: int, difficulty: int) -> bool:
+    """Whether the item of ``seed`` should be safe: each block of four seeds holds two of each
+    answer, in an order its own seeded stream shuffles (no constant answer fits most items)."""
+    block = _rng("nil-safe-block", seed // 4, difficulty)
+    answers = [True, True, False, False]
+    block.shuffle(answers)
+    return answers[seed % 4]
+
+
+def _fits(shown: tuple[int, int, int], lo: int, hi: int) -> bool:
+    rate, low, high = shown
+    return lo <= rate < hi and not straddles(low, high)
+
+
 def _nil_safe(rules: Rules, seed: int, difficulty: int) -> NilSafeItem:
     from ...lab.odds import nil_made_counts  # the simulator loads only when a nil is measured
 
     rng = _rng("nil-safe", seed, difficulty)
-    want_safe = rng.random() < 0.5  # the seeded stream, not the seed's parity, picks the answer
+    want_safe = _wanted(seed, difficulty)
     lo, hi = BANDS[difficulty][want_safe]
     fallback: tuple[Card, ...] | None = None
     measured = 0
@@ -255,13 +370,15 @@ def _nil_safe(rules: Rules, seed: int, difficulty: int) -> NilSafeItem:
                 batch.append(hand)
         screened = nil_made_counts(_nil_rules(rules), list(batch), deals=SCREEN_DEALS, seed=NIL_SEED)
         for hand, made in zip(batch, screened, strict=True):
-            if not lo - SCREEN_SLACK <= made / SCREEN_DEALS < hi + SCREEN_SLACK:
+            if not lo / 100 - SCREEN_SLACK <= made / SCREEN_DEALS < hi / 100 + SCREEN_SLACK:
                 continue
-            p = nil_odds(rules, hand)[0]  # the measurement that decides
+            shown = tuple(_pct(x) for x in nil_odds(rules, hand))  # the measurement that decides
             measured += 1
-            if lo <= p < hi:
+            if _fits(shown, lo, hi):  # type: ignore[arg-type]
                 return NilSafeItem(rules, hand=rules.sort_hand(hand), seed=seed, difficulty=difficulty)
-            if fallback is None and (p >= SAFE) == want_safe and not RISKY < p < SAFE:
+            rate, low, high = shown
+            safe = nil_verdict(rate, low, high)[0]
+            if fallback is None and safe == want_safe and not straddles(low, high) and not 50 < rate < 80:
                 fallback = hand  # the wanted answer, not borderline: used if the level's band is rare
         if measured >= MAX_MEASURED and fallback is not None:
             return NilSafeItem(rules, hand=rules.sort_hand(fallback), seed=seed, difficulty=difficulty)
