@@ -12,7 +12,7 @@ minus sign (−).
 >>> from spades_tutor.lab.odds import bid_odds
 >>> odds = bid_odds(st.Rules.preset("classic"), "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D", deals=100)
 >>> print(bid_reading(odds, odds.accepted))
-Bid 2 scores best: +37 points to the side on average (95% interval +30 to +44) over 100 deals played by the bots; bids 2–3 count as right.
+Bid 2 scores best: +34 points to the side on average (95% interval +26 to +41) over 100 deals played by the bots; bids 1–3 count as right.
 """
 
 from __future__ import annotations
