@@ -155,3 +155,16 @@ def test_the_feedback_names_its_judge_and_can_show_a_second() -> None:
     )
     assert both[3] == "Judged by perfect play: the solver played every seat perfectly."
     assert TwoJudges(rules, hand=hand).answer() is item.answer()
+
+
+def test_the_engine_s_nil_advice_never_promises_a_high_trump_wins() -> None:
+    """The rule of thumb sits beside measurements where a K♠ costs the nil in only about a quarter of
+    deals: it says the card may be forced to win, as the quiz does, everywhere the advice is shown."""
+    import spades_tutor as st
+
+    for preset in ("jokers", "classic"):  # the K♠ is the fourth-highest trump, then the second
+        rules = st.Rules.preset(preset)
+        advice = st.nil_advice(rules, st.cards("KS 4S 3S QH 9H 4H 10C 6C 2C JD 7D 3D 5D"))
+        said = " ".join(advice.reasons)
+        assert "K♠" in said and "may be forced to win a trick" in said, said
+        assert "probably" not in said

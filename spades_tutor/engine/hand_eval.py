@@ -220,7 +220,7 @@ def nil_advice(rules: Rules, hand: Iterable[Card]) -> NilAdvice:
         higher = _and([_name(c) for c in order[:place] if c not in hand_t])  # never a card this hand holds
         reasons.append(
             f"{_cap(_name(card))} is {rules.trump_position(card)}: "
-            f"it loses only to {higher}, so it will probably win a trick."
+            f"it loses only to {higher}, so it may be forced to win a trick."
         )
     count, why = _sure_reason(rules, hand_t)
     if count > len(sure):

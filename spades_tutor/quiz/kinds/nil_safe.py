@@ -186,9 +186,6 @@ BOTS_HOW = (
     "bidder has played under another. The partner covers the nil by playing high"
 )
 
-_MAY_WIN = ("so it will probably win a trick.", "so it may be forced to win a trick.")
-
-
 @register
 @dataclasses.dataclass(frozen=True, eq=False)
 class NilSafeItem(QuizItem):
@@ -241,7 +238,7 @@ class NilSafeItem(QuizItem):
         for other in judges[1:]:  # a second judge's figure, beside the one that decides
             lines += [f"{other.figure()}: {other.verdict()[1]}.", other.sentence()]
         advice = nil_advice(self.rules, self.hand)
-        thumbs = [r.replace(*_MAY_WIN) for r in advice.reasons] if not advice.safe else []
+        thumbs = list(advice.reasons) if not advice.safe else []
         thumbs += _long_suits(self.rules, self.hand)
         if not thumbs:
             if safe:
