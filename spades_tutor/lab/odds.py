@@ -301,8 +301,8 @@ class BidOdds:
         >>> import spades_tutor as st
         >>> hand = "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D"
         >>> print(bid_odds(st.Rules.preset("classic"), hand, deals=100))  # doctest: +NORMALIZE_WHITESPACE
-        best bid 2: +37 points to the side on average over 100 deals of this hand (95% interval +30 to +44);
-        nil made in 39% of them (95% interval 30–49%), worth −17 (95% interval −40 to +6)
+        best bid 2: +34 points to the side on average over 100 deals of this hand (95% interval +26 to +41);
+        nil made in 28% of them (95% interval 20–37%), worth −45 (95% interval −66 to −24)
         """
         low, high = self.best_points_interval
         n = f"{self.deals:,} deal{'s' if self.deals != 1 else ''}"

@@ -20,7 +20,7 @@ best bid to find from its level's ``TARGETS`` (nil only at a table that plays it
 drawn until one whose measured best bid is that target is also clear (``clear``: at most the
 level's ``MAX_ACCEPTED`` bids counted right). ``likely_tricks`` screens the hands first, then half
 the measurement (the number bids, or the nil) before the other half, so that few are measured; after ``MAX_MEASURED`` hands the first clear one is taken whatever its best bid (after
-twice as many, the one with the fewest bids counted right: a house rule can make every bid score alike).
+``FALLBACK_AFTER`` times as many, the one with the fewest bids counted right: a house rule can make every bid score alike).
 """
 
 from __future__ import annotations
@@ -67,6 +67,8 @@ MAX_ACCEPTED: dict[int, int] = {1: 2, 2: 1, 3: 1}
 TARGETS: dict[int, tuple[int, ...]] = {1: (0, 1, 2, 3), 2: (0, 2, 3, 4), 3: (3, 4, 5, 6)}
 #: hands measured for one item before the generator settles for a clear one with another best bid
 MAX_MEASURED = 16
+#: a table where no hand is clear after this many times ``MAX_MEASURED`` hands gets the narrowest found
+FALLBACK_AFTER = 4
 #: a nil is screened out when ``likely_tricks`` expects more tricks than this
 NIL_MOST_LIKELY = 1.5
 #: or when it is made less often than this (a nil made half the time is worth nothing on average)
@@ -236,7 +238,7 @@ class BestBidItem(QuizItem):
                 fallback = item
             # a target this rule set rarely gives: a clear item; a table where every bid scores alike
             # (house rules can make it so): the narrowest found
-            if (measured >= MAX_MEASURED and fallback.clear()) or measured >= 2 * MAX_MEASURED:
+            if (measured >= MAX_MEASURED and fallback.clear()) or measured >= FALLBACK_AFTER * MAX_MEASURED:
                 return fallback
         raise AssertionError("unreachable: the hands never end")
 

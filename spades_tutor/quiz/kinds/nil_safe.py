@@ -186,6 +186,7 @@ BOTS_HOW = (
     "bidder has played under another. The partner covers the nil by playing high"
 )
 
+
 @register
 @dataclasses.dataclass(frozen=True, eq=False)
 class NilSafeItem(QuizItem):
