@@ -42,6 +42,8 @@
 #   SPADES_HUB_APP_DIR        the checkout the learners' servers serve (default: this file's folder)
 #   SPADES_HUB_IMAGE          the image of the "docker" spawner (default spades-tutor-learner: this project
 #                             installed, the checkout at SPADES_HUB_APP_DIR in it)
+#   SPADES_HUB_HUB_CONNECT_IP where the "docker" spawner's containers reach the hub (default
+#                             host.docker.internal, the host's gateway on Docker's bridge)
 #   SPADES_HUB_IDLE_MINUTES   stop a learner's server after this long without activity (default 30)
 #   SPADES_HUB_MAX_LEARNERS   servers running at once; one more is told to come back later (default 40)
 #
@@ -284,7 +286,10 @@ elif spawner in ("docker", "dockerspawner.DockerSpawner"):
     c.DockerSpawner.image = setting("IMAGE", "spades-tutor-learner")
     c.DockerSpawner.cmd = ["python", "-m", "jupyterhub.singleuser"]
     c.DockerSpawner.remove = True
-    c.DockerSpawner.extra_host_config = {"pids_limit": 128}
+    # the containers reach the hub's API over Docker's bridge, at the host's gateway address
+    c.JupyterHub.hub_ip = "0.0.0.0"
+    c.JupyterHub.hub_connect_ip = setting("HUB_CONNECT_IP", "host.docker.internal")
+    c.DockerSpawner.extra_host_config = {"pids_limit": 128, "extra_hosts": {"host.docker.internal": "host-gateway"}}
 elif local:
     print(
         f"jupyterhub_config.py: SPADES_HUB_SPAWNER={spawner} enforces no memory or CPU limit and runs every"

@@ -194,6 +194,9 @@ def test_limits_are_set_for_the_spawners_that_enforce_them(
     c = hub_config(monkeypatch, ALLOWED_USERS="ada", SPAWNER="docker", IMAGE="school/spades:1")
     assert (c.Spawner.mem_limit, c.Spawner.cpu_limit) == ("1G", 1.0)
     assert c.DockerSpawner.image == "school/spades:1" and c.DockerSpawner.extra_host_config["pids_limit"]
+    # a container reaches the hub's API through the host's gateway, not the hub's loopback address
+    assert c.JupyterHub.hub_connect_ip == "host.docker.internal"
+    assert c.DockerSpawner.extra_host_config["extra_hosts"] == {"host.docker.internal": "host-gateway"}
     hub_config(monkeypatch, ALLOWED_USERS="ada")
     assert "SPADES_HUB_SPAWNER=localprocess enforces no memory or CPU limit" in capsys.readouterr().err
 
