@@ -17,12 +17,14 @@ Bid 3: the big joker and A♣ should each win a trick, and K♥ and Q♦ add par
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import spades_tutor.engine as st
 from spades_tutor.engine.hand_eval import likely_tricks
 
 from .base import Decision, Voice, card_words
 
-__all__ = ["NIL_BELOW", "ROUND_UP_FROM", "heuristic_bid"]
+__all__ = ["NIL_BELOW", "ROUND_UP_FROM", "heuristic_bid", "heuristic_bid_number"]
 
 #: the fraction at which the estimate is rounded up. The estimate counts high cards only and the odd
 #: low card wins a trick too (about 0.6 a hand in self-play), but a set costs more than a bag:
@@ -34,6 +36,29 @@ NIL_BELOW = 2.0
 
 def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def heuristic_bid_number(rules: st.Rules, hand: Iterable[st.Card], partner: st.Bid | None) -> int:
+    """The number ``heuristic_bid`` bids with ``hand`` (0 for nil), ``partner`` the partner's bid if made.
+
+    >>> rules = st.Rules.preset("jokers")
+    >>> hand = st.cards("BJ 9S 4S KH 7H AC 8C 6C QD 9D 5D 3D 2C")
+    >>> heuristic_bid_number(rules, hand, None), heuristic_bid_number(rules, hand, st.Bid(12))
+    (3, 1)
+    """
+    hand = list(hand)
+    total = sum(t.value for t in likely_tricks(rules, hand))
+    if rules.nil and total < NIL_BELOW and (partner is None or not partner.is_nil) and st.nil_advice(rules, hand).safe:
+        return 0
+    bid = _rounded(total)
+    if partner is not None and not partner.is_nil and partner.tricks + bid > 13:
+        bid = max(1, 13 - partner.tricks)
+    return bid
+
+
+def _rounded(total: float) -> int:
+    """The estimate of tricks as a bid, before the partner's bid caps it."""
+    return max(1, min(13, int(total + 1 - ROUND_UP_FROM)))
 
 
 def heuristic_bid(view: st.SeatView, *, speak_of_seat: bool = False) -> Decision:
@@ -53,9 +78,8 @@ def heuristic_bid(view: st.SeatView, *, speak_of_seat: bool = False) -> Decision
             return Decision(st.NIL, advice.reasons[0])
         if advice.safe:
             note = f"; nil looks safe, but {v.partner} already bid nil and the team needs tricks"
-    bid = max(1, min(13, int(total + 1 - ROUND_UP_FROM)))
-    if partner is not None and not partner.is_nil and partner.tricks + bid > 13:
-        bid = max(1, 13 - partner.tricks)
+    bid = heuristic_bid_number(rules, hand, partner)
+    if partner is not None and not partner.is_nil and partner.tricks + _rounded(total) > 13:
         note += f"; capped so the team contract is at most 13 ({v.partner} bid {partner.tricks})"
     whole = [card_words(t.card) for t in items if t.value >= 0.85]
     part = [card_words(t.card) for t in items if t.value < 0.85]

@@ -31,6 +31,8 @@ __all__ = [
     "explain_sure_tricks",
     "likely_tricks",
     "nil_advice",
+    "side_card_value",
+    "side_fade",
     "sure_trick_count",
     "sure_tricks",
 ]
@@ -356,23 +358,56 @@ def _ruffing_values(held: list[Card], counted: list[LikelyTrick], lengths: dict[
     ]
 
 
+def side_fade(rules: Rules) -> float:
+    """How much of their value side kings and queens keep with this many trumps (1 at 13 trumps).
+
+    >>> from .rules import Rules
+    >>> side_fade(Rules.preset("classic")), side_fade(Rules.preset("jokers"))
+    (1.0, 0.7)
+    """
+    return max(0.0, 1 - SIDE_FADE * (len(rules.trump_order()) - 13))
+
+
+def side_card_value(rank: Rank, length: int, *, ace_beside: bool, fade: float) -> float:
+    """A side card's share of a trick in a suit of ``length`` cards (0 for a card not counted):
+    the ace's by its suit's length, a king beside its ace or waiting for it, a queen in 3 to 5.
+
+    The lab's batched bidder builds its tables from this function, so both value a hand alike.
+
+    >>> side_card_value(Rank.ACE, 5, ace_beside=False, fade=1.0), side_card_value(Rank.KING, 2, ace_beside=True, fade=1.0)
+    (0.75, 0.75)
+    >>> side_card_value(Rank.QUEEN, 3, ace_beside=False, fade=0.85), side_card_value(Rank.JACK, 3, ace_beside=False, fade=1.0)
+    (0.3, 0.0)
+    """
+    if rank == Rank.ACE:
+        value = 1.0 if length <= 4 else 0.75 if length <= 6 else 0.5
+    elif rank == Rank.KING and length >= 2:
+        value = (0.75 if ace_beside else 0.5) * fade * (0.5 if length >= 5 else 1.0)
+    elif rank == Rank.QUEEN and 3 <= length <= 5:
+        value = 0.35 * fade
+    else:
+        return 0.0
+    return round(value, 2)
+
+
 def _side_values(rules: Rules, side: dict[Suit, list[Card]]) -> list[LikelyTrick]:
     """Side aces, and kings and queens with the cards to wait for the higher ones to fall."""
     trumps = len(rules.trump_order())
-    fade = max(0.0, 1 - SIDE_FADE * (trumps - 13))
+    fade = side_fade(rules)
     fewer = "" if trumps <= 13 else f"; with {trumps} trumps side suits run out sooner"
     out: list[LikelyTrick] = []
     for suit, held in side.items():
         length = len(held)
         ranks = {c.rank for c in held}
         for card in held:
+            value = side_card_value(card.rank, length, ace_beside=Rank.ACE in ranks, fade=fade)
+            if not value:
+                continue
             if card.rank == Rank.ACE:
-                value = 1.0 if length <= 4 else 0.75 if length <= 6 else 0.5
                 reason = f"{card} wins the first {suit.singular} trick unless someone trumps it" + (
                     f", but with {length} {suit.plural} here someone is likely to be out of them" if length > 4 else ""
                 )
-            elif card.rank == Rank.KING and length >= 2:
-                value = (0.75 if Rank.ACE in ranks else 0.5) * fade * (0.5 if length >= 5 else 1.0)
+            elif card.rank == Rank.KING:
                 if Rank.ACE in ranks:
                     reason = f"{card} wins the second {suit.singular} trick after your ace, if nobody trumps it"
                 else:
@@ -381,15 +416,11 @@ def _side_values(rules: Rules, side: dict[Suit, list[Card]]) -> list[LikelyTrick
                 if length >= 5:
                     reason += f", but with {length} {suit.plural} here the second round is likely to be trumped"
                 reason += fewer
-            elif card.rank == Rank.QUEEN and 3 <= length <= 5:
-                value = 0.35 * fade
+            else:  # the queen
                 reason = (
                     f"{card} may win the third {suit.singular} trick once the ace and king have gone, "
                     f"if nobody trumps it{fewer}"
                 )
-            else:
-                continue
-            value = round(value, 2)
             out.append(LikelyTrick(card, value, f"{reason}: {_share(value)}."))
     return out
 

@@ -42,9 +42,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..bots.bidding import NIL_BELOW, ROUND_UP_FROM, heuristic_bid_number
 from ..bots.playing import NIL_DEFENCES
-from ..engine import Card, Rank, Round, Rules, Seat, Suit, full_pack, hand_eval, nil_advice
-from ..engine.hand_eval import likely_tricks
+from ..engine import NIL, Bid, Card, Rank, Round, Rules, Seat, Suit, full_pack, hand_eval
 from .table import Table
 from .tables import card_tables
 from .words import DEAL, DEALER, round_words
@@ -55,9 +55,13 @@ _SPADES = 3
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _CARDS = full_pack()
-# the constants of bots/bidding.py
-_ROUND_UP_FROM = 0.3
-_NIL_BELOW = 2.0
+# the bidder's numbers in hundredths of a trick (the batched bidder sums exact hundredths)
+_ROUND_UP_FROM = round(ROUND_UP_FROM * 100)
+_NIL_BELOW = round(NIL_BELOW * 100)
+
+
+def _hundredths(share: float) -> int:
+    return round(share * 100)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -224,15 +228,17 @@ class HeuristicPolicy:
         hands = table.dealt[rows, seat]
         hundredths, nil_safe = _bid_estimates(rules, hands)
         partner = table.bids[rows, (seat + 2) % 4].astype(np.intp) if position >= 2 else None
-        tricks = np.clip((hundredths + 100 - 30) // 100, 1, 13)  # int(total + 1 - ROUND_UP_FROM), at least 1
-        nil = (hundredths < 200) & nil_safe if rules.nil else np.zeros(n, dtype=bool)
+        tricks = np.clip(
+            (hundredths + 100 - _ROUND_UP_FROM) // 100, 1, 13
+        )  # int(total + 1 - ROUND_UP_FROM), at least 1
+        nil = (hundredths < _NIL_BELOW) & nil_safe if rules.nil else np.zeros(n, dtype=bool)
         if partner is not None:
             nil &= partner != 0
             cap = (partner != 0) & (partner + tricks > 13)
             tricks = np.where(cap, np.maximum(1, 13 - partner), tricks)
         tricks = np.where(nil, 0, tricks)
         # where the estimate sits on a rounding edge (x.30, or 2.00 for nil) the float sum decides: ask the bidder
-        edge = np.flatnonzero((hundredths % 100 == 30) | (hundredths == 200))
+        edge = np.flatnonzero((hundredths % 100 == _ROUND_UP_FROM) | (hundredths == _NIL_BELOW))
         cards = _htables(rules).hand_cards
         for i in edge:
             m = int(hands[i])
@@ -504,17 +510,15 @@ def _bid_tables(rules: Rules) -> tuple[Any, ...]:
     t = card_tables(rules)
     order = rules.trump_order()
     trump_bits = np.array([int(t.bit_of_card[c.index]) for c in order], dtype=np.uint64)
-    fade = max(0.0, 1 - hand_eval.SIDE_FADE * (len(order) - 13))
-    # side_value[kind][length] in hundredths, as _side_values rounds them (kind: ace, king beside the ace, king, queen)
+    fade = hand_eval.side_fade(rules)
+    # side_value[kind][length] in hundredths, as likely_tricks values them (kind: ace, king beside the ace, king, queen)
     side_value = np.zeros((4, 14), dtype=np.int64)
-    for length in range(1, 14):
-        ace = 1.0 if length <= 4 else 0.75 if length <= 6 else 0.5
-        side_value[0, length] = round(round(ace, 2) * 100)
-        if length >= 2:
-            for kind, base in ((1, 0.75), (2, 0.5)):
-                side_value[kind, length] = round(round(base * fade * (0.5 if length >= 5 else 1.0), 2) * 100)
-        if 3 <= length <= 5:
-            side_value[3, length] = round(round(0.35 * fade, 2) * 100)
+    kinds = ((Rank.ACE, False), (Rank.KING, True), (Rank.KING, False), (Rank.QUEEN, False))
+    for kind, (rank, ace_beside) in enumerate(kinds):
+        for length in range(1, 14):
+            side_value[kind, length] = _hundredths(
+                hand_eval.side_card_value(rank, length, ace_beside=ace_beside, fade=fade)
+            )
     side = []  # per side suit: (mask of its non-trump cards, ace bit, king bit, queen bit, per rank bit)
     for suit in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
         held = [c for c in rules.deck() if not rules.is_trump(c) and c.suit == suit]
@@ -541,11 +545,12 @@ def _bid_estimates(rules: Rules, hands: npt.NDArray[np.uint64]) -> tuple[npt.NDA
     # many held trumps are valued as whole tricks
     sure = np.maximum(0, np.where(held != 0, i + 1 - higher, -1).max(axis=1))
     below = count[:, None] - i - 1
-    guarded = np.array([0, 90, 75, 50])[np.clip(higher, 0, 3)]
-    half = np.array([0, 75, 50, 25])[np.clip(higher, 0, 3)]
+    guarded = np.array([0, *map(_hundredths, hand_eval.GUARDED_TRUMP)])[np.clip(higher, 0, 3)]
+    half = np.array([0, *map(_hundredths, hand_eval.HALF_GUARDED_TRUMP)])[np.clip(higher, 0, 3)]
     value = np.where(i < sure[:, None], 100, np.where(below >= higher - 1, np.where(below >= higher, guarded, half), 0))
     long_from = np.minimum(count, base)
-    value = np.where((i >= long_from[:, None]) & (value < 75), 75, value)
+    long_value = _hundredths(hand_eval.LONG_TRUMP_VALUE)
+    value = np.where((i >= long_from[:, None]) & (value < long_value), long_value, value)
     value = np.where(held != 0, value, 0)
     total = value.sum(axis=1)
     spare = count - (value > 0).sum(axis=1)
@@ -561,19 +566,13 @@ def _bid_estimates(rules: Rules, hands: npt.NDArray[np.uint64]) -> tuple[npt.NDA
         total += np.where(has_king, np.where(has_ace, side_value[1][length], side_value[2][length]), 0)
         total += np.where((hands & queen) != 0, side_value[3][length], 0)
         safe &= ~has_ace & ~(has_king & (np.bitwise_count(hands & below_king) < 2))
-    total += 25 * np.minimum(spare, room)
+    total += _hundredths(hand_eval.RUFFING_TRUMP_VALUE) * np.minimum(spare, room)
     return total, safe
 
 
 def _bid_one(rules: Rules, hand: list[Card], partner: int | None) -> int:
     """``heuristic_bid``'s number for a hand (0 = nil); ``partner`` is the partner's bid if made."""
-    total = sum(t.value for t in likely_tricks(rules, hand))
-    if rules.nil and total < _NIL_BELOW and nil_advice(rules, hand).safe and (partner is None or partner != 0):
-        return 0
-    bid = max(1, min(13, int(total + 1 - _ROUND_UP_FROM)))
-    if partner is not None and partner != 0 and partner + bid > 13:
-        bid = max(1, 13 - partner)
-    return bid
+    return heuristic_bid_number(rules, hand, None if partner is None else Bid(partner) if partner else NIL)
 
 
 def scalar_heuristic_round(
