@@ -46,9 +46,8 @@ from concurrent.futures import Future
 
 from .engine import Card, Phase, Round, Rules, Seat, SeatView, Suit, Team
 from .engine.text import and_list, number, plural
-from .solver import Answer, Budget, Position, Result, line, make_contract, make_nil, ready, solve
+from .solver import Answer, Budget, Position, Result, line, make_contract, make_nil, reach, ready, solve
 from .solver import search as solver_search
-from .solver.api import _answer, _Goal
 from .solver.search import core_in_use
 
 __all__ = [
@@ -417,7 +416,7 @@ def _reach(pos: Position, counted: tuple[Seat, ...], maximiser: Team, k: int, ne
     """Can ``maximiser`` make the ``counted`` seats take ``k`` tricks in the round (tricks taken count)?
     With ``negate``: can the other team stop it? (The solver's questions, with the counted seats
     chosen: a nil bidder's tricks count toward the contract only where the rules give them to it.)"""
-    return _answer(pos, _Goal(counted, maximiser, k), f"{maximiser} reach {k}", negate, budget)
+    return reach(pos, counted, maximiser, k, stop=negate, budget=budget)
 
 
 def _breaking(pos: Position, seat: Seat) -> Callable[[Budget], Answer]:

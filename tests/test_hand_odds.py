@@ -19,7 +19,7 @@ import pytest
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, play_out
 from spades_tutor.bots.base import Decision
-from spades_tutor.lab.odds import _deal_table, _SeatBidsPolicy
+from spades_tutor.lab.odds import SeatBidsPolicy, _deal_table
 from spades_tutor.lab.table import play_out as batched_play_out
 from spades_tutor.lab.words import round_words
 
@@ -202,7 +202,7 @@ def test_each_deal_is_played_as_the_scalar_bots_play_it(preset: str, nil: bool) 
     hand = hand_with(rules, [*rules.trump_order()[1:4], *aces])
     seat = st.Seat.EAST
     table = _deal_table(rules, st.cards(hand), int(seat), round_words(21, 0, 12), None)
-    batched_play_out(table, _SeatBidsPolicy(int(seat), nil))
+    batched_play_out(table, SeatBidsPolicy(int(seat), nil))
     cards = st.full_pack()
     for d in range(12):
         hands = {s: [cards[i] for i in range(54) if int(table.dealt_cards[d, s]) >> i & 1] for s in st.Seat}

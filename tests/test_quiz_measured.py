@@ -10,8 +10,9 @@ import time
 import pytest
 
 import spades_tutor as st
+from spades_tutor.engine.text import signed_points
 from spades_tutor.lab.bid_plot import BID_PLOT_HEIGHT, bid_figure, bid_reading
-from spades_tutor.lab.odds import _points, bid_odds, hand_odds, nil_made_counts
+from spades_tutor.lab.odds import bid_odds, hand_odds, nil_made_counts
 from spades_tutor.lab.plots import data_table
 from spades_tutor.quiz import generate, item_from_dict
 from spades_tutor.quiz.kinds.best_bid import BID_DEALS, BestBidItem
@@ -171,8 +172,8 @@ def test_best_bid_feedback_quotes_the_odds_and_plots_what_each_bid_scores() -> N
     text = " ".join(feedback.explanation)
     best = odds.best_bid
     low, high = odds.points_interval[best]
-    assert f"scores best: {_points(odds.points[best])} points to the side on average" in text
-    assert f"(95% interval {_points(low)} to {_points(high)})" in text and "Your bid of 13" in text
+    assert f"scores best: {signed_points(odds.points[best])} points to the side on average" in text
+    assert f"(95% interval {signed_points(low)} to {signed_points(high)})" in text and "Your bid of 13" in text
     assert "Judged by the heuristic bots" in text and "points over the game" in text
     plot = item.feedback_view(feedback).plot
     assert plot is not None and plot.height == BID_PLOT_HEIGHT
@@ -191,8 +192,8 @@ def test_best_bid_feedback_quotes_the_odds_and_plots_what_each_bid_scores() -> N
     assert [a["x"] for a in plot.spec["layout"]["annotations"] if a["text"] == "best"] == [best]
     low, high = odds.points_interval[best]
     assert plot.reading.startswith(
-        f"{'Nil' if best == 0 else f'Bid {best}'} scores best: {_points(odds.points[best])} points to the side "
-        f"on average (95% interval {_points(low)} to {_points(high)}) over {BID_DEALS} deals"
+        f"{'Nil' if best == 0 else f'Bid {best}'} scores best: {signed_points(odds.points[best])} points to the side "
+        f"on average (95% interval {signed_points(low)} to {signed_points(high)}) over {BID_DEALS} deals"
     )
     right = odds.accepted
     if right == (0,):

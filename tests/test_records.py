@@ -244,6 +244,23 @@ def test_hands_that_are_not_the_deal_the_deal_id_names_are_refused():
     assert_record_error(st.Round, data, "hands")
 
 
+def test_a_hand_out_of_its_rule_sets_order_is_refused_not_read_differently():
+    """A record whose rule set no longer counts 2♦ as a trump lists a hand with 2♦ among the trumps:
+    read, the hand would be sorted anew and written back otherwise, so it is refused."""
+    rnd = st.Round.from_hands(
+        st.Rules.preset("deuces-high"),
+        {s: h for s, h in zip(Seat, st.Round.deal(st.Rules.preset("deuces-high"), seed=0).hands.values(), strict=True)},
+    )
+    data = rnd.to_dict()
+    holder = next(s for s in Seat if "2♦" in data["hands"][s.letter])
+    data["rules"]["trumps"] = [c for c in data["rules"]["trumps"] if c != "2♦"]
+    assert_record_error(st.Round, data, f"hands.{holder.letter}")
+    data["hands"][holder.letter] = str(
+        st.Rules.from_dict(data["rules"]).sort_hand(st.cards(data["hands"][holder.letter]))
+    )
+    assert st.Round.from_dict(data).to_dict() == data
+
+
 def test_a_custom_deal_with_a_card_twice_is_refused():
     rnd = st.Round.from_hands(st.Rules.preset("jokers"), st.Round.deal(st.Rules.preset("jokers"), seed=2).hands)
     data = rnd.to_dict()

@@ -19,7 +19,7 @@ from . import records
 from .cards import Card
 from .errors import IllegalAction, InputError, Reason, RecordError
 from .inputs import whole_number
-from .round import Action, Round, _below, _check_format, _read_seat
+from .round import Action, Round, check_format, read_seat, uniform_below
 from .rules import Rules
 from .scoring import Bid, HandScore, explain_game
 from .seats import Seat, Team
@@ -55,7 +55,7 @@ class Game:
         self._rng = random.Random(seed)
         # a dealer chosen by the seed is drawn from the game's stream, so a record says which way it went
         self.dealer_chosen_by_seed = dealer is None
-        self.first_dealer = Seat.parse(dealer) if dealer is not None else Seat(_below(self._rng, 4))
+        self.first_dealer = Seat.parse(dealer) if dealer is not None else Seat(uniform_below(self._rng, 4))
         self._scores: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
         self._bags: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
         self._rounds: list[Round] = []  # finished rounds, in order
@@ -66,7 +66,7 @@ class Game:
 
     def _deal(self, dealer: Seat) -> Round:
         return Round.deal(
-            self.rules, dealer=dealer, seed=_below(self._rng, 1_000_000), scores=self._scores, bags=self._bags
+            self.rules, dealer=dealer, seed=uniform_below(self._rng, 1_000_000), scores=self._scores, bags=self._bags
         )
 
     # --- the state, brought up to date whichever way the round was played --------------------
@@ -186,10 +186,10 @@ class Game:
         Anything else (a damaged or hostile record, a value out of range, a history the rules do
         not allow) raises a ``RecordError`` naming the field.
         """
-        data = _check_format(data, "game", _FORMAT, ("format", "version", "rules", "seed", "dealer", "actions"))
+        data = check_format(data, "game", _FORMAT, ("format", "version", "rules", "seed", "dealer", "actions"))
         rules = Rules._read(data["rules"], "rules")
         seed = records.whole(data["seed"], "seed", 0, records.MAX_SEED)
-        dealer = None if data["dealer"] is None else _read_seat(data["dealer"], "dealer")
+        dealer = None if data["dealer"] is None else read_seat(data["dealer"], "dealer")
         game = cls(rules, seed=seed, dealer=dealer)
         listed = records.array(data["actions"], "actions", min_len=1, max_len=records.MAX_ROUNDS)
         for n, actions in enumerate(listed):

@@ -21,8 +21,9 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 
 from .cards import Card, Rank, Suit, cards  # noqa: F401 - cards is used by the doctests
-from .play import _and, _cap
 from .rules import Rules
+from .text import and_list as _and
+from .text import capitalised as _cap
 
 __all__ = [
     "HIGH_TRUMPS_FOR_NIL",

@@ -23,7 +23,7 @@ from .cards import Card, CardsLike, Suit, cards
 from .errors import Reason
 from .rules import Rules
 from .seats import Seat
-from .text import and_list
+from .text import and_list, capitalised
 
 __all__ = [
     "Trick",
@@ -41,9 +41,10 @@ def _as_cards(value: CardsLike | Sequence[Card]) -> tuple[Card, ...]:
     return cards(value)
 
 
-def _legal(rules: Rules, hand: Sequence[Card], trick: Sequence[Card], spades_broken: bool) -> list[Card]:
-    """The fast core of ``legal_plays``; the engine's hot path."""
-    suit_as = rules._suit_as
+def legal_cards(rules: Rules, hand: Sequence[Card], trick: Sequence[Card], spades_broken: bool) -> list[Card]:
+    """The fast core of ``legal_plays``, for a hand and trick already checked: the engine's hot path
+    (``Round`` calls it on every move; the solver's move tables are checked against it)."""
+    suit_as = rules.suit_table
     if trick:
         led = suit_as[trick[0].index]
         follow = [c for c in hand if suit_as[c.index] == led]
@@ -72,7 +73,7 @@ def legal_plays(
     >>> legal_plays(Rules.preset("jokers"), "BJ AS")
     (Card.parse('BJ'), Card.parse('A♠'))
     """
-    return tuple(_legal(rules, _as_cards(hand), _as_cards(trick), spades_broken))
+    return tuple(legal_cards(rules, _as_cards(hand), _as_cards(trick), spades_broken))
 
 
 def _words(rules: Rules, card: Card) -> str:
@@ -88,10 +89,7 @@ _SIDE_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
 _and = and_list  # the engine's sentences list cards and seats this way
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+_cap = capitalised
 
 
 def _led_words(rules: Rules, lead: Card) -> str:
@@ -149,7 +147,7 @@ def why_illegal(
     if card not in hand_t:
         where = "" if rules.in_deck(card) else f" ({_words(rules, card)} is not even in the {rules.name} deck)"
         return Reason("not-in-hand", f"{who.subject} {who.does_not()} hold {_words(rules, card)}{where}.")
-    legal = _legal(rules, hand_t, trick_t, spades_broken)
+    legal = legal_cards(rules, hand_t, trick_t, spades_broken)
     if card in legal:
         return None
     if trick_t:
@@ -196,12 +194,13 @@ def trick_winner(rules: Rules, trick: CardsLike | Sequence[Card]) -> int:
     t = _as_cards(trick)
     if not t:
         raise ValueError("an empty trick has no winner")
-    return _winner(rules, t)
+    return winning_index(rules, t)
 
 
-def _winner(rules: Rules, trick: Sequence[Card]) -> int:
-    power = rules._power
-    suit_as = rules._suit_as
+def winning_index(rules: Rules, trick: Sequence[Card]) -> int:
+    """The fast core of ``trick_winner``, for a trick already checked (at least one card)."""
+    power = rules.power_table
+    suit_as = rules.suit_table
     led = suit_as[trick[0].index]
     best, best_power = 0, -1
     for i, c in enumerate(trick):
@@ -279,7 +278,7 @@ class Trick:
     @classmethod
     def complete(cls, rules: Rules, leader: Seat, played: Sequence[Card]) -> Trick:
         played_t = tuple(played)
-        w = _winner(rules, played_t)
+        w = winning_index(rules, played_t)
         return cls(leader, played_t, Seat((leader + w) % 4), rules)
 
     @property

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from . import records
 from .cards import Card, CardsLike, Hand, cards
 from .errors import DealError, IllegalAction, InputError, Reason, RecordError, SpadesError, shown
-from .play import Trick, _legal, _winner, first_lead_reason, why_illegal
+from .play import Trick, first_lead_reason, legal_cards, why_illegal, winning_index
 from .renege import RenegeRuling, apply_renege
 from .rules import Rules
 from .scoring import BLIND_NIL, Bid, HandScore, score_hand
@@ -86,7 +86,7 @@ class Action(NamedTuple):
 _SEAT_BY_LETTER = {s.letter: s for s in Seat}
 
 
-def _below(rng: random.Random, n: int) -> int:
+def uniform_below(rng: random.Random, n: int) -> int:
     """A uniform integer in [0, n) from ``getrandbits``, whose output for a seed never changes."""
     k = n.bit_length()
     while True:
@@ -106,12 +106,12 @@ def deal_hands(rules: Rules, seed: int, dealer: Seat | None = None) -> tuple[Sea
     rng = random.Random(seed)
     # the seed always draws a dealer first, so "4127" and "4127" + that dealer's letter are the
     # same deal, and naming another dealer turns the same shuffle round the table
-    drawn = Seat(_below(rng, 4))
+    drawn = Seat(uniform_below(rng, 4))
     if dealer is None:
         dealer = drawn
     deck = list(rules.deck())
     bits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates, with _below inlined
+    for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates, with uniform_below inlined
         n = i + 1
         k = n.bit_length()
         j = bits(k)
@@ -441,7 +441,7 @@ class Round:
         if not self._tricks and not self._current and self.rules.first_lead == "two-of-clubs" and _TWO_OF_CLUBS in hand:
             legal = [_TWO_OF_CLUBS]
         else:
-            legal = _legal(self.rules, hand, self._current, self._broken)
+            legal = legal_cards(self.rules, hand, self._current, self._broken)
         self._legal_cache = legal
         return legal
 
@@ -490,12 +490,12 @@ class Round:
         current = self._current
         current.append(c)
         self._history.append(Action(actor, "play", c))
-        if self.rules._suit_as[c.index] == 3:
+        if self.rules.suit_table[c.index] == 3:
             self._broken = True
         if len(current) < 4:
             self._to_act = _SEAT_AFTER[actor]
             return
-        w = _winner(self.rules, current)
+        w = winning_index(self.rules, current)
         winner = _SEAT_AT[self._leader + w]
         self._tricks.append(Trick(self._leader, tuple(current), winner, self.rules))
         self._taken[winner] += 1
@@ -562,7 +562,7 @@ class Round:
         held = set(self._hands[actor])
         held.add(card)
         self._hands[actor] = [c for c in self._dealt[actor] if c in held]
-        suit_as = self.rules._suit_as
+        suit_as = self.rules.suit_table
         self._broken = any(a.kind == "play" and suit_as[a.value.index] == 3 for a in self._history)  # type: ignore[union-attr]
         self._phase = Phase.PLAYING
         self._to_act = actor
@@ -643,9 +643,9 @@ class Round:
         A record that is damaged, out of range or not a legal history raises a ``RecordError``
         naming the field: ``Round.from_dict({"format": "x"})`` says ``format: 'x' is not …``.
         """
-        data = _check_format(data, "round", _FORMAT, _ROUND_FIELDS)
+        data = check_format(data, "round", _FORMAT, _ROUND_FIELDS)
         rules = Rules._read(data["rules"], "rules")
-        dealer = _read_seat(data["dealer"], "dealer")
+        dealer = read_seat(data["dealer"], "dealer")
         hands_data = records.record(data["hands"], "hands", required=tuple(_SEAT_BY_LETTER))
         hands: dict[Seat, Hand] = {}
         for letter, seat in _SEAT_BY_LETTER.items():
@@ -654,6 +654,11 @@ class Round:
                 hands[seat] = cards(records.text(hands_data[letter], where, max_len=200))
             except SpadesError as e:
                 raise RecordError(where, hands_data[letter], "a hand of cards", problem=str(e)) from None
+            in_order = rules.sort_hand(hands[seat])
+            if list(hands[seat]) != list(in_order):  # a round writes its hands sorted: read back as written
+                raise RecordError(
+                    where, hands_data[letter], f"the hand in the order the rule set sorts it ({in_order})"
+                )
         scores = _read_teams(data["scores"], "scores", -records.SCORE_LIMIT, records.SCORE_LIMIT)
         bags = _read_teams(data["bags"], "bags", 0, rules.bag_limit - 1)
         deal_id = data["deal_id"]
@@ -770,7 +775,7 @@ def _check_deal(rules: Rules, hands: Mapping[Seat, Sequence[Card]]) -> None:
 _ROUND_FIELDS = ("format", "version", "rules", "deal_id", "dealer", "hands", "scores", "bags", "actions")
 
 
-def _check_format(data: object, field: str, expected: str, keys: Sequence[str]) -> Mapping[str, Any]:
+def check_format(data: object, field: str, expected: str, keys: Sequence[str]) -> Mapping[str, Any]:
     """The record as a mapping with exactly ``keys``, once its format and version are the ones read here."""
     if not isinstance(data, Mapping):
         raise RecordError(field, data, "an object of named fields")
@@ -781,7 +786,7 @@ def _check_format(data: object, field: str, expected: str, keys: Sequence[str]) 
     return records.record(data, field, required=keys, keys_at="")
 
 
-def _read_seat(value: object, field: str) -> Seat:
+def read_seat(value: object, field: str) -> Seat:
     if not isinstance(value, str) or value not in _SEAT_BY_LETTER:
         raise RecordError(field, value, "a seat letter N, E, S or W")
     return _SEAT_BY_LETTER[value]

@@ -292,6 +292,28 @@ class Rules:
         """Whether the card counts as a spade (a trump)."""
         return self._suit_as[card.index] == 3
 
+    @property
+    def suit_table(self) -> tuple[int, ...]:
+        """Each card's suit as play counts it, by ``Card.index``: 3 (spades) for every trump, the
+        printed suit for a side card, -1 for a joker out of play. Fast paths read it.
+
+        >>> jokers = Rules.preset("jokers")
+        >>> [jokers.suit_table[Card.parse(c).index] for c in ("BJ", "2D", "AS")]
+        [3, 1, 3]
+        """
+        return self._suit_as
+
+    @property
+    def power_table(self) -> tuple[int, ...]:
+        """Each card's strength, by ``Card.index``: above 100 for a trump (higher first in the trump
+        order), the rank for a side card, 0 for a card not in the deck. Fast paths read it.
+
+        >>> jokers = Rules.preset("jokers")
+        >>> [jokers.power_table[Card.parse(c).index] for c in ("BJ", "LJ", "AS", "KH")]
+        [115, 114, 113, 13]
+        """
+        return self._power
+
     def suit_of(self, card: Card) -> Suit:
         """The suit a card counts as: jokers (and 2♦ in deuces-high) are spades."""
         suit = self._suit_as[card.index]

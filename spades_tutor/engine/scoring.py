@@ -32,6 +32,7 @@ __all__ = [
     "explain_game",
     "game_winner",
     "score_hand",
+    "score_side",
 ]
 
 
@@ -182,10 +183,13 @@ def score_hand(
     before = {Team.NS: 0, Team.EW: 0}
     if bags:
         before.update({Team(t): int(n) for t, n in bags.items()})
-    return {team: _score_team(rules, team, bid, took, before[team]) for team in Team}
+    return {team: score_side(rules, team, bid, took, before[team]) for team in Team}
 
 
-def _score_team(rules: Rules, team: Team, bid: Mapping[Seat, Bid], took: Mapping[Seat, int], bags: int) -> HandScore:
+def score_side(rules: Rules, team: Team, bid: Mapping[Seat, Bid], took: Mapping[Seat, int], bags: int) -> HandScore:
+    """One side's score, line by line, from its two seats' bids and tricks and its bags before:
+    ``score_hand``'s own step, for callers that score many outcomes of one side (the other side's
+    bids and tricks never change it). Nothing is checked: ``score_hand`` checks what it is given."""
     lines: list[ScoreLine] = []
     new_bags = 0
     contract = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["MINUS", "and_list", "number", "plural", "signed"]
+__all__ = ["MINUS", "and_list", "capitalised", "number", "plural", "signed", "signed_points"]
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -35,3 +35,25 @@ def and_list(items: Iterable[str]) -> str:
     """``'a'``, ``'a and b'``, ``'a, b and c'``."""
     parts = list(items)
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter upper-case (the rest as it is: card names keep their case).
+
+    >>> capitalised("the big joker wins")
+    'The big joker wins'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def signed_points(value: float, digits: int = 0) -> str:
+    """``'+43'``, ``'−2'``, ``'−2.4'``: points rounded to ``digits`` decimals, with a real minus sign
+    (never ``'−0'``).
+
+    >>> signed_points(42.6), signed_points(-2.44, 1), signed_points(-0.04, 1)
+    ('+43', '−2.4', '+0.0')
+    """
+    if digits == 0:
+        return signed(round(value) + 0)
+    text = f"{round(value, digits) + 0:+.{digits}f}"
+    return "+" + text[1:] if float(text) == 0 else text.replace("-", MINUS)

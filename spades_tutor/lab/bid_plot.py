@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .plots import _layout
+from ..engine.text import signed_points
+from .plots import plot_layout
 
 if TYPE_CHECKING:
     from .odds import BidOdds, HandOdds
@@ -48,9 +49,7 @@ def _word(bid: int) -> str:
 
 
 def _signed(value: float) -> str:
-    from .odds import _points
-
-    return _points(value)
+    return signed_points(value)
 
 
 def _range(bids: Sequence[int]) -> str:
@@ -123,7 +122,7 @@ def bid_spec(odds: Measured, accepted: Sequence[int]) -> dict[str, Any]:
     ends = [v for b in _bids(odds) for v in (*odds.points_interval[b], 0.0)]
     span = max(ends) - min(ends) or 1.0
     nil = 0 in odds.points
-    layout = _layout("", X_TITLE_NIL if nil else X_TITLE, Y_TITLE, height=BID_PLOT_HEIGHT, barmode="overlay")
+    layout = plot_layout("", X_TITLE_NIL if nil else X_TITLE, Y_TITLE, height=BID_PLOT_HEIGHT, barmode="overlay")
     del layout["title"]
     layout["margin"] = {"l": 50, "r": 10, "t": 20, "b": 30}
     # no plotly legend: placed above or below, it was drawn over the bars or their labels after a

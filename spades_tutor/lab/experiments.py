@@ -232,10 +232,10 @@ def nil_play(
     >>> res.policy, bool((res.bids[:, 2] == 0).all())
     ('heuristic, South nil', True)
     """
-    from .odds import _SeatBidsPolicy
+    from .odds import SeatBidsPolicy
     from .simulate import simulate
 
-    policy = _SeatBidsPolicy(int(NIL_SEAT), nil=True)
+    policy = SeatBidsPolicy(int(NIL_SEAT), nil=True)
     policy.name = NIL_POLICY
     return simulate(rules, n_rounds, seed, policy, progress=progress)
 

@@ -40,8 +40,8 @@ import numpy.typing as npt
 
 from ..engine import BLIND_NIL, Bid, CardsLike, DealError, Hand, Rules, Seat, cards
 from ..engine.errors import SpadesError
-from ..engine.scoring import HandScore, _score_team
-from ..engine.text import signed
+from ..engine.scoring import HandScore, score_side
+from ..engine.text import signed_points
 from .experiments import CONFIDENCE, wilson
 from .heuristic import HeuristicPolicy
 from .simulate import DEFAULT_BATCH_SIZE
@@ -106,18 +106,9 @@ def valuation_words(rules: Rules, valuation: str) -> str:
         share = "a tenth" if rules.bag_limit == 10 else f"1/{rules.bag_limit} of the way"
         return (
             f"points over the game: a bag scores 1 but brings the {rules.bag_penalty}-point penalty for "
-            f"{rules.bag_limit} bags {share} nearer, so it counts {_points(1 - bag_cost(rules))}"
+            f"{rules.bag_limit} bags {share} nearer, so it counts {signed_points(1 - bag_cost(rules))}"
         )
     raise SpadesError(f"valuation must be one of {', '.join(VALUATIONS)}, not {valuation!r}")
-
-
-def _points(value: float, digits: int = 0) -> str:
-    """``'+43'``, ``'−2'``, ``'−2.4'``: points rounded to ``digits`` decimals, with a real minus sign
-    (never ``'−0'``)."""
-    if digits == 0:
-        return signed(round(value) + 0)
-    text = f"{round(value, digits) + 0:+.{digits}f}"
-    return "+" + text[1:] if float(text) == 0 else text.replace("-", "\N{MINUS SIGN}")
 
 
 _ONE = np.uint64(1)
@@ -307,15 +298,15 @@ class BidOdds:
         low, high = self.best_points_interval
         n = f"{self.deals:,} deal{'s' if self.deals != 1 else ''}"
         out = (
-            f"best bid {bid_word(self.best_bid)}: {_points(self.best_points)} points to the side on average over "
-            f"{n} of this hand (95% interval {_points(low)} to {_points(high)})"
+            f"best bid {bid_word(self.best_bid)}: {signed_points(self.best_points)} points to the side on average over "
+            f"{n} of this hand (95% interval {signed_points(low)} to {signed_points(high)})"
         )
         if self.nil is not None:
             made_low, made_high = self.nil.p_zero_interval
             nil_low, nil_high = self.nil.points_interval[0]
             out += (
                 f"; nil made in {_pct(self.nil.p_zero)}% of them (95% interval {_pct(made_low)}–{_pct(made_high)}%), "
-                f"worth {_points(self.nil.points[0])} (95% interval {_points(nil_low)} to {_points(nil_high)})"
+                f"worth {signed_points(self.nil.points[0])} (95% interval {signed_points(nil_low)} to {signed_points(nil_high)})"
             )
         return out
 
@@ -351,7 +342,7 @@ def _normal_interval(values: npt.NDArray[np.float64]) -> tuple[float, float]:
 # --- the simulation ---------------------------------------------------------------------------
 
 
-class _SeatBidsPolicy:
+class SeatBidsPolicy:
     """``HeuristicPolicy`` at every seat, except that ``seat`` bids nil (``nil``) or a number."""
 
     name = "heuristic"
@@ -476,13 +467,13 @@ def _side_points(
     """The side's points, in a fresh game, had the seat bid each of ``candidates`` (0 = nil), valued
     by ``valuation``.
 
-    Scored by ``score_hand``'s own per-side step (``_score_team``: the same lines and points, a
+    Scored by ``score_hand``'s own per-side step (``score_side``: the same lines and points, a
     quarter of the time, as it skips the other side and the parsing); the other side's bids
     and tricks never change this side's points."""
     me, partner = Seat.NORTH, Seat.SOUTH
     p_bid = BLIND_NIL if partner_blind else Bid(partner_bid)
     tricks = {me: took, partner: partner_took}
-    scores = [_score_team(rules, me.team, {me: Bid(b), partner: p_bid}, tricks, 0) for b in candidates]
+    scores = [score_side(rules, me.team, {me: Bid(b), partner: p_bid}, tricks, 0) for b in candidates]
     if valuation == "game":
         return tuple(game_points(rules, score) for score in scores)
     return tuple(float(score.points) for score in scores)
@@ -526,7 +517,7 @@ def hand_odds(
     for start in range(0, deals, batch_size):
         n = min(batch_size, deals - start)
         table = _deal_table(rules, held, me, round_words(seed, start, n), fixed)
-        play_out(table, _SeatBidsPolicy(me, nil, nil_defence))
+        play_out(table, SeatBidsPolicy(me, nil, nil_defence))
         taken_me.append(table.taken[:, me])
         taken_partner.append(table.taken[:, partner])
         bid_me.append(table.bids[:, me])
@@ -603,7 +594,7 @@ def nil_made_counts(
         np.concatenate([p.hands for p in parts]),
         np.concatenate([p.dealt_cards for p in parts]),
     )
-    play_out(table, _SeatBidsPolicy(me, True))
+    play_out(table, SeatBidsPolicy(me, True))
     made = (table.taken[:, me] == 0).reshape(len(parts), deals).sum(axis=1)
     return tuple(int(m) for m in made)
 

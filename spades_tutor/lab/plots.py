@@ -256,7 +256,7 @@ _AXIS: dict[str, Any] = {
 }
 
 
-def _layout(title: str, x: str, y: str, height: int, percent: bool = False, **more: Any) -> dict[str, Any]:
+def plot_layout(title: str, x: str, y: str, height: int, percent: bool = False, **more: Any) -> dict[str, Any]:
     yaxis = {**_AXIS, "title": {"text": y}, **({"tickformat": ".0%"} if percent else {})}
     return {
         **_LOOK,
@@ -342,7 +342,7 @@ def spec(name: str, frame: Any) -> dict[str, Any]:
             "nil made (heuristic bots)" if _bots_nil(frame) else "nil made (random play)",
         ),
     }[name]
-    layout = _layout(TITLES[name], *axes, height=PLOT_HEIGHT, percent=True, barmode="group", scattermode="group")
+    layout = plot_layout(TITLES[name], *axes, height=PLOT_HEIGHT, percent=True, barmode="group", scattermode="group")
     return {"data": data, "layout": layout}
 
 
@@ -413,9 +413,9 @@ def bot_spec(name: str, frame: Any) -> dict[str, Any]:
         else:
             raise KeyError(name)
     if name == "bidding":
-        layout = _layout(BOT_TITLES[name], "", "", height=PLOT_HEIGHT, barmode="group")
+        layout = plot_layout(BOT_TITLES[name], "", "", height=PLOT_HEIGHT, barmode="group")
     else:
-        layout = _layout(BOT_TITLES[name], "hands in the game", "games", height=PLOT_HEIGHT, barmode="overlay")
+        layout = plot_layout(BOT_TITLES[name], "hands in the game", "games", height=PLOT_HEIGHT, barmode="overlay")
     return {"data": data, "layout": layout}
 
 
@@ -464,7 +464,7 @@ def paths_spec(per_hand: Any, games: int = 4) -> dict[str, Any]:
                 )
     target = Rules.preset(_sets(per_hand)[0]).target
     line = {"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": target, "y1": target}
-    layout = _layout(
+    layout = plot_layout(
         "Score paths of the first games (N–S solid, E–W dotted)",
         "hand",
         "score",
@@ -486,7 +486,7 @@ def paths_figure(per_hand: Any, games: int = 4) -> Any:
 
 def empty_spec(title: str) -> dict[str, Any]:
     """A plot with its title and no data yet, the size of the real one."""
-    layout = _layout(title, "", "", height=PLOT_HEIGHT)
+    layout = plot_layout(title, "", "", height=PLOT_HEIGHT)
     layout["xaxis"]["showticklabels"] = layout["yaxis"]["showticklabels"] = False
     return {"data": [], "layout": layout}
 

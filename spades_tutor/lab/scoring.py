@@ -27,7 +27,7 @@ def score_batch(
     """Points and bags after the hand, each ``(N, 2)`` (teams NS, EW), for ``(N, 4)`` seat arrays.
 
     ``bids`` are trick counts (0 = nil; ``blind`` marks a blind nil), ``tricks`` the tricks taken.
-    The rules mirror ``scoring._score_team``: a nil bidder is scored alone; a failed nil's tricks
+    The rules mirror ``scoring.score_side``: a nil bidder is scored alone; a failed nil's tricks
     follow ``rules.failed_nil_tricks``; every ``bag_limit`` bags cost ``bag_penalty``.
     """
     bid = bids.astype(np.int32)

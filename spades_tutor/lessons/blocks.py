@@ -27,8 +27,8 @@ from .. import engine as st
 from ..quiz import kinds as quiz_kinds
 from ..quiz.items import QuizItem, ScoreItem, item_from_dict
 from . import parts
-from .values import _SEATS as _SEAT_LETTERS
-from .values import LessonError, _parse_bool
+from .values import SEAT_LETTERS as _SEAT_LETTERS
+from .values import LessonError, parse_bool
 
 if TYPE_CHECKING:
     from .model import Block, Resolved
@@ -435,7 +435,7 @@ class Quiz(BlockKind):
     def keys(self, argument: str | None, options: Mapping[str, str]) -> tuple[frozenset[str], frozenset[str]]:
         assert argument is not None
         position, more = quiz_kinds.get(argument).position_keys
-        if _parse_bool(options.get("generate", "false")):
+        if parse_bool(options.get("generate", "false")):
             required = frozenset({"seed"})
             stated = sorted(k for k in options if k in position | more)
             if stated:
@@ -453,7 +453,7 @@ class Quiz(BlockKind):
         return None
 
     def generated(self, block: Block) -> bool:
-        return _parse_bool(block.options.get("generate", "false"))
+        return parse_bool(block.options.get("generate", "false"))
 
     def cards(self, r: Resolved) -> tuple[st.Card, ...]:
         for key in ("hand", "trick", "choices"):

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from .. import engine as st
 from .placeholders import fill_placeholders
-from .values import LessonError, _where, preset_selection
+from .values import LessonError, preset_selection, source_place
 
 __all__ = ["Glossary", "Term", "glossary_path", "link_terms", "load_glossary", "parse_glossary"]
 
@@ -116,7 +116,7 @@ class Glossary:
 
 
 def _problem(path: Path, line: int, message: str) -> LessonError:
-    return LessonError(f"{_where(path, line)}: {message}")
+    return LessonError(f"{source_place(path, line)}: {message}")
 
 
 def parse_glossary(text: str, path: Path) -> Glossary:

@@ -21,11 +21,11 @@ from ..quiz.items import QuizItem
 from .blocks import ANSWER_KEYS, BLOCK_KINDS, BlockKind
 from .parts import Part
 from .placeholders import fill_placeholders
-from .values import ANY, LessonError, _where, parse_value, preset_selection
+from .values import ANY, LessonError, parse_value, preset_selection, source_place
 
 __all__ = ["ANSWER_KEYS", "KINDS", "Block", "Lesson", "Resolved", "Step", "rule_set_note", "table_note"]
 
-_COMMON = frozenset({"preset", "only", "flags"})
+COMMON_KEYS = frozenset({"preset", "only", "flags"})
 
 #: block kind -> (required keys, optional keys), beside ``preset`` and ``flags``
 KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -92,7 +92,7 @@ class Block:
     def error(self, lesson: Lesson, message: str, rules: st.Rules | None = None) -> LessonError:
         several = self.adaptive or "only" in self.options or (self.preset is not None and " " in self.preset)
         where = f" [rule set {rules.name}]" if rules is not None and several else ""
-        return LessonError(f"{_where(lesson.path, self.line)}: {self.kind} block{where}: {message}")
+        return LessonError(f"{source_place(lesson.path, self.line)}: {self.kind} block{where}: {message}")
 
     def value(self, lesson: Lesson, key: str, default: Any = None) -> Any:
         """The parsed value of an option (cards, seat, bids …), or ``default`` if absent."""

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from .. import engine as st
 from .blocks import BLOCK_KINDS, KeyProblem, Prose, unknown_kind
-from .model import _COMMON, Block, Lesson, Step
-from .values import ANY, LessonError, _parse_preset, _where, parse_value
+from .model import COMMON_KEYS, Block, Lesson, Step
+from .values import ANY, LessonError, parse_preset, parse_value, source_place
 
 __all__ = ["lessons_dir", "load_lesson", "load_lessons", "parse_lesson"]
 
@@ -51,7 +51,7 @@ def _split_steps(lines: list[str], start: int, path: Path) -> list[tuple[int, li
             continue
         chunks[-1][1].append(line)
     if fence is not None:
-        raise LessonError(f"{_where(path, fence_line)}: this fenced block is never closed (a line ``` ends it)")
+        raise LessonError(f"{source_place(path, fence_line)}: this fenced block is never closed (a line ``` ends it)")
     return chunks
 
 
@@ -70,33 +70,37 @@ def _parse_options(
             continue
         m = _KEY.match(line)
         if m is None:
-            raise LessonError(f"{_where(path, number)}: write `key: value` lines inside a {kind} block, not {line!r}")
+            raise LessonError(
+                f"{source_place(path, number)}: write `key: value` lines inside a {kind} block, not {line!r}"
+            )
         key = m.group(1).lower().replace("-", "_")
         if spec.seat_keys and key in ("n", "e", "s", "w", "north", "east", "south", "west"):
             key = key[0].upper()
         if key in options:
-            raise LessonError(f"{_where(path, number)}: {key}: is given twice (first on line {lines[key]})")
+            raise LessonError(f"{source_place(path, number)}: {key}: is given twice (first on line {lines[key]})")
         options[key], lines[key], last = m.group(2).strip(), number, key
     try:
         required, optional = spec.keys(argument, options)
     except KeyProblem as e:
-        raise LessonError(f"{_where(path, lines[e.key])}: {e}") from None
+        raise LessonError(f"{source_place(path, lines[e.key])}: {e}") from None
     for key, number in lines.items():
         refused = spec.refused(key)
         if refused is not None:
-            raise LessonError(f"{_where(path, number)}: {refused}")
-        if key not in required | optional | _COMMON:
-            known = ", ".join(sorted(required | optional | _COMMON))
-            raise LessonError(f"{_where(path, number)}: unknown key {key}: in a {kind} block (the keys are {known})")
+            raise LessonError(f"{source_place(path, number)}: {refused}")
+        if key not in required | optional | COMMON_KEYS:
+            known = ", ".join(sorted(required | optional | COMMON_KEYS))
+            raise LessonError(
+                f"{source_place(path, number)}: unknown key {key}: in a {kind} block (the keys are {known})"
+            )
         try:
             parse_value(key, options[key])
         except ValueError as e:
-            raise LessonError(f"{_where(path, number)}: {key}: {e}") from None
+            raise LessonError(f"{source_place(path, number)}: {key}: {e}") from None
     if "preset" in options and "only" in options:
-        raise LessonError(f"{_where(path, lines['only'])}: give preset: or only:, not both")
+        raise LessonError(f"{source_place(path, lines['only'])}: give preset: or only:, not both")
     missing = sorted(required - set(options))
     if missing:
-        raise LessonError(f"{_where(path, fence_line)}: a {kind} block needs {', '.join(missing)}:")
+        raise LessonError(f"{source_place(path, fence_line)}: a {kind} block needs {', '.join(missing)}:")
     return options
 
 
@@ -109,11 +113,11 @@ def _fenced_block(path: Path, number: int, info: str, body: list[tuple[int, str]
             raise ValueError(unknown_kind(info))
         argument = spec.argument(info, parts[1:])
     except ValueError as e:
-        raise LessonError(f"{_where(path, number)}: {e}") from None
+        raise LessonError(f"{source_place(path, number)}: {e}") from None
     if spec.text_body:
         text = "\n".join(line for _, line in body).strip()
         if not text:
-            raise LessonError(f"{_where(path, number)}: an empty {kind}")
+            raise LessonError(f"{source_place(path, number)}: an empty {kind}")
         return Block(kind, text=text, line=number)
     options = _parse_options(path, number, kind, argument, body)
     return Block(
@@ -134,7 +138,7 @@ def _parse_step(path: Path, first: int, lines: list[str]) -> Step | None:
     number, head = numbered[0]
     m = _STEP_TITLE.match(head)
     if m is None:
-        raise LessonError(f"{_where(path, number)}: a step starts with a line `## Step title`, not {head!r}")
+        raise LessonError(f"{source_place(path, number)}: a step starts with a line `## Step title`, not {head!r}")
     title, step_line = m.group(1), number
     blocks: list[Block] = []
     prose: list[tuple[int, str]] = []
@@ -168,14 +172,14 @@ def _parse_step(path: Path, first: int, lines: list[str]) -> Step | None:
             flush()
             if directive_line:
                 raise LessonError(
-                    f"{_where(path, directive_line)}: this comment governs no prose (a second one follows)"
+                    f"{source_place(path, directive_line)}: this comment governs no prose (a second one follows)"
                 )
             key, raw = scope.group(1).lower(), scope.group(2)
             directive_line = number
             try:
-                directive = {key: _parse_preset(raw)}
+                directive = {key: parse_preset(raw)}
             except ValueError as e:
-                raise LessonError(f"{_where(path, number)}: {key}: {e}") from None
+                raise LessonError(f"{source_place(path, number)}: {key}: {e}") from None
         elif fence:
             flush()
             body: list[tuple[int, str]] = []
@@ -186,7 +190,7 @@ def _parse_step(path: Path, first: int, lines: list[str]) -> Step | None:
                     break
                 if close:
                     raise LessonError(
-                        f"{_where(path, number)}: this fenced block is not closed before the next one opens "
+                        f"{source_place(path, number)}: this fenced block is not closed before the next one opens "
                         f"on line {numbered[i][0]} (a line ``` ends it)"
                     )
                 body.append(numbered[i])
@@ -196,19 +200,21 @@ def _parse_step(path: Path, first: int, lines: list[str]) -> Step | None:
                 block = scoped(block, None)
             elif directive_line:
                 raise LessonError(
-                    f"{_where(path, directive_line)}: a <!-- {next(iter(directive))}: --> comment governs the prose "
+                    f"{source_place(path, directive_line)}: a <!-- {next(iter(directive))}: --> comment governs the prose "
                     f"or tip below it; a {block.kind} block takes {next(iter(directive))}: on a line of its own"
                 )
             blocks.append(block)
             directive, directive_line = {}, 0
         elif _STEP_TITLE.match(line) or _TITLE.match(line):
-            raise LessonError(f"{_where(path, number)}: a second title in one step; separate steps with a line `---`")
+            raise LessonError(
+                f"{source_place(path, number)}: a second title in one step; separate steps with a line `---`"
+            )
         else:
             prose.append((number, line))
         i += 1
     flush()
     if directive_line:
-        raise LessonError(f"{_where(path, directive_line)}: this comment governs no prose (the step ends)")
+        raise LessonError(f"{source_place(path, directive_line)}: this comment governs no prose (the step ends)")
     return Step(title, tuple(blocks), step_line)
 
 
@@ -217,14 +223,14 @@ def parse_lesson(text: str, path: Path) -> Lesson:
     path = Path(path)
     name = _FILE_NAME.match(path.name)
     if name is None:
-        raise LessonError(f"{_where(path, 1)}: a lesson file is named NN-slug.md, such as 03-following-suit.md")
+        raise LessonError(f"{source_place(path, 1)}: a lesson file is named NN-slug.md, such as 03-following-suit.md")
     lines = text.splitlines()
     i = 0
     while i < len(lines) and not lines[i].strip():
         i += 1
     title = _TITLE.match(lines[i]) if i < len(lines) else None
     if title is None:
-        raise LessonError(f"{_where(path, i + 1)}: a lesson starts with its title, a line `# Title`")
+        raise LessonError(f"{source_place(path, i + 1)}: a lesson starts with its title, a line `# Title`")
     front: dict[str, str] = {}
     i += 1
     while i < len(lines) and not _SEPARATOR.match(lines[i]) and not _STEP_TITLE.match(lines[i]):
@@ -234,22 +240,24 @@ def parse_lesson(text: str, path: Path) -> Lesson:
             key = m.group(1).lower() if m else ""
             if m is None or key not in _FRONT_KEYS:
                 raise LessonError(
-                    f"{_where(path, i + 1)}: after the title come only `preset:`, `summary:` and `needs:` lines, "
+                    f"{source_place(path, i + 1)}: after the title come only `preset:`, `summary:` and `needs:` lines, "
                     f"then `---` and the steps; not {line!r}"
                 )
             if key in front:
-                raise LessonError(f"{_where(path, i + 1)}: {key}: is given twice")
+                raise LessonError(f"{source_place(path, i + 1)}: {key}: is given twice")
             front[key] = m.group(2).strip()
         i += 1
     preset = front.get("preset", "jokers")
     if preset not in st.Rules.preset_names():
         raise LessonError(
-            f"{_where(path, 1)}: unknown lesson preset {preset!r}; the presets are {', '.join(st.Rules.preset_names())}"
+            f"{source_place(path, 1)}: unknown lesson preset {preset!r}; the presets are {', '.join(st.Rules.preset_names())}"
         )
     needs = tuple(n.strip() for n in front.get("needs", "").split(",") if n.strip())
     unknown = [n for n in needs if n not in NEEDS]
     if unknown:
-        raise LessonError(f"{_where(path, 1)}: needs: {', '.join(unknown)} is not one of {', '.join(sorted(NEEDS))}")
+        raise LessonError(
+            f"{source_place(path, 1)}: needs: {', '.join(unknown)} is not one of {', '.join(sorted(NEEDS))}"
+        )
     steps = [step for first, chunk in _split_steps(lines, i, path) if (step := _parse_step(path, first, chunk))]
     return Lesson(
         number=int(name.group(1)),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import engine as st
 from .model import Block, Lesson
-from .values import LessonError, _where
+from .values import LessonError, source_place
 
 __all__ = ["validate_lesson"]
 
@@ -30,23 +30,23 @@ def validate_lesson(lesson: Lesson) -> list[str]:
     """
     problems: list[str] = []
     if not lesson.steps:
-        problems.append(f"{_where(lesson.path, 1)}: a lesson needs at least one step (`## Step title`)")
+        problems.append(f"{source_place(lesson.path, 1)}: a lesson needs at least one step (`## Step title`)")
     # titles and the summary are shown whatever the pick: they speak of the lesson's own rule set
     from ..lesson_claims import contradictions
 
     headings = [(1, lesson.title), *((step.line, step.title) for step in lesson.steps)]
     for line, text in headings:
-        problems.extend(f"{_where(lesson.path, line)}: {p}" for p in contradictions(text, lesson.rules()))
+        problems.extend(f"{source_place(lesson.path, line)}: {p}" for p in contradictions(text, lesson.rules()))
     # the summary (the lesson list's) follows the table picked: its placeholders filled, in every preset
     for name in st.Rules.preset_names():
         picked = st.Rules.preset(name)
         try:
             summary = lesson.summary_in(picked)
         except ValueError as e:
-            problems.append(f"{_where(lesson.path, 1)}: summary: {e}")
+            problems.append(f"{source_place(lesson.path, 1)}: summary: {e}")
             break
         problems.extend(
-            f"{_where(lesson.path, 1)}: summary [picked {name}]: {p}" for p in contradictions(summary, picked)
+            f"{source_place(lesson.path, 1)}: summary [picked {name}]: {p}" for p in contradictions(summary, picked)
         )
     for block in lesson.blocks():
         try:

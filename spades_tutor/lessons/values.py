@@ -20,7 +20,7 @@ __all__ = ["ANY", "LessonError", "parse_value", "preset_selection"]
 #: the ``preset:`` value of an adaptive block: shown in the rule set the teacher picked
 ANY = "any"
 
-_SEATS = ("N", "E", "S", "W")
+SEAT_LETTERS = ("N", "E", "S", "W")
 _FLAG_NAMES = frozenset(
     f.name
     for f in dataclasses.fields(st.Rules)
@@ -33,14 +33,15 @@ class LessonError(st.SpadesError):
     """A lesson file that cannot be read or shown; the message names the file and line."""
 
 
-def _where(path: Path, line: int) -> str:
+def source_place(path: Path, line: int) -> str:
+    """Where a line of a lesson file is, as error messages name it: ``lessons/03.md:12``."""
     return f"{path}:{line}"
 
 
 # --- one parser per kind of key -------------------------------------------------------------
 
 
-def _parse_bool(text: str) -> bool:
+def parse_bool(text: str) -> bool:
     key = text.strip().lower()
     if key in ("true", "yes", "1"):
         return True
@@ -149,7 +150,7 @@ def preset_selection(text: str) -> tuple[str, ...]:
     return names
 
 
-def _parse_preset(text: str) -> str:
+def parse_preset(text: str) -> str:
     preset_selection(text)
     return " ".join(text.split())
 
@@ -167,12 +168,12 @@ def _parse_deal(text: str) -> str:
     return text.strip()
 
 
-_CARD_KEYS = frozenset({"cards", "hand", "trick", "choices", "plays", *_SEATS})
+_CARD_KEYS = frozenset({"cards", "hand", "trick", "choices", "plays", *SEAT_LETTERS})
 _PARSERS: dict[str, Callable[[str], Any]] = {
     **{key: st.cards for key in _CARD_KEYS},
-    "spades_broken": _parse_bool,
-    "generate": _parse_bool,
-    "first_lead": _parse_bool,
+    "spades_broken": parse_bool,
+    "generate": parse_bool,
+    "first_lead": parse_bool,
     "seed": _parse_int,
     "reneges": _parse_int,
     "hands": _parse_int,  # first-leader, next-deal: how many hands ahead
@@ -188,8 +189,8 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "scores": lambda text: _parse_map(text, st.Team.parse, _parse_int),
     "flags": _parse_flags,
     "presets": _parse_presets,
-    "preset": _parse_preset,
-    "only": _parse_preset,
+    "preset": parse_preset,
+    "only": parse_preset,
     "deal": _parse_deal,
     "suit": _parse_suit,
 }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from spades_tutor.engine import Card, Seat, Team
 
@@ -36,6 +36,7 @@ __all__ = [
     "line",
     "make_contract",
     "make_nil",
+    "reach",
     "ready",
     "set_contract",
     "solve",
@@ -215,6 +216,24 @@ def _answer(pos: Position, goal: _Goal, name: str, negate: bool, budget: Budget)
     except OutOfBudget:
         holds, exact = None, False
     return Answer(name, holds, exact, runner.search.nodes, time.perf_counter() - start, cards)
+
+
+def reach(
+    pos: Position,
+    counted: Iterable[Seat | str],
+    maximiser: Team | str,
+    k: int,
+    *,
+    stop: bool = False,
+    budget: Budget = UNLIMITED,
+) -> Answer:
+    """The question behind all the others: can ``maximiser`` make the ``counted`` seats take at least
+    ``k`` tricks in the round (tricks taken so far count)? With ``stop``: can the other team keep them
+    under ``k``? (A nil bidder's tricks count toward a contract only where the rules give them to it,
+    so a caller picks the seats.)"""
+    seats = tuple(Seat.parse(s) for s in counted)
+    team = Team.parse(maximiser)
+    return _answer(pos, _Goal(seats, team, k), f"{team} reach {k}", stop, budget)
 
 
 def can_take(pos: Position, side: Team | str, k: int, *, budget: Budget = UNLIMITED) -> Answer:

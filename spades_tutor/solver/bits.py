@@ -1,7 +1,7 @@
 """Bitmask tables for the search, built from the rule set's own lookup tables.
 
 Each card in play gets one bit. Cards are grouped by the suit they *count as*
-(``rules._suit_as``) and ordered inside a group by ``rules._power``; the trump group
+(``rules.suit_table``) and ordered inside a group by ``rules.power_table``; the trump group
 sits on top. So, inside a trick, the winning card is simply the highest bit among the
 cards of the suit led and the trumps. Masks stay inside the solver.
 
@@ -29,7 +29,7 @@ class Tables:
     """Bits of the cards of one rule set: suit groups, the trump group, card <-> bit."""
 
     def __init__(self, rules: Rules) -> None:
-        suit_as, power = rules._suit_as, rules._power
+        suit_as, power = rules.suit_table, rules.power_table
         order = sorted(rules.deck(), key=lambda c: (suit_as[c.index], power[c.index]))
         if suit_as[order[-1].index] != TRUMP_SUIT:
             raise ValueError(f"rule set {rules.name!r}: the trumps must be the top group")

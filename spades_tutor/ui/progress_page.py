@@ -65,9 +65,9 @@ def _title(kind: str) -> str:
 
 
 def _base_layout(x: str, y: str, height: int) -> dict[str, Any]:
-    from ..lab.plots import _layout
+    from ..lab.plots import plot_layout
 
-    layout = _layout("", x, y, height=height)
+    layout = plot_layout("", x, y, height=height)
     del layout["title"]
     layout["margin"] = {"l": 10, "r": 10, "t": 20, "b": 40}
     # the page writes the key under the plot, where it wraps on a phone (see ``key_html``)

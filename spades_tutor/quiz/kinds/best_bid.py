@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...engine import Card, Rules, Seat, cards, likely_tricks, nil_advice, sure_trick_count
+from ...engine.text import signed_points
 from .. import misconceptions as catalogue
 from ..base import (
     Caption,
@@ -317,9 +318,7 @@ def _cap(text: str) -> str:
 
 def _pts(value: float, digits: int = 0) -> str:
     """Points as the feedback writes them: ``'+43'``, ``'−2'`` (a real minus sign, never ``'−0'``)."""
-    from ...lab.odds import _points
-
-    return _points(value, digits)
+    return signed_points(value, digits)
 
 
 def _span(bids: BidOdds, bid: int, digits: int = 0) -> str:
