@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from spades_tutor import Rules
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
 from spades_tutor.ui.progress import Progress
 
 
-@pytest.mark.xfail(strict=True, reason="the saved record's settings do not reach the Classroom yet")
 def test_saved_settings_arriving_reach_the_classroom_a_link_opened() -> None:
     """A link opens the Classroom in the default rules; then the browser sends the saved record,
     whose rule set is classic: the Classroom's deal is dealt again in classic, as the picker says."""
