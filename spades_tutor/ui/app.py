@@ -588,10 +588,7 @@ class App:
     def record(self, item: QuizItem, feedback: Feedback, attempt: int = 1, source: str = "lesson") -> None:
         """A graded answer (``attempt``: 1, or 2 for the second try) from the quiz page or a lesson."""
         self.progress.record(item.kind, item.rules.name, item.key, feedback.correct, source=source, attempt=attempt)
-        if (quiz := self._pages.get(QuizPage.title)) is not None:
-            assert isinstance(quiz, QuizPage)
-            quiz.refresh_board()
-        self.save()
+        self.save()  # the quiz page counts its own answers (once each); a lesson's do not change its score
 
     def reached(self, lesson: Any, step: int) -> None:
         self.progress.reach(lesson.slug, step)

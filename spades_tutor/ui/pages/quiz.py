@@ -262,7 +262,7 @@ class QuizPage(Page):
         self.app.record(item, feedback, attempt, source="quiz")
         if self.practising:
             self._follow_mastery(item)
-        self.refresh_board()
+        self.refresh_board()  # once an answer: it writes the whole record out again as the export link
 
     def refresh_board(self) -> None:
         p = self.app.progress.only("quiz")  # a lesson's quiz answers count in the lesson, not here
