@@ -146,7 +146,11 @@ def page_class(title: str) -> type[Page] | None:
 
 
 class _Titles(Sequence[str]):
-    """The tabs' titles, in order, as registered now."""
+    """The tabs' titles, in order, as registered now.
+
+    >>> PAGES[:3], "Play" in PAGES, LINK_PAGES["quiz"], list(LINK_PAGES)[-1]
+    (('Home', 'Learn', 'Quiz yourself'), True, 'Quiz yourself', 'puzzles')
+    """
 
     @overload
     def __getitem__(self, index: int) -> str: ...
@@ -155,6 +159,9 @@ class _Titles(Sequence[str]):
     def __getitem__(self, index: int | slice) -> str | Sequence[str]:
         titles = tuple(cls.title for cls in registered())
         return titles[index]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([cls.title for cls in registered()])
 
     def __len__(self) -> int:
         return len(registered())
