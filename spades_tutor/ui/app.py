@@ -1,21 +1,21 @@
-"""The app shell: Home, Learn and Quiz yourself, a rule-set picker, saved progress.
+"""The app shell: the tabs, the rule-set picker, saved progress, notes and errors, and the link parser.
 
-``App().widget`` is what ``notebooks/app.ipynb`` displays. Pages are view classes
-that rebuild themselves from the engine and the saved progress; widgets never
-hold game truth.
+``App().widget`` is what ``notebooks/app.ipynb`` displays. Its pages are the classes registered in
+:mod:`spades_tutor.ui.pages` (Home, Learn, Quiz yourself, Play...), each built when first shown;
+they rebuild themselves from the engine and the saved progress, and widgets never hold game truth.
+The settings reach every page as one :class:`~spades_tutor.ui.pages.SettingsChange`, whether a
+link, the saved record or the picker changed them.
 """
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import html
 import os
-import random
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import ipywidgets as w
 
@@ -24,14 +24,52 @@ from ..engine.errors import InputError
 from ..engine.inputs import parse_whole_number
 from ..quiz import Feedback, QuizItem
 from . import errors
-from .choices import Dropdown, ToggleButtons
+from .choices import ToggleButtons
 from .errors import guarded
 from .heartbeat import Heartbeat
 from .landmarks import Landmarks, page_title
+from .pages.base import LINK_PAGES, PAGES, Page, SettingsChange, Source, page_class
+from .pages.classroom import ClassroomTab
+from .pages.glossary import GlossaryTab
+from .pages.home import HomePage, RulePicker, on_binder
+from .pages.lab import LabTab
+from .pages.learn import LearnPage
+from .pages.play import PlayTab
+from .pages.progress import ProgressTab
+from .pages.puzzles import PuzzlesTab
+from .pages.quiz import DIFFICULTY_NAMES, QuizPage
 from .progress import Progress, Settings, merge, merge_note
-from .quiz_view import KIND_TITLES, QuizView
-from .storage import MAX_STORED, PAGES, BrowserStore, Place
-from .tree import close_unused, replace_children
+from .storage import MAX_STORED, BrowserStore, Place
+from .tree import replace_children
+
+if TYPE_CHECKING:
+    from .glossary import GlossaryPage
+    from .lab_page import LabPage
+    from .play_page import PlayPage
+    from .progress_page import ProgressPage
+    from .projector import ProjectorPage
+    from .puzzle_page import PuzzlePage
+
+# what other modules and tests import from here, now defined with the pages
+__all__ = [
+    "ASIDE_KEY",
+    "DIFFICULTY_NAMES",
+    "LINK_KEYS",
+    "LINK_PAGES",
+    "MAX_QUERY",
+    "PAGES",
+    "PLACE_KEY",
+    "STORAGE_KEY",
+    "App",
+    "LearnPage",
+    "QuizPage",
+    "RulePicker",
+    "on_binder",
+    "parse_query",
+    "read_query",
+]
+
+P = TypeVar("P", bound=Page)
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -41,16 +79,10 @@ ASIDE_KEY = "spades-tutor/progress/v1/set-aside"
 #: the page (and lesson step) the learner was on, so a reload reopens it
 PLACE_KEY = "spades-tutor/place/v1"
 
-DIFFICULTY_NAMES = {1: "Easy", 2: "Medium", 3: "Tricky"}
-
 
 def _style() -> w.HTML:
     css = (_STATIC / "app.css").read_text(encoding="utf-8")
     return w.HTML(f"<style>{css}</style>", layout=w.Layout(display="none"))
-
-
-def on_binder() -> bool:
-    return "BINDER_SERVICE_HOST" in os.environ or "BINDER_LAUNCH_HOST" in os.environ
 
 
 def _note_html(notes: Iterable[str]) -> str:
@@ -62,439 +94,6 @@ def _note_html(notes: Iterable[str]) -> str:
     )
 
 
-class RulePicker:
-    """Every preset plus the main flags: nil off, blind nil, mercy; and the display choices."""
-
-    def __init__(self, settings: Settings, on_change: Any) -> None:
-        self.on_change = on_change
-        self.preset = Dropdown(
-            options=[(Rules.preset(n).title + f" ({n})", n) for n in Rules.preset_names()],
-            value=settings.preset,
-            description="Rule set:",
-            style={"description_width": "initial"},
-        )
-        self.preset.add_class("st-preset")
-        self.nil = w.Checkbox(value=settings.nil, description="Nil bids allowed", indent=False)
-        self.blind_nil = Dropdown(
-            options=[
-                ("no blind nil", "off"),
-                ("blind nil when 100 behind", "behind-100"),
-                ("blind nil always", "always"),
-            ],
-            value=settings.blind_nil,
-            description="Blind nil:",
-            style={"description_width": "initial"},
-        )
-        self.mercy = w.Checkbox(value=settings.mercy, description="A team at −200 loses", indent=False)
-        self.four_colour = w.Checkbox(value=settings.four_colour, description="Four-colour deck", indent=False)
-        self.large = w.Checkbox(value=settings.large, description="Projector: large cards and text", indent=False)
-        self.retry = w.Checkbox(
-            value=settings.retries == 1, description="Quizzes: a second try before the answer", indent=False
-        )
-        self.retry.add_class("st-retry-setting")
-        self.summary = w.HTML()
-        controls = (self.preset, self.nil, self.blind_nil, self.mercy, self.four_colour, self.large, self.retry)
-        for control in controls:
-            control.observe(guarded(self._changed), names="value")
-        self.widget = w.VBox(
-            [
-                w.HTML('<div class="st-picker-title">Rule set</div>'),
-                w.HBox([self.preset, self.nil, self.blind_nil, self.mercy]),
-                w.HBox([self.four_colour, self.large, self.retry]),
-                self.summary,
-            ]
-        )
-        self.widget.add_class("st-picker")
-        self._quiet = False
-        self._summarise()
-
-    def settings(self) -> Settings:
-        return Settings.from_data(
-            {
-                "preset": self.preset.value,
-                "nil": self.nil.value,
-                "blind_nil": self.blind_nil.value,
-                "mercy": self.mercy.value,
-                "four_colour": self.four_colour.value,
-                "large": self.large.value,
-                "retries": 1 if self.retry.value else 0,
-            }
-        )
-
-    def load(self, settings: Settings) -> None:
-        self._quiet = True
-        try:
-            self.preset.value = settings.preset
-            self.nil.value = settings.nil
-            self.blind_nil.value = settings.blind_nil
-            self.mercy.value = settings.mercy
-            self.four_colour.value = settings.four_colour
-            self.large.value = settings.large
-            self.retry.value = settings.retries == 1
-        finally:
-            self._quiet = False
-        self._summarise()
-
-    def _summarise(self) -> None:
-        self.summary.value = f'<div class="st-rules-line">{html.escape(self.settings().rules().describe())}</div>'
-
-    def _changed(self, _change: Any) -> None:
-        self._summarise()
-        if not self._quiet:
-            self.on_change(self.settings())
-
-
-class QuizPage:
-    """Quiz yourself: every kind mixed, seeded, with a running score and streak."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.seed = random.SystemRandom().randrange(1, 100_000)
-        self.view: QuizView | None = None
-        self.item: QuizItem | None = None
-        self.kind = Dropdown(
-            options=self._kind_options(app.rules),
-            value="mixed",
-            description="Questions:",
-            style={"description_width": "initial"},
-        )
-        self._listing = False  # the Questions menu being relisted for new rules, not a kind picked
-        self.difficulty = Dropdown(
-            options=[(name, level) for level, name in DIFFICULTY_NAMES.items()],
-            value=app.settings.quiz_level,
-            description="Level:",
-            style={"description_width": "initial"},
-        )
-        self.kind.observe(guarded(lambda _c: None if self._listing else self.chosen()), names="value")
-        self.difficulty.observe(guarded(self._level_changed), names="value")
-        #: True while "Practice what I miss" serves the questions (the menus' choice ends it)
-        self.practising = False
-        self._quiet = False  # the Level menu set by the practice, not picked by the learner
-        self._line = ("", 1)  # the practice's words and the level the question's line names
-        self.practice_button = w.Button(
-            description="Practice what I miss",
-            tooltip="The next question is of a kind you missed, at the level you have reached in it",
-            layout=w.Layout(width="auto", flex="0 0 auto"),
-        )
-        self.practice_button.add_class("st-practice")
-        self.practice_button.on_click(guarded(lambda _b: self.practise()))
-        self.board = w.HTML()
-        self.board.add_class("st-scoreboard")
-        self.slot = w.VBox()
-        self.next_button = w.Button(description="Next question ▶", button_style="primary")
-        self.next_button.add_class("st-next-question")
-        self.next_button.on_click(guarded(lambda _b: self.next_item()))
-        self.download = w.HTML()
-        self.download.add_class("st-download")
-        self.reset = w.Button(
-            description="Reset progress", button_style="warning", tooltip="Forget every answer so far"
-        )
-        self.reset.on_click(guarded(lambda _b: self.ask_reset()))
-        # "Reset progress" only asks; the learner's answers go only on a second, explicit click
-        self.confirm_reset = w.Button(
-            description="Yes, forget everything", button_style="danger", layout=w.Layout(width="auto", flex="0 0 auto")
-        )
-        self.confirm_reset.add_class("st-confirm-reset")
-        self.confirm_reset.on_click(guarded(lambda _b: self.reset_confirmed()))
-        self.cancel_reset = w.Button(description="Cancel", layout=w.Layout(width="auto", flex="0 0 auto"))
-        self.cancel_reset.add_class("st-cancel-reset")
-        self.cancel_reset.on_click(guarded(lambda _b: self.end_reset()))
-        self.reset_question = w.HTML(
-            '<div class="st-proj-question" role="alert">Forget every answer and every lesson step reached '
-            "in this browser? This cannot be undone.</div>",
-        )
-        self.reset_answers = w.HBox([self.confirm_reset, self.cancel_reset])
-        self.reset_links = w.HBox([self.download, self.reset], layout=w.Layout(align_items="center"))
-        self.reset_row = w.VBox([self.reset_links])
-        self.seed_line = w.HTML()
-        self.widget = w.VBox(
-            [
-                w.HTML('<h2 class="st-lesson-title">Quiz yourself</h2>'),
-                w.HBox([self.kind, self.difficulty, self.practice_button]),
-                self.board,
-                self.seed_line,
-                self.slot,
-                self.next_button,
-                self.reset_row,
-            ]
-        )
-        self.refresh_board()
-
-    @staticmethod
-    def _kind_options(rules: Rules) -> list[tuple[str, str]]:
-        """The Questions menu: every kind mixed, then each kind this table asks (the quiz package says which)."""
-        from ..quiz import kinds
-
-        return [("All kinds, mixed", "mixed")] + [(KIND_TITLES[kind], kind) for kind in kinds.offered(rules)]
-
-    def set_rules(self, rules: Rules) -> None:
-        """List the kinds ``rules`` offer (no nil question at a table without nil). A kind picked that
-        they do not offer gives way to every kind mixed; the caller draws the next question."""
-        options = self._kind_options(rules)
-        if [tuple(o) for o in self.kind.options] == options:
-            return
-        kind = self.kind.value
-        self._listing = True
-        try:
-            self.kind.options = options
-            self.kind.value = kind if self.asks(kind) else "mixed"
-        finally:
-            self._listing = False
-
-    def rules_changed(self, rules: Rules) -> None:
-        """New rules picked: the menu lists their kinds, and a question on show is drawn again for them."""
-        self.set_rules(rules)
-        if self.view is not None:
-            self.new_item()
-
-    def asks(self, kind: str) -> bool:
-        """Whether the Questions menu lists ``kind`` (the table's rules offer it)."""
-        return any(value == kind for _label, value in self.kind.options)
-
-    def _level_changed(self, _change: Any) -> None:
-        if self._quiet:
-            return
-        self.app.settings.quiz_level = int(self.difficulty.value)
-        self.app.save()
-        self.chosen()
-
-    def chosen(self) -> None:
-        """A kind or a level picked from the menus: their questions, no longer the practice's."""
-        self.practising = False
-        self.new_item()
-
-    def practise(self) -> None:
-        """ "Practice what I miss": from now on (until a menu is used) the kind and level come from the answers given."""
-        self.practising = True
-        self.seed += 1
-        self.new_item()
-
-    def show_level(self) -> None:
-        """The saved level, once the browser has sent it (a new question only if it differs)."""
-        if self.difficulty.value != self.app.settings.quiz_level:
-            self.difficulty.value = self.app.settings.quiz_level
-
-    def show_retries(self) -> None:
-        """The saved second-try setting, once the browser has sent it, for a question not yet tried."""
-        if self.view is not None and self.view.tries == 0:
-            self.view.retries = self.app.settings.retries
-
-    def ask_reset(self) -> None:
-        self.reset_row.children = [self.reset_question, self.reset_answers]
-
-    def end_reset(self) -> None:
-        self.reset_row.children = [self.reset_links]
-
-    def reset_confirmed(self) -> None:
-        self.app.reset_progress()
-        self.end_reset()
-
-    def next_item(self) -> None:
-        self.seed += 1
-        self.new_item()
-
-    def new_item(self) -> None:
-        from ..quiz import kinds
-        from ..quiz.generators import generate
-
-        rules = self.app.rules
-        kind = self.kind.value
-        level = int(self.difficulty.value)
-        practice = ""
-        if self.practising:
-            kind, level, practice = self._practice_item(rules)
-            self._show_practice_level(level)
-        elif kind == "mixed":
-            kind = random.Random(self.seed).choice(kinds.offered(rules))
-        self.item = generate(kind, rules, self.seed, level)
-        s = self.app.settings
-        self.view = QuizView(self.item, self.answered, four_colour=s.four_colour, large=s.large, retries=s.retries)
-        replace_children(self.slot, [self.view.widget])
-        self._line = (practice, level)
-        self._say_line()
-
-    def _say_line(self, change: str = "") -> None:
-        """The line under the menus: why this question (while practising), its seed, rule set and level."""
-        practice, level = self._line
-        self.seed_line.value = (
-            f'<div class="st-note">{practice}Question {self.seed} · {html.escape(self.app.rules.title)} · '
-            f"{DIFFICULTY_NAMES[level]}{change}</div>"
-        )
-
-    def _show_practice_level(self, level: int) -> None:
-        """The Level menu shows the level the practice asks at (and keeps it, as a level picked would be);
-        it is not the learner's pick, so the practice goes on."""
-        self.app.settings.quiz_level = level
-        if self.difficulty.value != level:
-            self._quiet = True
-            try:
-                self.difficulty.value = level
-            finally:
-                self._quiet = False
-        self.app.save()
-
-    def _follow_mastery(self, item: QuizItem) -> None:
-        """While practising, the level reached after an answer: a run of right first tries moves the
-        kind up (too many misses, down), and the Level menu and the line say so at once."""
-        from ..quiz.mastery import FALL_MISSES, FALL_WINDOW, RISE_RUN, mastery
-
-        level = mastery(self.app.progress.answers, kinds=(item.kind,))[item.kind].level
-        if level == item.difficulty:
-            return
-        self._show_practice_level(level)
-        why = (
-            f"{RISE_RUN} right first tries in a row"
-            if level > item.difficulty
-            else f"{FALL_MISSES} misses in the last {FALL_WINDOW}"
-        )
-        title = html.escape(KIND_TITLES[item.kind])
-        self._say_line(f" → {DIFFICULTY_NAMES[level]} next in {title} ({why})")
-
-    def _practice_item(self, rules: Rules) -> tuple[str, int, str]:
-        """The kind and level "Practice what I miss" serves (from every answer given, quizzes and lessons),
-        and the words that say why (the level reached in the kind ends the question's line)."""
-        from ..quiz import kinds
-        from ..quiz.mastery import mastery, next_practice
-
-        offered = list(kinds.offered(rules))
-        history = self.app.progress.answers
-        kind, level = next_practice(history, self.seed, kinds=offered)
-        known = mastery(history, kinds=(kind,))[kind]
-        said = {0: "new to you", 1: "missed last time", 2: "right first try last time", 5: "well known"}
-        why = said.get(known.box, f"right first try {known.box - 1} times running")
-        return kind, level, f"Practice what I miss: {html.escape(KIND_TITLES[kind])}, {why} · "
-
-    def answered(self, item: QuizItem, feedback: Feedback, attempt: int = 1) -> None:
-        self.app.record(item, feedback, attempt, source="quiz")
-        if self.practising:
-            self._follow_mastery(item)
-        self.refresh_board()
-
-    def refresh_board(self) -> None:
-        p = self.app.progress.only("quiz")  # a lesson's quiz answers count in the lesson, not here
-        self.board.value = (
-            f'<span role="status">Score {p.correct} / {p.answered} · streak {p.streak} · best streak {p.best_streak}'
-            f" · right first try {p.first_try}, on the second try {p.second_try}</span>"
-        )
-        data = base64.b64encode(p.to_csv().encode("utf-8")).decode("ascii")
-        self.download.value = (
-            f'<a download="spades-tutor-progress.csv" href="data:text/csv;charset=utf-8;base64,{data}">'
-            "⬇ Export progress (CSV)</a>"
-        )
-
-    def show(self) -> None:
-        if self.view is None:
-            self.new_item()
-        self.refresh_board()
-
-
-class LearnPage:
-    """The lesson list, and the lesson player for the lesson chosen."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.player: Any = None
-        self.list_box = w.VBox()
-        self._list_buttons: list[w.Button] = []  # the list's, one per lesson, built when first shown
-        self.back = w.Button(description="◀ All lessons")
-        self.back.add_class("st-all-lessons")
-        self.back.on_click(guarded(lambda _b: self.show_list()))
-        self.widget = w.VBox([self.list_box])
-        self._lessons: Any = None
-        # generated lesson quizzes draw from this session seed and the count of lessons opened
-        self.seed = random.SystemRandom().randrange(1, 100_000)
-        self.opened = 0
-
-    @property
-    def lessons(self) -> Any:
-        if self._lessons is None:
-            from ..lessons import load_lessons
-
-            self._lessons = load_lessons()
-        return self._lessons
-
-    def show_list(self) -> None:
-        old, self.player = self.player, None
-        lessons = self.lessons
-        if not self._list_buttons:  # built the first time it is shown; after that only the marks change
-            buttons = []
-            for lesson in lessons:
-                b = w.Button()
-                b.add_class("st-lesson-button")
-                b.on_click(guarded(lambda _b, lesson=lesson: self.open(lesson)))
-                buttons.append(b)
-            grid = w.Box(buttons)
-            grid.add_class("st-lesson-list")
-            self.list_box.children = [
-                w.HTML(
-                    f'<h2 class="st-lesson-title">Learn</h2><p>{len(lessons)} short lessons, in order, starting '
-                    "with the game itself. Each step has pictures; each lesson ends with a quiz.</p>"
-                ),
-                grid,
-            ]
-            self._list_buttons = buttons
-        for lesson, b in zip(lessons, self._list_buttons, strict=True):
-            reached = self.app.progress.lessons.get(lesson.slug)
-            done = reached is not None and reached >= len(lesson.steps) - 1
-            b.description = f"{lesson.number}. {lesson.title}{' ✓' if done else ''}"
-            b.tooltip = lesson.summary_in(self.app.rules)  # the summary follows the table picked
-        self.widget.children = [self.list_box]
-        if old is not None:
-            close_unused([old.widget])
-        self.app.name_page()
-        self.app.remember_place()
-
-    def open(self, lesson: Any, step: int | None = None) -> None:
-        from .lesson_player import LessonPlayer
-
-        s = self.app.settings
-        old = self.player
-        self.player = LessonPlayer(
-            lesson,
-            self.app.rules,
-            step=0 if step is None else step,
-            on_step=self.app.reached,
-            on_answer=self.app.record,
-            on_finish=lambda _l: self.finished(lesson),
-            four_colour=s.four_colour,
-            large=s.large,
-            retries=s.retries,
-            seed=self.seed * 1000 + self.opened,
-            history=lambda: self.app.progress.answers,
-            on_review_answer=lambda item, feedback, attempt: self.app.record(item, feedback, attempt, source="review"),
-            lessons=self.lessons,
-        )
-        self.opened += 1
-        self.app.reached(lesson, self.player.step)
-        self.widget.children = [self.back, self.player.widget]
-        if old is not None:  # the lesson it replaces, with every widget it built
-            close_unused([old.widget])
-        self.app.name_page()
-
-    def finished(self, lesson: Any) -> None:
-        self.app.reached(lesson, len(lesson.steps) - 1)
-        self.show_list()
-
-    def rules_changed(self) -> None:
-        for lesson, b in zip(self.lessons if self._list_buttons else (), self._list_buttons, strict=True):
-            b.tooltip = lesson.summary_in(self.app.rules)  # the summaries follow the table picked
-        if self.player is not None:
-            s = self.app.settings
-            self.player.set_rules(self.app.rules, four_colour=s.four_colour, large=s.large, retries=s.retries)
-
-
-#: the pages a link may ask for (``?page=quiz``), by the name used in links
-LINK_PAGES = {
-    "home": "Home",
-    "learn": "Learn",
-    "quiz": "Quiz yourself",
-    "play": "Play",
-    "lab": "Joker lab",
-    "classroom": "Classroom",
-    "glossary": "Glossary",
-    "progress": "Progress",
-    "puzzles": "Puzzles",
-}
 #: what the app reads from a link; the rest is not the app's to judge or to complain about
 LINK_KEYS = ("page", "lesson", "step", "deal", "preset", "puzzle")
 SERVER_KEYS = frozenset({"code", "theme", "template", "token"})  # the class code; Voilà's and Jupyter's own
@@ -736,15 +335,7 @@ class App:
         )
         self.header.add_class("st-header")
         self.page = w.VBox()
-        self.learn = LearnPage(self)
-        self._quiz: QuizPage | None = None
-        self._lab: Any = None
-        self._projector: Any = None
-        self._play: Any = None
-        self._glossary: Any = None
-        self._progress_page: Any = None
-        self._puzzles: Any = None
-        self._home_page: w.Widget | None = None
+        self._pages: dict[str, Page] = {}  # the pages built so far, by title
         # a dead kernel or server: the page says so and offers a reload (in Voilà only: in JupyterLab
         # the notebook shows its kernel's state, and a banner over the whole lab would be in the way)
         self.heartbeat = Heartbeat() if errors.served_by_voila() else None
@@ -768,15 +359,7 @@ class App:
         self.link, notes = read_query(query, lambda: {x.number: len(x.steps) for x in self.learn.lessons})
         if "preset" in self.link and self.link["preset"] != self.settings.preset:
             self.progress.settings.preset = self.link["preset"]
-            self.picker.load(self.settings)  # quietly: a link's rule set is not the learner's choice
-            self.learn.rules_changed()
-            for page in (self._projector, self._glossary):
-                if page is not None:
-                    page.set_rules(self.rules)
-            if self._play is not None:
-                self._play.set_rules(self.rules, four_colour=self.settings.four_colour)
-            if self._quiz is not None:
-                self._quiz.rules_changed(self.rules)
+            self._changed("link")  # the picker shows it quietly: a link's rule set is not the learner's choice
         self.add_notes(notes)
         # the lesson first, then its page: a lesson link does not build the list of lessons it never shows
         lesson = next((x for x in self.learn.lessons if x.number == self.link.get("lesson")), None)
@@ -813,17 +396,18 @@ class App:
         self.progress.settings = settings
         if not self.store.loaded:
             self._chose_settings = True
-        self._apply_display()
-        self.learn.rules_changed()
-        if self._quiz is not None:
-            self._quiz.rules_changed(self.rules)
-        if self._projector is not None:
-            self._projector.set_rules(self.rules)
-        if self._play is not None:
-            self._play.set_rules(self.rules, four_colour=self.settings.four_colour)  # the next deal uses them
-        if self._glossary is not None:
-            self._glossary.set_rules(self.rules)
+        self._changed("picker")
         self.save()
+
+    def _changed(self, source: Source) -> None:
+        """The one way a change of the settings (or of the whole record) reaches what is shown: the
+        picker (unless the change is its own), the page's size, and every page built."""
+        change = SettingsChange.of(self.settings, source)
+        if source != "picker":
+            self.picker.load(self.settings)
+        self._apply_display()
+        for page in sorted(self._pages.values(), key=lambda page: page.order):
+            page.apply(change)
 
     def _apply_display(self) -> None:
         if self.settings.large:
@@ -857,24 +441,8 @@ class App:
             self.save()
 
     def _show_progress(self) -> None:
-        """Every page shown, redrawn for the record now kept (its settings, its answers, its lessons)."""
-        self.picker.load(self.settings)
-        self._apply_display()
-        self.learn.rules_changed()
-        if self._play is not None:  # the saved settings, not the defaults, for the next deal
-            self._play.set_rules(self.rules, four_colour=self.settings.four_colour)
-        if self._glossary is not None:
-            self._glossary.set_rules(self.rules)
-        if self._quiz is not None:
-            self._quiz.set_rules(self.rules)
-            if self._quiz.item is not None and not self._quiz.asks(self._quiz.item.kind):
-                self._quiz.new_item()  # a question the saved rules do not ask (a nil one at a table without nil)
-            self._quiz.show_level()
-            self._quiz.show_retries()
-            self._quiz.refresh_board()
-        self._refresh_progress_page()
-        if self.nav.value == "Learn" and self.learn.player is None:
-            self.learn.show_list()
+        """Every page built, redrawn for the record now kept (its settings, its answers, its lessons)."""
+        self._changed("record")
 
     def save(self) -> None:
         if not self.store.loaded:
@@ -1020,9 +588,7 @@ class App:
     def record(self, item: QuizItem, feedback: Feedback, attempt: int = 1, source: str = "lesson") -> None:
         """A graded answer (``attempt``: 1, or 2 for the second try) from the quiz page or a lesson."""
         self.progress.record(item.kind, item.rules.name, item.key, feedback.correct, source=source, attempt=attempt)
-        if self._quiz is not None:
-            self._quiz.refresh_board()
-        self.save()
+        self.save()  # the quiz page counts its own answers (once each); a lesson's do not change its score
 
     def reached(self, lesson: Any, step: int) -> None:
         self.progress.reach(lesson.slug, step)
@@ -1031,143 +597,65 @@ class App:
 
     def reset_progress(self) -> None:
         self.progress = self.progress.reset()  # and stays reset when another tab's record is merged in
-        if self._quiz is not None:
-            self._quiz.refresh_board()
-        self._refresh_progress_page()
+        self._show_progress()
         self.save()
 
     # --- pages -------------------------------------------------------------------------------
 
+    def get_page(self, cls: type[P]) -> P:
+        """The page of this class, built when first asked for (a page not visited costs the kernel nothing)."""
+        built = self._pages.get(cls.title)
+        if built is None:
+            built = self._pages[cls.title] = cls(self)
+        assert isinstance(built, cls)
+        return built
+
+    # each page as other code and the tests reach it, by the names it had before pages were registered
+
+    @property
+    def learn(self) -> LearnPage:
+        return self.get_page(LearnPage)
+
     @property
     def quiz(self) -> QuizPage:
-        """The Quiz yourself page, built when first opened (a page not visited costs the kernel nothing)."""
-        if self._quiz is None:
-            self._quiz = QuizPage(self)
-        return self._quiz
+        return self.get_page(QuizPage)
 
     @property
     def home(self) -> w.Widget:
-        """The home page, built when first shown (a shared link to a lesson never needs it)."""
-        if self._home_page is None:
-            self._home_page = self._home()
-        return self._home_page
+        return self.get_page(HomePage).widget
 
     @property
-    def play(self) -> Any:
-        """The play-against-bots page, built when first opened."""
-        if self._play is None:
-            from .play_page import PlayPage
-
-            self._play = PlayPage(self.rules, four_colour=self.settings.four_colour)
-        return self._play
+    def play(self) -> PlayPage:
+        return self.get_page(PlayTab).view
 
     @property
-    def projector(self) -> Any:
-        """The classroom projector page, built when first opened."""
-        if self._projector is None:
-            from .projector import ProjectorPage
-
-            self._projector = ProjectorPage(self.rules, self.link.get("deal"))
-        return self._projector
+    def projector(self) -> ProjectorPage:
+        return self.get_page(ClassroomTab).view
 
     @property
-    def glossary(self) -> Any:
-        """The Glossary page, built when first opened."""
-        if self._glossary is None:
-            from .glossary import GlossaryPage
-
-            self._glossary = GlossaryPage(self.rules)
-        return self._glossary
+    def glossary(self) -> GlossaryPage:
+        return self.get_page(GlossaryTab).view
 
     @property
-    def progress_page(self) -> Any:
-        """The Progress page, built when first opened."""
-        if self._progress_page is None:
-            from .progress_page import ProgressPage
-
-            self._progress_page = ProgressPage(self)
-        return self._progress_page
+    def progress_page(self) -> ProgressPage:
+        return self.get_page(ProgressTab).view
 
     @property
-    def puzzles(self) -> Any:
-        """The Puzzles page, built when first opened (with the link's puzzle, if it names one)."""
-        if self._puzzles is None:
-            from .puzzle_page import PuzzlePage
-
-            self._puzzles = PuzzlePage(self.link.get("puzzle"))
-        return self._puzzles
-
-    def _refresh_progress_page(self) -> None:
-        """The Progress page, if shown, redrawn from the answers now kept (the stored ones have arrived, say)."""
-        if self._progress_page is not None and self.nav.value == "Progress":
-            self._progress_page.render()
+    def puzzles(self) -> PuzzlePage:
+        return self.get_page(PuzzlesTab).view
 
     @property
-    def lab(self) -> Any:
-        """The Joker lab page, built when first opened (it brings numpy, pandas and plotly)."""
-        if self._lab is None:
-            from .lab_page import LabPage
-
-            self._lab = LabPage()
-        return self._lab
-
-    def _home(self) -> w.Widget:
-        learn = w.Button(
-            description="Learn ▶",
-            button_style="primary",
-            tooltip="Short lessons, step by step, starting with the game itself",
-        )
-        quiz = w.Button(
-            description="Quiz yourself ▶", button_style="info", tooltip="Questions of every kind, with feedback"
-        )
-        for b in (learn, quiz):
-            b.add_class("st-big-button")
-        learn.add_class("st-start-learning")
-        quiz.add_class("st-start-quiz")
-        learn.on_click(guarded(lambda _b: setattr(self.nav, "value", "Learn")))
-        quiz.on_click(guarded(lambda _b: setattr(self.nav, "value", "Quiz yourself")))
-        binder = (
-            '<p class="st-note">Running on Binder: an idle session is closed after about 10 minutes. '
-            "Your progress is saved in this browser, so reopening the link picks up where you left off.</p>"
-            if on_binder()
-            else ""
-        )
-        intro = w.HTML(
-            '<div class="st-home-intro"><h2>Learn Spades with Jokers</h2>'
-            "<p>Regular partnership Spades, with the <b>big joker</b> and the <b>little joker</b> as the two "
-            "highest trumps. Learn the rules step by step with real hands, then test yourself on legal plays, "
-            "trump order and scoring. Pick a rule set below: everything re-renders for it.</p>"
-            f"{binder}</div>"
-        )
-        return w.VBox([intro, w.HBox([learn, quiz]), self.picker.widget])
+    def lab(self) -> LabPage:
+        return self.get_page(LabTab).view
 
     def show(self, name: str) -> None:
         if self.nav.value != name:
             self.nav.value = name  # the observer calls show again
             return
+        page = self.get_page(page_class(name) or HomePage)
         # switch first, then fill: if filling fails, the page and the tab still agree
-        if name == "Learn":
-            self.page.children = [self.learn.widget]
-            if self.learn.player is None:
-                self.learn.show_list()
-        elif name == "Quiz yourself":
-            self.page.children = [self.quiz.widget]
-            self.quiz.show()
-        elif name == "Joker lab":
-            self.page.children = [self.lab.widget]
-        elif name == "Classroom":
-            self.page.children = [self.projector.widget]
-        elif name == "Play":
-            self.page.children = [self.play.widget]
-        elif name == "Glossary":
-            self.page.children = [self.glossary.widget]
-        elif name == "Progress":
-            self.page.children = [self.progress_page.widget]
-            self.progress_page.render()
-        elif name == "Puzzles":
-            self.page.children = [self.puzzles.widget]
-        else:
-            self.page.children = [self.home]
+        self.page.children = [page.widget]
+        page.show()
         self.name_page()
         self.remember_place()
 

@@ -13,6 +13,7 @@ import anywidget
 import traitlets
 
 from . import static_text
+from .pages.base import PAGES  # the pages a saved place may name (the app's tabs)
 
 #: the most a page may store for us; a larger value from the page is ignored
 MAX_STORED = 512 * 1024
@@ -112,10 +113,6 @@ class BrowserStore(anywidget.AnyWidget):
     def zone(self) -> tzinfo | None:
         """The browser's time zone, or ``None`` if it has not named one the app knows."""
         return time_zone(self.time_zone) if self.time_zone else None
-
-
-#: the pages a saved place may name (the app's tabs)
-PAGES = ("Home", "Learn", "Quiz yourself", "Play", "Joker lab", "Classroom", "Glossary", "Progress", "Puzzles")
 
 
 @dataclass(frozen=True)
