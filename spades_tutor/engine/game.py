@@ -187,7 +187,7 @@ class Game:
         not allow) raises a ``RecordError`` naming the field.
         """
         data = check_format(data, "game", _FORMAT, ("format", "version", "rules", "seed", "dealer", "actions"))
-        rules = Rules._read(data["rules"], "rules")
+        rules = Rules.from_dict(data["rules"])
         seed = records.whole(data["seed"], "seed", 0, records.MAX_SEED)
         dealer = None if data["dealer"] is None else read_seat(data["dealer"], "dealer")
         game = cls(rules, seed=seed, dealer=dealer)

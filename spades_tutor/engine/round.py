@@ -644,7 +644,7 @@ class Round:
         naming the field: ``Round.from_dict({"format": "x"})`` says ``format: 'x' is not …``.
         """
         data = check_format(data, "round", _FORMAT, _ROUND_FIELDS)
-        rules = Rules._read(data["rules"], "rules")
+        rules = Rules.from_dict(data["rules"])
         dealer = read_seat(data["dealer"], "dealer")
         hands_data = records.record(data["hands"], "hands", required=tuple(_SEAT_BY_LETTER))
         hands: dict[Seat, Hand] = {}
