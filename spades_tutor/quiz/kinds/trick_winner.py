@@ -29,7 +29,6 @@ from ...engine import (
     explain_trick,
     trick_winner,
 )
-from .. import misconceptions as catalogue
 from ..base import (
     Feedback,
     FeedbackView,
@@ -42,6 +41,7 @@ from ..base import (
     extra_trumps_note,
     right_and_wrong,
 )
+from ..misconceptions import Misconception, trick_misconceptions
 from ..seeded import (
     MAX_ROUNDS,
     _choice,
@@ -51,6 +51,11 @@ from ..seeded import (
     _tricky,
 )
 from . import register
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = trick_misconceptions(lambda item: item.trick, lambda item, card: (card,))
 
 
 @register
@@ -70,7 +75,7 @@ class TrickWinnerItem(QuizItem):
         frozenset({"trick"}),
         frozenset({"leader"}),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.TRICK_WINNER
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     trick: tuple[Card, ...]
     leader: Seat = Seat.WEST

@@ -21,7 +21,6 @@ from ...engine import (
     SpadesError,
     cards,
 )
-from .. import misconceptions as catalogue
 from ..base import (
     Caption,
     Feedback,
@@ -34,6 +33,7 @@ from ..base import (
     _parse_selection,
     extra_trumps_note,
 )
+from ..misconceptions import TRUMP_BELIEFS, Misconception, changed
 from ..seeded import (
     _ace_of_spades,
     _between,
@@ -45,6 +45,29 @@ from ..seeded import (
     _tricky,
 )
 from . import register
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+def _order_under(item: Any, rules: Rules) -> tuple[Card, ...]:
+    """The choices in the believed trump order (a card believed no trump goes last, as a low card)."""
+    order = rules.trump_order()
+    return tuple(sorted(item.choices, key=lambda c: order.index(c) if c in order else len(order)))
+
+
+def _lowest_first(item: Any) -> tuple[Card, ...]:
+    """Deviation: the engine's order read the wrong way round, lowest first."""
+    return tuple(reversed(item.answer()))
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    *(changed(name, _order_under) for name in TRUMP_BELIEFS),
+    Misconception(
+        "lowest-first",
+        _lowest_first,
+        lambda item: "That is the order from the lowest: the highest trump comes first.",
+    ),
+)
 
 
 @register
@@ -64,7 +87,7 @@ class TrumpOrderItem(QuizItem):
         frozenset({"choices"}),
         frozenset(),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.TRUMP_ORDER
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     choices: tuple[Card, ...]
     seed: int | None = None
