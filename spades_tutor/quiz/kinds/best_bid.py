@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...engine import Card, Rank, Rules, Seat, Suit, cards, likely_tricks, nil_advice, sure_trick_count
@@ -340,6 +341,18 @@ class BestBidItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand)), "dealer": self.dealer.name}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        for n in range(14):
+            if n not in self.accepted():
+                yield n
+                yield str(n)
+        yield "a few"
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from range(0, 14)  # 0: nil
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> BestBidItem:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping
+import itertools
+import random
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import BIG_JOKER, LITTLE_JOKER, Card, Rank, Rules, SpadesError, Suit, cards, full_pack
@@ -235,6 +237,43 @@ class DeckSetupItem(QuizItem):
         else:
             out["suit"] = self.suit.name.lower()
         return out
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        if isinstance(self.view().answer, PickCards):
+            yield " ".join(c.letters.lower() for c in reversed(right))
+        elif self.question == "count":
+            yield str(right)
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        if self.question == "trumps":
+            shown, trumps = list(self.choices), set(right)
+            for n in range(len(shown) + 1):
+                for chosen in itertools.combinations(shown, n):
+                    if set(chosen) != trumps:
+                        yield chosen
+        elif self.question == "count":
+            for n in (right - 1, right + 1, right + 2, 13, 0):
+                if n != right:
+                    yield n
+                    yield str(n)
+        else:  # the other categories the view offers
+            yield from super().wrong_answers(rng)
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        if self.question == "card":
+            yield from ("a trump", "a side card", "not in this deck")
+        elif self.question == "trumps":
+            choices = list(self.choices)
+            for k in range(len(choices) + 1):
+                for pick in itertools.combinations(choices, k):
+                    yield " ".join(str(c) for c in pick)
+        else:
+            yield from range(10, 17)
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> DeckSetupItem:

@@ -17,7 +17,8 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import Card, Rules, Seat, SpadesError, cards, explain_first_leader, explain_trick, trick_winner
@@ -221,6 +222,17 @@ class FirstLeaderItem(QuizItem):
             if self.two_of_clubs is not None:
                 out["two_of_clubs"] = self.two_of_clubs.letter
         return out
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield right[0]  # the seat's letter
+        yield right.lower()
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from (s.label for s in Seat)
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> FirstLeaderItem:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -127,6 +127,25 @@ class HighestTrumpItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"choices": str(cards(self.choices))}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield from (right, str(right), right.letters.lower(), [right])
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        for card in self.choices:
+            if card != right:
+                yield card
+                yield card.letters
+        yield (right, *[c for c in self.choices if c != right][:1])
+        higher = [c for c in self.rules.trump_order() if c not in self.choices]
+        yield higher[0]  # a higher trump that is not among the choices
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from (str(c) for c in self.choices)
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> HighestTrumpItem:

@@ -14,7 +14,9 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import itertools
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -268,6 +270,38 @@ class LegalPlaysItem(QuizItem):
             "spades_broken": self.spades_broken,
             "seat": self.seat.letter,
         }
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield " ".join(str(c) for c in right)
+        yield ", ".join(c.letters.lower() for c in rng.sample(list(right), len(right)))
+        yield [str(c) for c in right]
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        hand, legal = list(self.hand), set(right)
+        subsets: Iterator[set[Card]]
+        if len(hand) <= 7:  # every other choice of cards
+            subsets = (set(c) for n in range(len(hand) + 1) for c in itertools.combinations(hand, n))
+        else:  # each card's choice turned round, and random choices
+            toggles = [legal ^ {c} for c in hand]
+            randoms = [{c for c in hand if rng.random() < 0.5} for _ in range(40)]
+            subsets = iter([*toggles, *randoms])
+        for chosen in subsets:
+            if chosen != legal:
+                yield tuple(chosen)
+        strays = [c for c in self.rules.deck() if c not in hand]
+        yield (*right, rng.choice(strays))  # a card not in the hand
+        yield tuple(rng.sample(strays, min(3, len(strays))))
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        hand = list(self.hand)
+        yield from (str(c) for c in hand)
+        for _ in range(8):
+            yield " ".join(str(c) for c in rng.sample(hand, rng.randint(1, len(hand))))
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> LegalPlaysItem:

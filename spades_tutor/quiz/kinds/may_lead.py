@@ -17,7 +17,8 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import Card, Round, Rules, Seat, SpadesError, cards, legal_plays, why_illegal
@@ -208,6 +209,16 @@ class MayLeadItem(QuizItem):
         if self.earlier:
             out["earlier"] = [f"{leader.letter}: {cards(trick)}" for leader, trick in self.earlier]
         return out
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield f" {right.upper()} "
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from ("yes", "no")
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> MayLeadItem:

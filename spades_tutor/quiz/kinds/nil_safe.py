@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -348,6 +349,22 @@ class NilSafeItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand))}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield "yes" if right else "no"
+        yield "YES " if right else " No"
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield not right
+        yield "no" if right else "yes"
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from ("yes", "no")
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> NilSafeItem:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -286,6 +286,36 @@ class ScoreItem(QuizItem):
             "tricks": {s.letter: n for s, n in self.tricks.items()},
             "bags": {t.short: n for t, n in self.bags.items()},
         }
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield {"NS": list(right[Team.NS]), "EW": list(right[Team.EW])}
+        yield {t.short: {"points": str(p), "bags": b} for t, (p, b) in right.items()}
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        for team in Team:
+            points, bags = right[team]
+            for dp, db in ((1, 0), (-1, 0), (10, 0), (-10, 0), (100, 0), (-100, 0), (0, 1), (0, -1), (0, 10), (1, 1)):
+                yield {**right, team: (points + dp, bags + db)}
+            if points:
+                yield {**right, team: (-points, bags)}
+            yield {t: v for t, v in right.items() if t != team}  # a team missing
+        if right[Team.NS] != right[Team.EW]:
+            yield {Team.NS: right[Team.EW], Team.EW: right[Team.NS]}
+        if any(p != b for p, b in right.values()):
+            yield {t: (b, p) for t, (p, b) in right.items()}  # points and bags swapped
+        yield {}
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        for team, (p, b) in right.items():
+            for dp, db in ((10, 0), (-10, 0), (1, 0), (0, 1), (-100, 0), (100, -1), (9, 0), (90, 0)):
+                wrong = {**right, team: (p + dp, max(0, b + db))}
+                yield {t.short: {"points": points, "bags": bags} for t, (points, bags) in wrong.items()}
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> ScoreItem:

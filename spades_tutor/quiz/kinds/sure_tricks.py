@@ -13,7 +13,8 @@ Levels (each level's shapes come up about equally often):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -200,6 +201,22 @@ class SureTricksItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand))}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield from (right, str(right), f" {right} ")
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        for n in range(14):
+            if n != right:
+                yield n
+                yield str(n)
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from range(0, 8)
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> SureTricksItem:

@@ -12,7 +12,8 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -119,6 +120,24 @@ class TrickWinnerItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"trick": str(cards(self.trick)), "leader": self.leader.letter}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield from (right, str(right), right.letters.lower(), [right])
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        for card in self.trick:
+            if card != right:
+                yield card
+                yield str(card)
+        yield (right, *[c for c in self.trick if c != right][:1])  # two cards
+        yield next(c for c in self.rules.deck() if c not in self.trick)
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from (str(c) for c in self.trick)
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> TrickWinnerItem:

@@ -11,7 +11,9 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import itertools
+import random
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -128,6 +130,37 @@ class TrumpOrderItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"choices": str(cards(self.choices))}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield " ".join(c.letters for c in right)
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        cards = list(self.choices)
+        orders: Iterator[tuple[Card, ...]]
+        if len(cards) <= 5:
+            orders = itertools.permutations(cards)
+        else:  # each pair of neighbours swapped, and random orders
+            swaps = []
+            for i in range(len(cards) - 1):
+                swapped = list(right)
+                swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+                swaps.append(tuple(swapped))
+            orders = iter([*swaps, *(tuple(rng.sample(cards, len(cards))) for _ in range(30))])
+        for order in orders:
+            if tuple(order) != tuple(right):
+                yield order
+        yield tuple(right[:-1])  # one card short
+        yield (*right, right[0])  # a card twice
+        yield tuple(reversed(right))
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        for _ in range(8):
+            yield " ".join(str(c) for c in rng.sample(list(self.choices), len(self.choices)))
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> TrumpOrderItem:
