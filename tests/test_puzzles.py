@@ -18,18 +18,20 @@ import spades_tutor as st
 from spades_tutor.puzzles import (
     GOALS,
     THEMES,
+    Goal,
     Puzzle,
     PuzzleCodeError,
     daily,
     find_shipped,
     generate,
+    goals,
     play_line,
     say_line,
     shipped,
     verify,
 )
 from spades_tutor.puzzles.generate import _DATA
-from spades_tutor.solver import Position, solve
+from spades_tutor.solver import Answer, Budget, Position, can_take, solve
 
 SHIPPED = shipped()
 
@@ -412,3 +414,92 @@ def test_a_link_the_solver_cannot_check_within_the_budget_is_not_shown(monkeypat
     monkeypatch.setattr(puzzle_page, "CHECK_BUDGET", Budget(nodes=1))
     page = puzzle_page.PuzzlePage(code=forged.code, today=DAY)
     assert page.puzzle == daily(DAY) and "work budget" in page.note
+
+
+# --- the goals: one registered class each, and the codes already shared ----------------------------
+
+#: codes made before the goals had classes of their own (shared links hold them): code -> rule set,
+#: goal (kind, number, seat, bags), the learner's hand, the answers and the goal's sentence
+OLD_CODES = {
+    "AQAsQwEFAAADAv__8___H______w____8_ExIi_xAS8gM_APaqw": (
+        ("jokers", "can_take", 5, "N", 0, "LJ AS TS 5S JD", "LJ AS"),
+        "You play North: take 5 of the last 5 tricks for N–S.",
+    ),
+    "AQAUUAUAAQAGBPHzE0IS8P_______w___z____________8v7Ro": (
+        ("jokers", "make_nil", 0, "E", 0, "TC 6C 3C", "6C 3C"),
+        "You play East: you bid nil; take none of the last 3 tricks.",
+    ),
+    "AQAnJCIFAggFEP__AP__________H_________8fX_L0cjMvjb8": (
+        ("jokers", "keep_under", 5, "S", 8, "LJ QS 8S", "LJ 8S"),
+        "You play South: N–S have 8 bags and 4 tricks; take at most 5 in all, "
+        "or a bag more brings the 10-bag penalty of 100.",
+    ),
+    "AQAEQgMIAgABHf______M_______P_____Ef__Ii_19BADAvVBU": (
+        ("jokers", "make_contract", 8, "S", 0, "LJ 4S 3S 2S", "LJ"),
+        "You play South: N–S bid 8 and have 4, so make the contract by taking 4 of the last 4 tricks.",
+    ),
+    "AQEcMBQAAQABDvHz_wISEP__D__xHw___zP_8vLy__M___D_B0o": (
+        ("deuces-high", "break_nil", 0, "E", 0, "AS AC 9C AD 6D", "AS"),
+        "You play North: East bid nil; make East take one of the last 5 tricks.",
+    ),
+    "AQIMUBMEAgADHf___xPyL__w_z8_____QPUx__L___8f_wL_Suw": (
+        ("two-of-spades-third", "set_contract", 4, "S", 0, "2S AS QC JC", "2S AS"),
+        "You play South: E–W bid 4 and have 3; set them by letting them take none of the last 4 tricks.",
+    ),
+}
+#: each goal's number in a code: fixed for good, or the links already shared would change meaning
+GOAL_CODES = {"make_contract": 0, "set_contract": 1, "make_nil": 2, "break_nil": 3, "keep_under": 4, "can_take": 5}
+
+
+@pytest.mark.parametrize("code", list(OLD_CODES))
+def test_a_code_shared_before_the_goal_classes_decodes_to_the_same_puzzle_and_its_goals_class(code: str) -> None:
+    (rules, kind, number, seat, bags, hand, answers), sentence = OLD_CODES[code]
+    p = Puzzle.from_code(code)
+    d = p.to_dict()
+    assert d["rules"] == rules and d["goal"] == {"kind": kind, "number": number, "seat": seat, "bags": bags}
+    assert d["hands"][p.learner.letter] == hand and d["answers"] == answers
+    assert p.sentence() == sentence and p.code == code  # said as before, and written back the same
+    assert p.goal.rule is goals.get(kind) and p.goal.rule.code == GOAL_CODES[kind]
+    assert set(verify(p).working) == set(p.answers)  # the goal's class asks the solver the same question
+
+
+def test_each_goal_is_one_registered_class_with_its_number_for_good() -> None:
+    assert GOALS == goals.names() == tuple(GOAL_CODES)
+    assert {name: goals.get(name).code for name in goals.names()} == GOAL_CODES  # type: ignore[union-attr]
+    assert {p.goal.kind for p in SHIPPED} == set(GOAL_CODES)  # every goal's words are shown by some puzzle
+    assert goals.get("win_the_game") is None and goals.by_code(len(GOAL_CODES)) is None
+    with pytest.raises(PuzzleCodeError, match="not a puzzle goal: 'win_the_game'"):
+        dataclasses.replace(SHIPPED[0].goal, kind="win_the_game")
+
+
+def test_a_goal_added_as_one_class_is_asked_said_explained_and_coded() -> None:
+    class TakeEveryTrick(goals.GoalKind):
+        name = "take_every_trick"
+        code = 6
+
+        def ask(self, puzzle: Puzzle, pos: Position, budget: Budget) -> Answer:
+            return can_take(pos, puzzle.team, pos.tricks_left, budget=budget)
+
+        def sentence(self, puzzle: Puzzle) -> str:
+            return f"Take all of the last {puzzle.tricks_left} tricks."
+
+        def outcome(self, puzzle: Puzzle, end: Position) -> str:
+            return f"{end.taken[puzzle.learner]} tricks for you."
+
+    first = SHIPPED[0]  # can_take 5 of the last 5: the same question, asked by the new class
+    code = ""
+    goals.register(TakeEveryTrick)
+    try:
+        p = dataclasses.replace(first, goal=Goal("take_every_trick", 0, first.learner))
+        assert p.sentence() == "Take all of the last 5 tricks."
+        assert set(verify(p).working) == set(first.answers)
+        assert say_line(p, play_line(p, p.answers[0])).endswith("tricks for you.")
+        code = p.code
+        assert code != first.code and Puzzle.from_code(code) == p
+        with pytest.raises(st.SpadesError, match="clashes"):
+            goals.register(type("Clash", (TakeEveryTrick,), {"name": "clash"}))
+    finally:
+        goals.unregister("take_every_trick")
+    assert goals.names() == tuple(GOAL_CODES)
+    with pytest.raises(PuzzleCodeError, match="names a goal, seat, theme or level we do not have"):
+        Puzzle.from_code(code)

@@ -17,7 +17,6 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,7 +26,6 @@ from hypothesis import strategies as hst
 import spades_tutor as st
 from spades_tutor.quiz import (
     DIFFICULTIES,
-    KINDS,
     Feedback,
     HighestTrumpItem,
     LegalPlaysItem,
@@ -39,9 +37,12 @@ from spades_tutor.quiz import (
     TrumpOrderItem,
     generate,
     item_from_dict,
+    kinds,
     mixed,
 )
-from spades_tutor.quiz.base import Choice, PickCards
+from spades_tutor.quiz import (
+    KINDS as PACKAGE_KINDS,
+)
 from spades_tutor.quiz.kinds.best_bid import MAX_ACCEPTED, BestBidItem
 from spades_tutor.quiz.kinds.deck_setup import DeckSetupItem
 from spades_tutor.quiz.kinds.first_leader import FirstLeaderItem
@@ -50,6 +51,8 @@ from spades_tutor.quiz.kinds.may_lead import MayLeadItem
 from spades_tutor.quiz.kinds.nil_safe import RISKY, SAFE
 
 PRESETS = st.Rules.preset_names()
+#: every kind registered when the tests are collected (a kind registered before then is checked too)
+KINDS = kinds.names()
 TWO_OF_CLUBS = st.Card.parse("2C")
 SEEDS = hst.integers(min_value=0, max_value=2**31 - 1)
 FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -75,139 +78,6 @@ ALL_RULES = [(p, f) for p in PRESETS for f in flag_sets(p)]
 
 def rules_of(preset: str, flags: dict[str, Any] | None = None) -> st.Rules:
     return st.Rules.preset(preset, **(flags or {}))
-
-
-# --- the wrong answers of each kind ----------------------------------------------------------
-
-
-def wrong_answers(item: QuizItem, rng: random.Random) -> Iterator[Any]:
-    """Every other answer (or, where there are too many, every near miss plus random ones)."""
-    right = item.answer()
-    if isinstance(item, LegalPlaysItem):
-        hand, legal = list(item.hand), set(right)
-        if len(hand) <= 7:
-            subsets = (set(c) for n in range(len(hand) + 1) for c in itertools.combinations(hand, n))
-        else:
-            toggles = [legal ^ {c} for c in hand]
-            randoms = [{c for c in hand if rng.random() < 0.5} for _ in range(40)]
-            subsets = iter([*toggles, *randoms])
-        for chosen in subsets:
-            if chosen != legal:
-                yield tuple(chosen)
-        strays = [c for c in item.rules.deck() if c not in hand]
-        yield (*right, rng.choice(strays))  # a card not in the hand
-        yield tuple(rng.sample(strays, min(3, len(strays))))
-    elif isinstance(item, TrickWinnerItem):
-        for card in item.trick:
-            if card != right:
-                yield card
-                yield str(card)
-        yield (right, *[c for c in item.trick if c != right][:1])  # two cards
-        yield next(c for c in item.rules.deck() if c not in item.trick)
-    elif isinstance(item, HighestTrumpItem):
-        for card in item.choices:
-            if card != right:
-                yield card
-                yield card.letters
-        yield (right, *[c for c in item.choices if c != right][:1])
-        higher = [c for c in item.rules.trump_order() if c not in item.choices]
-        yield higher[0]  # a higher trump that is not among the choices
-    elif isinstance(item, TrumpOrderItem):
-        cards = list(item.choices)
-        if len(cards) <= 5:
-            orders: Iterator[tuple[st.Card, ...]] = itertools.permutations(cards)
-        else:
-            swaps = []
-            for i in range(len(cards) - 1):
-                swapped = list(right)
-                swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
-                swaps.append(tuple(swapped))
-            orders = iter([*swaps, *(tuple(rng.sample(cards, len(cards))) for _ in range(30))])
-        for order in orders:
-            if tuple(order) != tuple(right):
-                yield order
-        yield tuple(right[:-1])  # one card short
-        yield (*right, right[0])  # a card twice
-        yield tuple(reversed(right))
-    elif isinstance(item, ScoreItem):
-        teams = list(st.Team)
-        for team in teams:
-            points, bags = right[team]
-            for dp, db in ((1, 0), (-1, 0), (10, 0), (-10, 0), (100, 0), (-100, 0), (0, 1), (0, -1), (0, 10), (1, 1)):
-                yield {**right, team: (points + dp, bags + db)}
-            if points:
-                yield {**right, team: (-points, bags)}
-            yield {t: v for t, v in right.items() if t != team}  # a team missing
-        if right[st.Team.NS] != right[st.Team.EW]:
-            yield {st.Team.NS: right[st.Team.EW], st.Team.EW: right[st.Team.NS]}
-        if any(p != b for p, b in right.values()):
-            yield {t: (b, p) for t, (p, b) in right.items()}  # points and bags swapped
-        yield {}
-    elif isinstance(item, SureTricksItem):
-        for n in range(14):
-            if n != right:
-                yield n
-                yield str(n)
-    elif isinstance(item, NilSafeItem):
-        yield not right
-        yield "no" if right else "yes"
-    elif isinstance(item, DeckSetupItem) and item.question == "trumps":
-        shown, trumps = list(item.choices), set(right)
-        for n in range(len(shown) + 1):
-            for chosen in itertools.combinations(shown, n):
-                if set(chosen) != trumps:
-                    yield chosen
-    elif isinstance(item, DeckSetupItem) and item.question == "count":
-        for n in (right - 1, right + 1, right + 2, 13, 0):
-            if n != right:
-                yield n
-                yield str(n)
-    elif isinstance(item, BestBidItem):
-        for n in range(14):
-            if n not in item.accepted():
-                yield n
-                yield str(n)
-        yield "a few"
-    elif isinstance(item.view().answer, Choice):  # the other options the view offers
-        for option in item.view().answer.options:  # type: ignore[union-attr]
-            if option != right:
-                yield option
-    else:  # pragma: no cover
-        raise AssertionError(item)
-
-
-def right_forms(item: QuizItem, rng: random.Random) -> Iterator[Any]:
-    """The engine's answer, and the same answer written as a learner or the UI might."""
-    right = item.answer()
-    yield right
-    if isinstance(item, LegalPlaysItem):
-        yield " ".join(str(c) for c in right)
-        yield ", ".join(c.letters.lower() for c in rng.sample(list(right), len(right)))
-        yield [str(c) for c in right]
-    elif isinstance(item, (TrickWinnerItem, HighestTrumpItem)):
-        yield str(right)
-        yield right.letters.lower()
-        yield [right]
-    elif isinstance(item, TrumpOrderItem):
-        yield " ".join(c.letters for c in right)
-    elif isinstance(item, ScoreItem):
-        yield {"NS": list(right[st.Team.NS]), "EW": list(right[st.Team.EW])}
-        yield {t.short: {"points": str(p), "bags": b} for t, (p, b) in right.items()}
-    elif isinstance(item, SureTricksItem):
-        yield str(right)
-        yield f" {right} "
-    elif isinstance(item, NilSafeItem):
-        yield "yes" if right else "no"
-        yield "YES " if right else " No"
-    elif isinstance(item, MayLeadItem):
-        yield f" {right.upper()} "
-    elif isinstance(item, FirstLeaderItem):
-        yield right[0]  # the seat's letter
-        yield right.lower()
-    elif isinstance(item, DeckSetupItem) and isinstance(item.view().answer, PickCards):
-        yield " ".join(c.letters.lower() for c in reversed(right))
-    elif isinstance(item, DeckSetupItem) and item.question == "count":
-        yield str(right)
 
 
 GARBAGE: list[Any] = [
@@ -245,13 +115,16 @@ def assert_feedback(fb: Feedback) -> None:
 
 
 def check_item(item: QuizItem, seed: int) -> None:
-    """The core property: right accepted (in every form), every other answer rejected, never a raise."""
+    """The core property: right accepted (in every form), every other answer rejected, never a raise.
+
+    The forms and the wrong answers are the kind's own (``right_forms``, ``wrong_answers``): every other
+    answer, or where there are too many, every near miss plus random ones."""
     rng = random.Random(seed)
-    for form in right_forms(item, rng):
+    for form in item.right_forms(rng):
         fb = item.check(form)
         assert fb.correct, (item.to_dict(), form, str(fb))
         assert_feedback(fb)
-    for wrong in wrong_answers(item, rng):
+    for wrong in item.wrong_answers(rng):
         fb = item.check(wrong)
         assert not fb.correct, (item.to_dict(), wrong)
         assert_feedback(fb)
@@ -590,7 +463,7 @@ def test_same_seed_same_item_in_a_fresh_process() -> None:
     rules = rules_of("deuces-high", {"blind_nil": "always"})
     here = [
         [generate(k, rules, s, d).to_dict(), generate(k, rules, s, d).key]
-        for k in KINDS
+        for k in PACKAGE_KINDS  # the kinds a fresh process has
         for s in (0, 7)
         for d in (1, 3)
     ]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import importlib
+import pkgutil
 import random
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -60,12 +62,33 @@ def answer_through_the_view(view: QuizView) -> None:
 
 
 def test_the_registry_lists_the_built_in_kinds_in_their_order() -> None:
-    assert kinds.names() == BUILT_IN
-    assert [cls.kind for cls in kinds.kinds()] == list(BUILT_IN)
+    # every module of the kinds package registers its kind; a kind registered elsewhere comes in its order
+    found = {cls.kind: cls for m in _kind_modules() for cls in vars(m).values() if _registered_here(cls, m)}
+    assert len(found) == len(_kind_modules()), "one kind a module"
+    assert set(found) <= set(kinds.names())
+    assert [n for n in kinds.names() if n in BUILT_IN] == list(BUILT_IN)  # the built-in ones, in their order
+    assert set(BUILT_IN) <= set(found)
+    assert kinds.names() == tuple(sorted(kinds.names(), key=lambda n: kinds.get(n).order))
+    assert [cls.kind for cls in kinds.kinds()] == list(kinds.names())
     assert all(cls.title and tuple(cls.levels) == DIFFICULTIES for cls in kinds.kinds())
 
 
-@pytest.mark.parametrize("kind", BUILT_IN)
+def _kind_modules() -> list[Any]:
+    """The modules of the kinds package (each holds one kind)."""
+    package = Path(kinds.__file__).parent
+    return [importlib.import_module(f"{kinds.__name__}.{m.name}") for m in pkgutil.iter_modules([str(package)])]
+
+
+def _registered_here(cls: object, module: Any) -> bool:
+    return (
+        isinstance(cls, type)
+        and issubclass(cls, QuizItem)
+        and cls.__module__ == module.__name__
+        and kinds.REGISTRY.get(cls.kind) is cls
+    )
+
+
+@pytest.mark.parametrize("kind", kinds.names())
 @pytest.mark.parametrize("preset", ["jokers", "classic"])
 def test_every_registered_kind_is_drawn_from_its_view_and_answered_through_it(kind: str, preset: str) -> None:
     for difficulty in DIFFICULTIES:
@@ -102,11 +125,12 @@ def test_a_kind_without_levels_or_a_taken_name_is_refused() -> None:
         title: ClassVar[str] = "Score again"
         levels: ClassVar[Mapping[int, str]] = {1: "a", 2: "b", 3: "c"}
 
+    before = kinds.names()
     with pytest.raises(st.SpadesError, match="a note for each level"):
         kinds.register(NoLevels)
     with pytest.raises(st.SpadesError, match="already registered"):
         kinds.register(Twice)
-    assert kinds.names() == BUILT_IN
+    assert kinds.names() == before and kinds.get("score") is not Twice
 
 
 # --- a kind of the tests' own: registered here, found everywhere -----------------------------------
@@ -166,12 +190,13 @@ class CountsAsItem(QuizItem):
 
 @pytest.fixture
 def counts_as() -> Iterator[type[CountsAsItem]]:
+    before = kinds.names()
     kinds.register(CountsAsItem)
     try:
         yield CountsAsItem
     finally:
         kinds.unregister(CountsAsItem.kind)
-    assert kinds.names() == BUILT_IN
+    assert kinds.names() == before
 
 
 def test_a_kind_registered_in_one_place_is_generated_mixed_and_rebuilt(counts_as: type[CountsAsItem]) -> None:

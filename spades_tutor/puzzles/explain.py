@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from spades_tutor.engine import Card, Rules, Seat, trick_winner
-from spades_tutor.engine.text import and_list, plural
+from spades_tutor.engine.text import and_list
 from spades_tutor.solver import Budget, Position
 
 from .model import Puzzle
@@ -149,23 +149,4 @@ def _join(parts: list[str]) -> str:
 def _outcome(puzzle: Puzzle, played: Line) -> str:
     if not played.complete:
         return "(The line stops here: the solver's work budget for it ran out.)"
-    end, g, team = played.end, puzzle.goal, puzzle.team
-    ours = sum(end.taken[s] for s in team.seats)
-    theirs = sum(end.taken[s] for s in team.other.seats)
-    if g.kind in ("make_nil", "break_nil"):
-        n = end.taken[g.seat]
-        name = g.seat.name.title()
-        made = n == 0
-        return f"{name} takes {plural(n, 'trick')}: the nil is {'made' if made else 'broken'}."
-    if g.kind == "make_contract":
-        ok = ours >= g.number
-        return f"{team} end with {plural(ours, 'trick')}: the contract of {g.number} is {'made' if ok else 'set'}."
-    if g.kind == "set_contract":
-        ok = theirs < g.number
-        return f"{team.other} end with {plural(theirs, 'trick')}: their {g.number} is {'set' if ok else 'made'}."
-    if g.kind == "keep_under":
-        ok = ours <= g.number
-        return f"{team} end with {plural(ours, 'trick')}: {'no bag too many' if ok else 'a bag too many'} (at most {g.number})."
-    gained = ours - sum(puzzle.taken[s] for s in team.seats)
-    ok = gained >= g.number
-    return f"{team} take {gained} of the last {plural(puzzle.tricks_left, 'trick')}: {'enough' if ok else 'not enough'} (the goal is {g.number})."
+    return puzzle.goal.rule.outcome(puzzle, played.end)

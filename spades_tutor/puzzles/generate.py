@@ -102,13 +102,9 @@ def _most(pos: Position, team: Team, budget: Budget) -> int | None:
 
 
 def _theme(puzzle: Puzzle, rnd_rules: Rules) -> str:
-    g, me = puzzle.goal, puzzle.learner
-    if g.kind == "make_nil":
-        return "save the nil" if g.seat == me else "cover partner's nil"
-    if g.kind == "break_nil":
-        return "break the nil"
-    if g.kind == "keep_under":
-        return "count the bags"
+    own = puzzle.goal.rule.theme(puzzle)
+    if own is not None:
+        return own
     leads = not puzzle.trick
     if leads and any(c.is_joker for c in puzzle.answers):
         return "pull trumps with a joker"

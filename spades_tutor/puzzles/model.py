@@ -25,25 +25,15 @@ from collections.abc import Callable, Mapping
 
 from spades_tutor.engine import Card, CardsLike, Hand, Rules, Seat, Team, cards
 from spades_tutor.engine.errors import SpadesError
-from spades_tutor.engine.text import plural
-from spades_tutor.solver import (
-    Answer,
-    Budget,
-    Position,
-    PositionError,
-    Result,
-    break_nil,
-    can_take,
-    keep_under,
-    make_contract,
-    make_nil,
-    set_contract,
-)
+from spades_tutor.solver import Answer, Budget, Position, PositionError, Result
+
+from . import goals
 
 __all__ = ["GOALS", "THEMES", "Goal", "Puzzle", "PuzzleCodeError"]
 
-#: the goals a puzzle may set, named after the solver's questions
-GOALS = ("make_contract", "set_contract", "make_nil", "break_nil", "keep_under", "can_take")
+#: the goals a puzzle may set, named after the solver's questions, in the order of their codes (the
+#: registry in ``spades_tutor.puzzles.goals`` holds each goal's question and words)
+GOALS = goals.names()
 #: what a puzzle teaches, as the page offers them
 THEMES = (
     "pull trumps with a joker",
@@ -85,8 +75,15 @@ class Goal:
     bags: int = 0
 
     def __post_init__(self) -> None:
-        if self.kind not in GOALS:
-            raise PuzzleCodeError(f"not a puzzle goal: {self.kind!r} (one of {', '.join(GOALS)})")
+        if goals.get(self.kind) is None:
+            raise PuzzleCodeError(f"not a puzzle goal: {self.kind!r} (one of {', '.join(goals.names())})")
+
+    @property
+    def rule(self) -> goals.GoalKind:
+        """The kind of this goal: its solver's question and its words."""
+        kind = goals.get(self.kind)
+        assert kind is not None  # checked when the goal was made
+        return kind
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,19 +144,7 @@ class Puzzle:
     def ask(self, pos: Position, budget: Budget = NO_LIMIT) -> Answer:
         """Does the learner's side still reach the goal from ``pos`` (a position reached from this
         puzzle's)? ``holds`` True means yes, against best defence."""
-        g, team = self.goal, self.team
-        if g.kind == "make_contract":
-            return make_contract(pos, team, g.number, budget=budget)
-        if g.kind == "set_contract":
-            return set_contract(pos, team, g.number, budget=budget)
-        if g.kind == "make_nil":
-            return make_nil(pos, g.seat, budget=budget)
-        if g.kind == "break_nil":
-            return break_nil(pos, g.seat, budget=budget)
-        if g.kind == "keep_under":
-            return keep_under(pos, team, g.number, budget=budget)
-        gained = sum(pos.taken[s] for s in team.seats) - sum(self.taken[s] for s in team.seats)
-        return can_take(pos, team, g.number - gained, budget=budget)
+        return self.goal.rule.ask(self, pos, budget)
 
     def question(self, budget: Budget = NO_LIMIT) -> Callable[[Position], Answer | Result]:
         """``ask`` as the solver's ``line`` takes it."""
@@ -167,40 +152,7 @@ class Puzzle:
 
     def sentence(self) -> str:
         """The goal in one sentence, spoken to the learner."""
-        g, me = self.goal, self.learner
-        team = self.team
-        have = sum(self.taken[s] for s in team.seats)
-        left = plural(self.tricks_left, "trick")
-        you = f"You play {me.name.title()}"
-        if g.kind == "make_contract":
-            need = g.number - have
-            return (
-                f"{you}: {team} bid {g.number} and have {have}, so make the contract by taking "
-                f"{need} of the last {left}."
-            )
-        if g.kind == "set_contract":
-            them = team.other
-            theirs = sum(self.taken[s] for s in them.seats)
-            room = g.number - theirs - 1
-            if room == 0:
-                return f"{you}: {them} bid {g.number} and have {theirs}; set them by letting them take none of the last {left}."
-            return (
-                f"{you}: {them} bid {g.number} and have {theirs}; set them by holding them to "
-                f"at most {room} of the last {left}."
-            )
-        if g.kind == "make_nil":
-            if g.seat == me:
-                return f"{you}: you bid nil; take none of the last {left}."
-            return f"{you}: your partner {g.seat.name.title()} bid nil; see that {g.seat.name.title()} takes none of the last {left}."
-        if g.kind == "break_nil":
-            return f"{you}: {g.seat.name.title()} bid nil; make {g.seat.name.title()} take one of the last {left}."
-        if g.kind == "keep_under":
-            rules = self.rules
-            return (
-                f"{you}: {team} have {plural(g.bags, 'bag')} and {have} tricks; take at most {g.number} "
-                f"in all, or a bag more brings the {rules.bag_limit}-bag penalty of {rules.bag_penalty}."
-            )
-        return f"{you}: take {g.number} of the last {left} for {team}."
+        return self.goal.rule.sentence(self)
 
     # --- the code ----------------------------------------------------------------------------
 
@@ -225,7 +177,7 @@ class Puzzle:
             [
                 _VERSION,
                 Rules.preset_names().index(self.rules_name),
-                int(self.leader) | int(self.spades_broken) << 2 | GOALS.index(self.goal.kind) << 3,
+                int(self.leader) | int(self.spades_broken) << 2 | self.goal.rule.code << 3,
                 self.taken[0] << 4 | self.taken[1],
                 self.taken[2] << 4 | self.taken[3],
                 self.goal.number,
@@ -293,11 +245,11 @@ class Puzzle:
         trick_seats = [Seat((leader + i) % 4) for i in range(len(in_trick))]
         if set(trick_seats) != set(in_trick):
             raise PuzzleCodeError("this puzzle code's trick was not played in turn from its leader")
-        kind_index = body[2] >> 3
-        if kind_index >= len(GOALS) or body[6] > 3 or body[9] >> 2 >= len(THEMES) or body[9] & 3 >= 3:
+        kind = goals.by_code(body[2] >> 3)
+        if kind is None or body[6] > 3 or body[9] >> 2 >= len(THEMES) or body[9] & 3 >= 3:
             raise PuzzleCodeError("this puzzle code names a goal, seat, theme or level we do not have")
         taken = (body[3] >> 4, body[3] & 15, body[4] >> 4, body[4] & 15)
-        goal = Goal(GOALS[kind_index], body[5], Seat(body[6]), body[7])
+        goal = Goal(kind.name, body[5], Seat(body[6]), body[7])
         rules = Rules.preset(rules_name)
         hands = tuple(rules.sort_hand(by_seat[s]) for s in Seat)
         try:

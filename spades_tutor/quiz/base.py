@@ -13,8 +13,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import random
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Protocol
 
 from ..engine import Card, Rules, Seat, SpadesError, Team, cards
@@ -273,6 +274,33 @@ class QuizItem:
     def position(self) -> dict[str, Any]:
         """The position as plain data (cards as text), without the answer."""
         raise NotImplementedError
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+    # The tests run every registered kind through the same checks with these: each right form is
+    # accepted, each wrong answer refused, and a likely answer is diagnosed only when one of the
+    # kind's wrong beliefs gives it. A new kind lists its own here, so no test lists kinds.
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        """The right answer, and the same answer written as a learner or the UI might write it."""
+        yield self.answer()
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        """Every other answer (or, where there are too many, every near miss and random ones).
+
+        By default the other words a ``Choice`` view offers; a kind answered another way lists its own.
+        """
+        control = self.view().answer
+        if not isinstance(control, Choice):
+            raise NotImplementedError(f"quiz kind {self.kind!r} lists no wrong answers (wrong_answers)")
+        right = self.answer()
+        yield from (option for option in control.options if option != right)
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        """Answers a learner might well give, right or wrong, as responses (what the kind's wrong
+        beliefs give is tried besides): by default the words a ``Choice`` view offers."""
+        control = self.view().answer
+        if isinstance(control, Choice):
+            yield from control.options
 
     def view(self) -> ViewSpec:
         """How the item is shown and answered (plain data; the UI draws it)."""

@@ -301,8 +301,7 @@ class PuzzlePage:
         me = p.learner
         if self.show_all.value:
             return [Seat((me + i) % 4) for i in (2, 1, 3, 0)]  # partner, the opponents, then you
-        partner_counts = p.goal.kind not in ("break_nil",) and not (p.goal.kind == "make_nil" and p.goal.seat == me)
-        return ([me.partner] if partner_counts else []) + [me]
+        return ([me.partner] if p.goal.rule.shows_partner(p) else []) + [me]
 
     def render(self) -> None:
         p = self.puzzle

@@ -7,17 +7,17 @@ explained, and how it is shown. Importing this package imports every module in i
 so adding a kind is one new module (and its tests); the quiz page, mixed quizzes,
 lessons and ``item_from_dict`` find it here.
 
->>> names()
-('legal-plays', 'may-lead', 'trick-winner', 'first-leader', 'highest-trump', 'deck-setup', 'trump-order', 'score', 'game-winner', 'sure-tricks', 'nil-safe', 'best-bid')
+>>> names()[:4]  # in their order; a kind added is listed too, so only the first few are shown
+('legal-plays', 'may-lead', 'trick-winner', 'first-leader')
 >>> get("score").title
 'Score this hand'
 >>> from spades_tutor import Rules
 >>> "nil-safe" in offered(Rules.preset("jokers")), "nil-safe" in offered(Rules.preset("jokers", nil=False))
 (True, False)
->>> get("bidding")
+>>> get("bidding")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-spades_tutor.engine.errors.SpadesError: unknown quiz kind 'bidding'; the kinds are legal-plays, may-lead, trick-winner, first-leader, highest-trump, deck-setup, trump-order, score, game-winner, sure-tricks, nil-safe, best-bid
+spades_tutor.engine.errors.SpadesError: unknown quiz kind 'bidding'; the kinds are legal-plays, may-lead, trick-winner, ...
 """
 
 from __future__ import annotations

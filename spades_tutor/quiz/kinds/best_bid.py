@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...engine import Card, Rules, Seat, cards, likely_tricks, nil_advice, sure_trick_count
-from ...engine.text import signed_points
-from .. import misconceptions as catalogue
+from ...engine import Card, Rank, Rules, Seat, Suit, cards, likely_tricks, nil_advice, sure_trick_count
+from ...engine.text import signed, signed_points
 from ..base import (
     Caption,
     Feedback,
@@ -47,6 +47,7 @@ from ..base import (
     _check_cards,
     _whole,
 )
+from ..misconceptions import Misconception
 from ..seeded import _below, _hands, _rng, _shuffled
 from . import register
 
@@ -93,6 +94,129 @@ def _measured(rules: Rules, hand: tuple[Card, ...], dealer: Seat) -> BidOdds:
     return BidOdds(_played(rules, hand, dealer, False), _played(rules, hand, dealer, True) if rules.nil else None)
 
 
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+# The best bid is a measurement (``BestBidItem.bids``); a premise is named only for a bid outside
+# the accepted ones, and only on the side it describes: an under-bid is below every number bid
+# counted right, an over-bid above every bid counted right (nil counting as 0), a nil missed is a
+# number bid where nil scores best, a nil reached for is nil where it is not counted right.
+
+
+def _whole_pts(value: float) -> str:
+    return signed(round(value) + 0)
+
+
+def _under(item: Any, bid: int) -> int | None:
+    """``bid`` if it is an under-bid: a number below every number bid counted right."""
+    numbers = [b for b in item.accepted() if b > 0]
+    return bid if numbers and 1 <= bid < min(numbers) else None
+
+
+def _over(item: Any, bid: int) -> int | None:
+    """``bid`` if it is an over-bid: a number above every bid counted right."""
+    return bid if 1 <= bid <= 13 and bid > max(item.accepted()) else None
+
+
+def _mean(counts: Sequence[int]) -> float:
+    return sum(k * n for k, n in enumerate(counts)) / max(1, sum(counts))
+
+
+def _best_number(item: Any) -> int:
+    """The number bid that scores most (a player who never thinks of nil bids it)."""
+    points = item.odds().points
+    return max(sorted(points), key=lambda b: points[b])  # type: ignore[no-any-return]
+
+
+def _nil_missed(item: Any) -> int | None:
+    """Deviation: the best number bid, where nil scores best and that number is not counted right."""
+    if item.answer() != 0:
+        return None
+    bid = _best_number(item)
+    return None if bid in item.accepted() else bid
+
+
+def _nil_missed_says(item: Any) -> str:
+    bids = item.bids()
+    bid = _best_number(item)
+    return (
+        f"This hand is worth more as a nil: the bots made the nil in {round(100 * bids.nil.p_zero)}% of the deals, "
+        f"{_whole_pts(bids.points[0])} points to the side on average, against {_whole_pts(bids.points[bid])} for a bid "
+        f"of {bid}, the best number."
+    )
+
+
+def _nil_reached(item: Any) -> int | None:
+    """Deviation: nil bid because the hand holds no sure trick, where nil is not counted right."""
+    if not item.rules.nil or 0 in item.accepted() or sure_trick_count(item.rules, item.hand) > 0:
+        return None
+    return 0
+
+
+def _nil_reached_says(item: Any) -> str:
+    bids = item.bids()
+    best = bids.best_bid
+    return (
+        f"Holding no sure trick does not make a nil pay: the bots made this nil in {round(100 * bids.nil.p_zero)}% of "
+        f"the deals, {_whole_pts(bids.points[0])} points to the side on average, against {_whole_pts(bids.points[best])} "
+        f"for a bid of {best}."
+    )
+
+
+def _sure_only(item: Any) -> int | None:
+    """Deviation: only the sure tricks bid (the engine's count), an under-bid."""
+    return _under(item, sure_trick_count(item.rules, item.hand))
+
+
+def _sure_only_says(item: Any) -> str:
+    return (
+        f"You bid only the sure tricks: high side cards and spare trumps win tricks too. This hand took "
+        f"{_mean(item.odds().seat_tricks):.1f} tricks on average in the deals measured."
+    )
+
+
+def _high_cards(item: Any) -> int | None:
+    """Deviation: every ace, every king and every trump above the K♠ counted as a trick, an over-bid."""
+    order = item.rules.trump_order()
+    king = order.index(Card(Rank.KING, Suit.SPADES)) if Card(Rank.KING, Suit.SPADES) in order else 0
+    high = [
+        c
+        for c in item.hand
+        if (item.rules.is_trump(c) and order.index(c) <= king) or (not c.is_joker and c.rank in (Rank.ACE, Rank.KING))
+    ]
+    return _over(item, len(high)) if high else None
+
+
+def _high_cards_says(item: Any) -> str:
+    return (
+        "Not every ace, king and high trump is a trick: a king loses to its ace, a side card to a trump, a "
+        f"trump to a higher one. This hand took {_mean(item.odds().seat_tricks):.1f} tricks on average in "
+        "the deals measured."
+    )
+
+
+def _side_tricks(item: Any) -> int | None:
+    """Deviation: the side's tricks bid, as if partner's were this hand's, an over-bid."""
+    return _over(item, round(_mean(item.odds().team_tricks)))
+
+
+def _side_tricks_says(item: Any) -> str:
+    odds = item.odds()
+    return (
+        f"That is about what your side takes together ({_mean(odds.team_tricks):.1f} tricks on average): "
+        f"bid your own hand's tricks ({_mean(odds.seat_tricks):.1f}); your partner bids theirs."
+    )
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    Misconception("nil-missed", _nil_missed, _nil_missed_says),
+    Misconception("nil-without-sure-trick", _nil_reached, _nil_reached_says),
+    Misconception("sure-tricks-only", _sure_only, _sure_only_says),
+    Misconception("every-high-card", _high_cards, _high_cards_says),
+    Misconception("side-tricks", _side_tricks, _side_tricks_says),
+)
+
+
 @register
 @dataclasses.dataclass(frozen=True, eq=False)
 class BestBidItem(QuizItem):
@@ -100,7 +224,7 @@ class BestBidItem(QuizItem):
 
     kind: ClassVar[str] = "best-bid"
     title: ClassVar[str] = "What would you bid?"
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.BEST_BID
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     order: ClassVar[int] = 80
     levels: ClassVar[Mapping[int, str]] = {
         1: "Hands with two trumps or fewer.",
@@ -217,6 +341,18 @@ class BestBidItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand)), "dealer": self.dealer.name}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        for n in range(14):
+            if n not in self.accepted():
+                yield n
+                yield str(n)
+        yield "a few"
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from range(0, 14)  # 0: nil
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> BestBidItem:

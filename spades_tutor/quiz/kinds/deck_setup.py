@@ -15,11 +15,13 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import functools
+import itertools
+import random
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import BIG_JOKER, LITTLE_JOKER, Card, Rank, Rules, SpadesError, Suit, cards, full_pack
-from .. import misconceptions as catalogue
 from ..base import (
     Caption,
     Feedback,
@@ -37,6 +39,7 @@ from ..base import (
     _whole,
 )
 from ..base import Choice as ChoiceField
+from ..misconceptions import Misconception, cap, changed, the
 from ..seeded import _chance, _choice, _rng, _sample, _shuffled
 from . import register
 
@@ -53,6 +56,65 @@ def _category(rules: Rules, card: Card) -> str:
     if not rules.in_deck(card):
         return OUT
     return TRUMP if rules.is_trump(card) else SIDE
+
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+@functools.lru_cache(maxsize=1)
+def _regular_deck() -> Rules:
+    """The rule set of regular Spades, the deck a newcomer knows."""
+    return Rules.preset("classic")
+
+
+def _deck_answer(item: Any, rules: Rules) -> Any:
+    """The item's answer had the deck been ``rules``'s (its own form, as ``given`` reads it)."""
+    if item.question == "card":
+        return _category(rules, item.card)
+    if item.question == "trumps":
+        return frozenset(c for c in item.choices if rules.in_deck(c) and rules.is_trump(c))
+    return sum(1 for c in rules.deck() if rules.suit_of(c) == item.suit)
+
+
+def _natural_spades_only(item: Any) -> Any:
+    """Deviation: the answer with the extra trumps (jokers, the 2♦) taken for cards of their printed suit."""
+    extras = set(item.rules.extra_trumps())
+    if not extras:
+        return None
+    if item.question == "trumps":
+        return frozenset(c for c in _deck_answer(item, item.rules) if c not in extras)
+    if item.question == "count" and item.suit == Suit.SPADES:
+        return sum(1 for c in item.rules.deck() if c.suit == Suit.SPADES)
+    return None
+
+
+def _extras_says(item: Any) -> str:
+    """The extra trumps (those shown, if the question shows cards) named as the trumps they are."""
+    extras = [c for c in item.rules.extra_trumps() if item.question != "trumps" or c in item.choices]
+    names = " and ".join(the(c) for c in extras)
+    verb = (
+        "counts as a spade here, so it is a trump" if len(extras) == 1 else "count as spades here, so they are trumps"
+    )
+    return f"{cap(names)} {verb} too."
+
+
+def _regular_says(item: Any) -> str:
+    rules = item.rules
+    out = f"takes out {' '.join(str(c) for c in rules.removed)}" if rules.removed else "takes out no card"
+    jokers = "adds the two jokers as trumps" if rules.jokers else "plays without jokers"
+    return f"This is not a regular deck: {rules.title} {out} and {jokers}."
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    changed("deuce-as-diamond", _deck_answer),
+    changed("side-ace-trump", lambda item, rules: None if item.question == "count" else _deck_answer(item, rules)),
+    Misconception("natural-spades-only", _natural_spades_only, lambda item: _extras_says(item)),
+    Misconception(
+        "regular-deck",
+        lambda item: _deck_answer(item, _regular_deck()),
+        _regular_says,
+    ),
+)
 
 
 @register
@@ -72,7 +134,7 @@ class DeckSetupItem(QuizItem):
         frozenset({"question"}),
         frozenset({"card", "choices", "suit"}),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.DECK_SETUP
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     question: str
     card: Card | None = None
@@ -175,6 +237,43 @@ class DeckSetupItem(QuizItem):
         else:
             out["suit"] = self.suit.name.lower()
         return out
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        if isinstance(self.view().answer, PickCards):
+            yield " ".join(c.letters.lower() for c in reversed(right))
+        elif self.question == "count":
+            yield str(right)
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        if self.question == "trumps":
+            shown, trumps = list(self.choices), set(right)
+            for n in range(len(shown) + 1):
+                for chosen in itertools.combinations(shown, n):
+                    if set(chosen) != trumps:
+                        yield chosen
+        elif self.question == "count":
+            for n in (right - 1, right + 1, right + 2, 13, 0):
+                if n != right:
+                    yield n
+                    yield str(n)
+        else:  # the other categories the view offers
+            yield from super().wrong_answers(rng)
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        if self.question == "card":
+            yield from ("a trump", "a side card", "not in this deck")
+        elif self.question == "trumps":
+            choices = list(self.choices)
+            for k in range(len(choices) + 1):
+                for pick in itertools.combinations(choices, k):
+                    yield " ".join(str(c) for c in pick)
+        else:
+            yield from range(10, 17)
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> DeckSetupItem:

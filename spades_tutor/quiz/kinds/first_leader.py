@@ -17,12 +17,13 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import Card, Rules, Seat, SpadesError, cards, explain_first_leader, explain_trick, trick_winner
-from .. import misconceptions as catalogue
 from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTrick, ViewSpec, _check_cards
+from ..misconceptions import Misconception, trick_misconceptions, variant
 from ..seeded import MAX_ROUNDS, _balanced, _choice, _play_through, _rng
 from . import register
 from .trick_winner import _trick_level
@@ -30,6 +31,86 @@ from .trick_winner import _trick_level
 QUESTIONS = ("first", "next-deal", "next-trick")
 _OPTIONS = tuple(s.label for s in Seat)
 _TWO_OF_CLUBS = Card.parse("2C")
+
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+def _next_trick_seat(item: Any, card: Card) -> str:
+    seat: Seat = Seat((item.leader + item.trick.index(card)) % 4)
+    return seat.label
+
+
+def _only_next_trick(premise: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda item: premise(item) if item.question == "next-trick" else None
+
+
+def _first_lead(item: Any, rules: Rules, dealer: Seat) -> str:
+    return explain_first_leader(rules, dealer, item.two_of_clubs)[0].label
+
+
+def _dealer_leads(item: Any) -> str | None:
+    """Deviation: the dealer named as the first leader."""
+    if item.question != "first" or item.rules.first_lead != "left-of-dealer":
+        return None
+    label: str = item.dealer.label
+    return label
+
+
+def _deal_stays(item: Any) -> str | None:
+    """The later deal's first leader as if the same player dealt again."""
+    return _first_lead(item, item.rules, item.dealer) if item.question == "next-deal" else None
+
+
+def _deal_passes_right(item: Any) -> str | None:
+    """The later deal's first leader as if the deal passed right (to the dealer's right-hand player)."""
+    return _first_lead(item, item.rules, item.later_dealer(-1)) if item.question == "next-deal" else None
+
+
+def _passes_left_says(item: Any) -> str:
+    if item.hands == 1:
+        return f"{item.dealer.left.label} deals the next hand."
+    return f"{item.later_dealer().label} deals {item.hands} hands from now."
+
+
+def _left_of_dealer(item: Any) -> str | None:
+    """The first leader at a table that opens with the 2♣, believed to be the player left of the dealer."""
+    if item.question != "first" or item.rules.first_lead == "left-of-dealer":
+        return None
+    return _first_lead(item, variant(item.rules, first_lead="left-of-dealer"), item.dealer)
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    *(
+        Misconception(m.name, _only_next_trick(m.premise), m.says)
+        for m in trick_misconceptions(lambda item: item.trick, _next_trick_seat)
+    ),
+    Misconception(
+        "leader-leads-again",
+        _only_next_trick(lambda item: item.leader.label),
+        lambda item: "The winner of a trick leads the next one, not the player who led it.",
+    ),
+    Misconception(
+        "dealer-leads",
+        _dealer_leads,
+        lambda item: f"The dealer does not lead: the player on the dealer's left, {item.dealer.left.label}, does.",
+    ),
+    Misconception(
+        "deal-stays",
+        _deal_stays,
+        lambda item: f"The deal passes left after each hand: {_passes_left_says(item)}",
+    ),
+    Misconception(
+        "deal-passes-right",
+        _deal_passes_right,
+        lambda item: f"The deal passes left, not right: {_passes_left_says(item)}",
+    ),
+    Misconception(
+        "left-of-dealer-at-two-of-clubs-table",
+        _left_of_dealer,
+        lambda item: "This table opens with the 2♣: whoever holds it leads, not the player left of the dealer.",
+    ),
+)
 
 
 @register
@@ -49,7 +130,7 @@ class FirstLeaderItem(QuizItem):
         frozenset({"question"}),
         frozenset({"dealer", "two_of_clubs", "trick", "leader", "hands"}),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.FIRST_LEADER
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     question: str
     dealer: Seat = Seat.WEST
@@ -141,6 +222,17 @@ class FirstLeaderItem(QuizItem):
             if self.two_of_clubs is not None:
                 out["two_of_clubs"] = self.two_of_clubs.letter
         return out
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield right[0]  # the seat's letter
+        yield right.lower()
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from (s.label for s in Seat)
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> FirstLeaderItem:

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from ...engine import Rules, SpadesError, Team, explain_game
+from ...engine.rules import NUMBER_BOUNDS
 from ...engine.text import number
-from .. import misconceptions as catalogue
 from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTable, ViewSpec
+from ..misconceptions import Misconception, variant
 from ..seeded import _balanced, _between, _choice, _rng
 from . import register
 
@@ -28,6 +29,42 @@ from . import register
 GOES_ON = "another hand"
 _TEAM_ANSWER = {Team.NS: "North–South", Team.EW: "East–West"}
 _OPTIONS = (_TEAM_ANSWER[Team.NS], _TEAM_ANSWER[Team.EW], GOES_ON)
+
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+def _game_answer(item: Any, rules: Rules) -> str:
+    """The answer under ``rules``, in the kind's own words for its answers."""
+    winner, _ = explain_game(rules, item.scores)
+    return GOES_ON if winner is None else _TEAM_ANSWER[winner]
+
+
+def _game_under(**change: Any) -> Callable[[Any], Any]:
+    return lambda item: _game_answer(item, variant(item.rules, **change))
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    Misconception(
+        "target-must-be-passed",
+        lambda item: (
+            _game_answer(item, variant(item.rules, target=item.rules.target + 1))
+            if item.rules.target < NUMBER_BOUNDS["target"][1]
+            else None
+        ),
+        lambda item: f"Reaching the target is enough: a team at exactly {number(item.rules.target)} has won.",
+    ),
+    Misconception(
+        "mercy-forgotten",
+        lambda item: _game_under(mercy=None)(item) if item.rules.mercy is not None else None,
+        lambda item: f"At this table a team at or below {number(item.rules.mercy)} loses at once (the mercy rule).",
+    ),
+    Misconception(
+        "below-zero-loses",
+        lambda item: _game_under(mercy=-1)(item) if item.rules.mercy is None else None,
+        lambda item: "This table plays without the mercy rule: a team below zero plays on.",
+    ),
+)
 
 
 @register
@@ -44,7 +81,7 @@ class GameWinnerItem(QuizItem):
         3: "An exact tie over the target, a point or two apart, or a team far below zero (mercy?).",
     }
     position_keys: ClassVar[tuple[frozenset[str], frozenset[str]]] = (frozenset({"scores"}), frozenset())
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.GAME_WINNER
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     scores: Mapping[Team, int]
     seed: int | None = None

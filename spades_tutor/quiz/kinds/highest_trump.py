@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -23,7 +23,6 @@ from ...engine import (
     Suit,
     cards,
 )
-from .. import misconceptions as catalogue
 from ..base import (
     Feedback,
     FeedbackView,
@@ -37,6 +36,7 @@ from ..base import (
     extra_trumps_note,
     right_and_wrong,
 )
+from ..misconceptions import RULE_CHANGES, TRUMP_BELIEFS, AnyOf, Misconception, changed
 from ..seeded import (
     _between,
     _chance,
@@ -48,6 +48,28 @@ from ..seeded import (
     _tricky,
 )
 from . import register
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+def _highest_under(item: Any, rules: Rules) -> tuple[Card, ...] | None:
+    trumps = [c for c in item.choices if rules.is_trump(c)]
+    if not trumps:
+        return None
+    order = rules.trump_order()
+    return (min(trumps, key=order.index),)
+
+
+def _side_ace_chosen(item: Any) -> AnyOf | None:
+    """Deviation: a side ace taken for the highest trump (whichever of the aces shown is chosen)."""
+    aces = [c for c in item.choices if c.rank == Rank.ACE and not item.rules.is_trump(c)]
+    return AnyOf(frozenset((c,) for c in aces)) if aces else None
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    *(changed(name, _highest_under) for name in TRUMP_BELIEFS),
+    Misconception("side-ace-trump", _side_ace_chosen, lambda item: RULE_CHANGES["side-ace-trump"].says(item.rules)),
+)
 
 
 @register
@@ -67,7 +89,7 @@ class HighestTrumpItem(QuizItem):
         frozenset({"choices"}),
         frozenset(),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.HIGHEST_TRUMP
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     choices: tuple[Card, ...]
     seed: int | None = None
@@ -105,6 +127,25 @@ class HighestTrumpItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"choices": str(cards(self.choices))}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield from (right, str(right), right.letters.lower(), [right])
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        for card in self.choices:
+            if card != right:
+                yield card
+                yield card.letters
+        yield (right, *[c for c in self.choices if c != right][:1])
+        higher = [c for c in self.rules.trump_order() if c not in self.choices]
+        yield higher[0]  # a higher trump that is not among the choices
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from (str(c) for c in self.choices)
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> HighestTrumpItem:

@@ -14,7 +14,9 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import itertools
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -28,7 +30,7 @@ from ...engine import (
     legal_plays,
     why_illegal,
 )
-from .. import misconceptions as catalogue
+from ...engine.text import and_list
 from ..base import (
     Caption,
     Detail,
@@ -44,6 +46,7 @@ from ..base import (
     _parse_selection,
     extra_trumps_note,
 )
+from ..misconceptions import AnyOf, Misconception, cap, changed, the, trump_named
 from ..seeded import (
     MAX_ROUNDS,
     _choice,
@@ -52,6 +55,125 @@ from ..seeded import (
     _rng,
 )
 from . import register
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+def _legal(item: Any, rules: Rules | None = None, **change: Any) -> frozenset[Card]:
+    position = {"trick": item.trick, "spades_broken": item.spades_broken, **change}
+    return frozenset(legal_plays(rules or item.rules, item.hand, position["trick"], position["spades_broken"]))
+
+
+def _led(item: Any) -> Suit:
+    led: Suit = item.rules.suit_of(item.trick[0])
+    return led
+
+
+def _ignores_follow_suit(item: Any) -> frozenset[Card] | None:
+    """The legal plays of a hand void in the suit led: every card (the position with the lead forgotten)."""
+    if not item.trick:
+        return None
+    return _legal(item, trick=(), spades_broken=True)
+
+
+def _follow_suit_says(item: Any) -> str:
+    led = _led(item)
+    return f"You must follow suit: {_led_words(item.rules, item.trick[0])}, and you hold {led.plural}."
+
+
+def _led_words(rules: Rules, lead: Card) -> str:
+    led = rules.suit_of(lead)
+    if led == Suit.SPADES and (lead.is_joker or lead.suit != Suit.SPADES):
+        return f"{the(lead)} was led, which counts as a spade"
+    return f"a {led.singular} was led"
+
+
+def _wild_extras(item: Any) -> frozenset[Card] | None:
+    """Deviation: the legal plays with the jokers (and 2♦) in hand added, as if they were wild."""
+    if not item.trick or _led(item) == Suit.SPADES:
+        return None
+    extras = {c for c in item.hand if c in item.rules.extra_trumps()}
+    return _legal(item) | extras if extras else None
+
+
+def _wild_says(item: Any) -> str:
+    card = next(c for c in item.hand if c in item.rules.extra_trumps() and c not in _legal(item))
+    led = _led(item)
+    return (
+        f"{cap(the(card))} counts as a spade, not a {led.singular}: "
+        f"it may not be played to a {led.singular} lead while you hold {led.plural}."
+    )
+
+
+def _must_trump(item: Any) -> frozenset[Card] | None:
+    """The legal plays as if a trump had been led (a player void in the suit led believing they must trump)."""
+    if not item.trick or _led(item) == Suit.SPADES:
+        return None
+    if any(item.rules.suit_of(c) == _led(item) for c in item.hand):
+        return None
+    used = {*item.hand, *item.trick}
+    lead = next((c for c in item.rules.trump_order() if c not in used), None)
+    return None if lead is None else _legal(item, trick=(lead,))
+
+
+def _must_trump_says(item: Any) -> str:
+    led = _led(item)
+    return f"You hold no {led.plural}, so you may play any card: you need not trump."
+
+
+def _ignores_unbroken(item: Any) -> frozenset[Card] | None:
+    """The lead as if spades were broken."""
+    if item.trick or item.spades_broken:
+        return None
+    return _legal(item, spades_broken=True)
+
+
+def _unbroken_says(item: Any) -> str:
+    return f"Spades are not broken: you may not lead {trump_named(item.rules, item.hand)} yet."
+
+
+def _extras_led(item: Any) -> frozenset[Card] | None:
+    """Deviation: the leads with the jokers (and 2♦) in hand added, as if they were not spades."""
+    if item.trick or item.spades_broken:
+        return None
+    extras = {c for c in item.hand if c in item.rules.extra_trumps()}
+    legal = _legal(item)
+    return legal | extras if extras and not extras <= legal else None
+
+
+def _extras_led_says(item: Any) -> str:
+    card = next(c for c in item.hand if c in item.rules.extra_trumps())
+    return f"{cap(the(card))} counts as a spade: it may not be led before spades are broken."
+
+
+def _trumps_over_following(item: Any) -> AnyOf | None:
+    """Deviation: a trump played (alone, or beside the cards of the suit led) while the hand can follow."""
+    if not item.trick or _led(item) == Suit.SPADES:
+        return None
+    trumps = [c for c in item.hand if item.rules.is_trump(c)]
+    following = _legal(item)
+    if not trumps or not any(item.rules.suit_of(c) == _led(item) for c in following):
+        return None
+    return AnyOf(frozenset({*((frozenset((t,))) for t in trumps), frozenset(trumps), following | frozenset(trumps)}))
+
+
+def _renege_says(item: Any) -> str:
+    led = _led(item)
+    trumps = [the(c) for c in item.hand if item.rules.is_trump(c)]
+    played = trumps[0] if len(trumps) == 1 else f"a trump ({', '.join(trumps[:-1])} or {trumps[-1]})"
+    follow = and_list(the(c) for c in item.rules.sort_hand(_legal(item)))
+    return f"You must follow suit while you hold a {led.singular}: playing {played} instead of {follow} is a renege."
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    changed("deuce-as-diamond", lambda item, rules: _legal(item, rules)),
+    Misconception("jokers-wild", _wild_extras, _wild_says),
+    Misconception("ignores-follow-suit", _ignores_follow_suit, _follow_suit_says),
+    Misconception("trumps-instead-of-following", _trumps_over_following, _renege_says),
+    Misconception("must-trump", _must_trump, _must_trump_says),
+    Misconception("ignores-unbroken-spades", _ignores_unbroken, _unbroken_says),
+    Misconception("joker-led-unbroken", _extras_led, _extras_led_says),
+)
 
 
 @register
@@ -71,7 +193,7 @@ class LegalPlaysItem(QuizItem):
         frozenset({"hand"}),
         frozenset({"trick", "spades_broken", "seat"}),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.LEGAL_PLAYS
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     hand: tuple[Card, ...]
     trick: tuple[Card, ...] = ()
@@ -148,6 +270,38 @@ class LegalPlaysItem(QuizItem):
             "spades_broken": self.spades_broken,
             "seat": self.seat.letter,
         }
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield " ".join(str(c) for c in right)
+        yield ", ".join(c.letters.lower() for c in rng.sample(list(right), len(right)))
+        yield [str(c) for c in right]
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        hand, legal = list(self.hand), set(right)
+        subsets: Iterator[set[Card]]
+        if len(hand) <= 7:  # every other choice of cards
+            subsets = (set(c) for n in range(len(hand) + 1) for c in itertools.combinations(hand, n))
+        else:  # each card's choice turned round, and random choices
+            toggles = [legal ^ {c} for c in hand]
+            randoms = [{c for c in hand if rng.random() < 0.5} for _ in range(40)]
+            subsets = iter([*toggles, *randoms])
+        for chosen in subsets:
+            if chosen != legal:
+                yield tuple(chosen)
+        strays = [c for c in self.rules.deck() if c not in hand]
+        yield (*right, rng.choice(strays))  # a card not in the hand
+        yield tuple(rng.sample(strays, min(3, len(strays))))
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        hand = list(self.hand)
+        yield from (str(c) for c in hand)
+        for _ in range(8):
+            yield " ".join(str(c) for c in rng.sample(hand, rng.randint(1, len(hand))))
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> LegalPlaysItem:

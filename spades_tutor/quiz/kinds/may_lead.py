@@ -17,11 +17,11 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import Card, Round, Rules, Seat, SpadesError, cards, legal_plays, why_illegal
-from .. import misconceptions as catalogue
 from ..base import (
     Caption,
     Choice,
@@ -35,10 +35,84 @@ from ..base import (
     _check_cards,
     extra_trumps_note,
 )
+from ..misconceptions import TWO_OF_DIAMONDS, Misconception, changed, trump_named
 from ..seeded import MAX_ROUNDS, _balanced, _chance, _choice, _extras, _play_through, _rng
 from . import register
 
 Earlier = tuple[tuple[Seat, tuple[Card, ...]], ...]
+
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+def _may(rules: Rules, hand: Sequence[Card], card: Card, broken: bool) -> str:
+    return "yes" if why_illegal(rules, hand, card, (), broken) is None else "no"
+
+
+def _deuce_led(item: Any, rules: Rules) -> str | None:
+    """May the 2♦ be led, under ``rules`` (the 2♦ believed a diamond)."""
+    if item.spades_broken or item.card != TWO_OF_DIAMONDS:
+        return None
+    return _may(rules, item.hand, item.card, item.spades_broken)
+
+
+def _lead_unbroken(item: Any) -> str | None:
+    """May the card be led as if spades were broken."""
+    return None if item.spades_broken else _may(item.rules, item.hand, item.card, True)
+
+
+def _lead_broken(item: Any) -> str | None:
+    """May the card be led as if spades were not broken yet."""
+    return _may(item.rules, item.hand, item.card, False) if item.spades_broken else None
+
+
+def _broken_says(item: Any) -> str:
+    note = item._broken_note()
+    if note:
+        return f"{note[:-1]}, so you may lead {item.card}."
+    return f"Spades are broken, so you may lead {item.card}."
+
+
+def _lead_with_a_side_card(item: Any) -> str | None:
+    """May the card be led from the same hand plus a side card (the only-trumps exception forgotten)."""
+    rules = item.rules
+    if item.spades_broken or not all(rules.is_trump(c) for c in item.hand):
+        return None
+    used = {*item.hand, *(c for _, trick in item.earlier for c in trick)}
+    side = next((c for c in rules.deck() if not rules.is_trump(c) and c not in used), None)
+    return None if side is None else _may(rules, (*item.hand, side), item.card, False)
+
+
+def _side_card_waits(item: Any) -> str | None:
+    """Believed: nothing may be led before spades are broken, a side card neither."""
+    return None if item.spades_broken or item.rules.is_trump(item.card) else "no"
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    changed(
+        "deuce-as-diamond",
+        _deuce_led,
+        lambda item: (
+            f"Spades are not broken: you may not lead the 2♦ in {item.rules.name}, where it counts as a spade."
+        ),
+    ),
+    Misconception(
+        "ignores-unbroken-spades",
+        _lead_unbroken,
+        lambda item: f"Spades are not broken: you may not lead {trump_named(item.rules, (item.card,))}.",
+    ),
+    Misconception("thinks-unbroken", _lead_broken, _broken_says),
+    Misconception(
+        "only-trumps",
+        _lead_with_a_side_card,
+        lambda item: "You hold nothing but trumps, so you may lead one even though spades are not broken.",
+    ),
+    Misconception(
+        "side-card-waits",
+        _side_card_waits,
+        lambda item: f"{item.card} is not a trump: a side card may be led whether spades are broken or not.",
+    ),
+)
 
 
 @register
@@ -58,7 +132,7 @@ class MayLeadItem(QuizItem):
         frozenset({"hand", "card"}),
         frozenset({"spades_broken", "earlier", "seat"}),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.MAY_LEAD
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     hand: tuple[Card, ...]
     card: Card
@@ -135,6 +209,16 @@ class MayLeadItem(QuizItem):
         if self.earlier:
             out["earlier"] = [f"{leader.letter}: {cards(trick)}" for leader, trick in self.earlier]
         return out
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield f" {right.upper()} "
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from ("yes", "no")
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> MayLeadItem:

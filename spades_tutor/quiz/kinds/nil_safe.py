@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -40,7 +41,8 @@ from ...engine import (
     nil_advice,
     sure_trick_count,
 )
-from .. import misconceptions as catalogue
+from ...engine.hand_eval import HIGH_TRUMPS_FOR_NIL, MANY_TRUMPS_FOR_NIL
+from ...engine.text import number
 from ..base import (
     Choice,
     Feedback,
@@ -50,6 +52,7 @@ from ..base import (
     ViewSpec,
     _check_cards,
 )
+from ..misconceptions import Misconception
 from ..seeded import _hands, _rng
 from . import register
 
@@ -187,6 +190,73 @@ BOTS_HOW = (
 )
 
 
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+# The answer is a measurement (``NilSafeItem.odds``); each premise is a judgement the hand's cards
+# invite, and is named only where it gives the wrong answer.
+
+
+def _sure_nil(item: Any) -> bool | None:
+    """Believed: a sure trick can be ducked. The engine's count says it cannot."""
+    return True if sure_trick_count(item.rules, item.hand) > 0 else None
+
+
+def _sure_nil_says(item: Any) -> str:
+    n = sure_trick_count(item.rules, item.hand)
+    return (
+        f"This hand is sure of {number(n)} trick{'s' if n > 1 else ''} whatever the others hold: "
+        "a nil holding a sure trick always fails."
+    )
+
+
+def _side_dangers(item: Any) -> list[str]:
+    """The engine's warnings about this hand's side aces and unguarded kings."""
+    side = [str(c) for c in item.hand if not item.rules.is_trump(c)]
+    return [r for r in nil_advice(item.rules, item.hand).reasons if r.split(" ", 1)[0] in side]
+
+
+def _low_trumps(item: Any) -> bool:
+    order = item.rules.trump_order()
+    trumps = [c for c in item.hand if item.rules.is_trump(c)]
+    return (
+        sure_trick_count(item.rules, item.hand) == 0
+        and all(order.index(c) >= HIGH_TRUMPS_FOR_NIL for c in trumps)
+        and len(trumps) < MANY_TRUMPS_FOR_NIL
+    )
+
+
+def _trumps_only(item: Any) -> bool | None:
+    """Believed: only trumps take a nil's tricks. With low trumps, the side cards are forgotten."""
+    return True if _low_trumps(item) and _side_dangers(item) else None
+
+
+def _trumps_only_says(item: Any) -> str:
+    return f"Low trumps are not all a nil needs: {_side_dangers(item)[0]}"
+
+
+def _looks_alone(item: Any) -> bool | None:
+    """Believed: one warning card sinks the nil, whatever the measurement says."""
+    advice = nil_advice(item.rules, item.hand)
+    return False if not advice.safe and not advice.impossible else None
+
+
+def _looks_alone_says(item: Any) -> str:
+    judge = item.judgements()[0]  # the judge who decides, and its figures as shown
+    rate, low, high = judge.shown
+    return (
+        f"A card that looks dangerous does not sink this nil by itself: {judge.judge} made it in {rate}% "
+        f"of the deals measured (95% interval {low}–{high}%); the others usually take those tricks first."
+    )
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    Misconception("sure-trick-nil", _sure_nil, _sure_nil_says),
+    Misconception("trumps-only-for-nil", _trumps_only, _trumps_only_says),
+    Misconception("one-card-sinks-nil", _looks_alone, _looks_alone_says),
+)
+
+
 @register
 @dataclasses.dataclass(frozen=True, eq=False)
 class NilSafeItem(QuizItem):
@@ -194,7 +264,7 @@ class NilSafeItem(QuizItem):
 
     kind: ClassVar[str] = "nil-safe"
     title: ClassVar[str] = "Is nil safe?"
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.NIL_SAFE
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     order: ClassVar[int] = 70
     levels: ClassVar[Mapping[int, str]] = {
         1: "Clear hands: nil made in 90% of deals or more, or in 25% or less.",
@@ -279,6 +349,22 @@ class NilSafeItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand))}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield "yes" if right else "no"
+        yield "YES " if right else " No"
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield not right
+        yield "no" if right else "yes"
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from ("yes", "no")
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> NilSafeItem:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -27,7 +27,8 @@ from ...engine import (
     Team,
     score_hand,
 )
-from ...engine.text import signed
+from ...engine.rules import FAILED_NIL_CHOICES, NUMBER_BOUNDS
+from ...engine.text import number, signed
 from .. import misconceptions as catalogue
 from ..base import (
     Detail,
@@ -41,6 +42,7 @@ from ..base import (
     ViewSpec,
     _team_answer,
 )
+from ..misconceptions import Misconception, variant
 from ..seeded import (
     _between,
     _chance,
@@ -48,6 +50,110 @@ from ..seeded import (
     _rng,
 )
 from . import register
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+def _scored(item: Any, rules: Rules | None = None) -> dict[Team, tuple[int, int]]:
+    scores = score_hand(rules or item.rules, item.bids, item.tricks, item.bags)
+    return {t: (s.points, s.bags) for t, s in scores.items()}
+
+
+def _no_bag_limit(item: Any) -> dict[Team, tuple[int, int]] | None:
+    """The score with no bag penalty (and no bags taken off): the bag limit set out of reach."""
+    high = NUMBER_BOUNDS["bag_limit"][1]
+    return _scored(item, variant(item.rules, bag_limit=high)) if item.rules.bag_limit < high else None
+
+
+def _penalty_says(item: Any) -> str:
+    scores = score_hand(item.rules, item.bids, item.tricks, item.bags)
+    team = next(t for t in Team if any(line.kind == "penalty" for line in scores[t].lines))
+    reached = item.bags.get(team, 0) + scores[team].new_bags
+    return (
+        f"You forgot the bag penalty: {reached} bags cost {number(item.rules.bag_penalty)}"
+        f" (every {item.rules.bag_limit} bags), and the count goes back to {scores[team].bags}."
+    )
+
+
+def _bags_at_trick_value(item: Any) -> dict[Team, tuple[int, int]] | None:
+    """Deviation: the engine's score with each overtrick worth a trick's points instead of one."""
+    scores = score_hand(item.rules, item.bids, item.tricks, item.bags)
+    extra = {t: sum(line.points for line in s.lines if line.kind == "bags") for t, s in scores.items()}
+    if not any(extra.values()):
+        return None
+    bonus = item.rules.trick_points - 1
+    return {t: (s.points + extra[t] * bonus, s.bags) for t, s in scores.items()}
+
+
+_FAILED_NIL_WORDS = {
+    "bags": "are bags for the team",
+    "partner": "count toward the partner's bid",
+    "none": "are ignored",
+}
+
+
+def _failed_nil_way(way: str) -> Misconception:
+    """A failed nil's tricks believed to count the other way (``failed_nil_tricks=way``)."""
+
+    def wrong(item: Any) -> dict[Team, tuple[int, int]] | None:
+        if item.rules.failed_nil_tricks == way:
+            return None
+        return _scored(item, variant(item.rules, failed_nil_tricks=way))
+
+    def says(item: Any) -> str:
+        actual = item.rules.failed_nil_tricks
+        if way == "partner":
+            return (
+                "The failed nil's tricks do not count toward the partner's bid at this table: "
+                f"they {_FAILED_NIL_WORDS[actual]}."
+            )
+        believed = "bags for the team" if way == "bags" else "ignored"
+        return f"At this table the failed nil's tricks are not {believed}: they {_FAILED_NIL_WORDS[actual]}."
+
+    return Misconception(f"failed-nil-{way}", wrong, says)
+
+
+def _nil_forgotten(item: Any) -> dict[Team, tuple[int, int]] | None:
+    """The score with nil worth nothing (the nil's bonus or its penalty left out)."""
+    if not any(b.is_nil for b in item.bids.values()):
+        return None
+    return _scored(item, variant(item.rules, nil_value=0, blind_nil_value=0))
+
+
+def _blind_as_nil(item: Any) -> dict[Team, tuple[int, int]] | None:
+    """The score with a blind nil worth what a nil is."""
+    if not any(b.blind for b in item.bids.values()):
+        return None
+    return _scored(item, variant(item.rules, blind_nil_value=item.rules.nil_value))
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    Misconception("no-bag-penalty", _no_bag_limit, _penalty_says),
+    *(_failed_nil_way(way) for way in FAILED_NIL_CHOICES),
+    Misconception(
+        "bags-at-trick-value",
+        _bags_at_trick_value,
+        lambda item: (
+            f"An overtrick is a bag worth 1 point, not {item.rules.trick_points}: "
+            "only the tricks bid score the full value."
+        ),
+    ),
+    Misconception(
+        "nil-forgotten",
+        _nil_forgotten,
+        lambda item: (
+            f"You left out the nil: a nil made scores {number(item.rules.nil_value)}, "
+            f"a nil failed costs {number(item.rules.nil_value)}."
+        ),
+    ),
+    Misconception(
+        "blind-nil-as-nil",
+        _blind_as_nil,
+        lambda item: (
+            f"A blind nil is worth {number(item.rules.blind_nil_value)}, not {number(item.rules.nil_value)} like a nil."
+        ),
+    ),
+)
 
 
 @register
@@ -67,7 +173,7 @@ class ScoreItem(QuizItem):
         frozenset({"bids", "tricks"}),
         frozenset({"bags"}),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.SCORE
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     bids: Mapping[Seat, Bid]
     tricks: Mapping[Seat, int]
@@ -180,6 +286,36 @@ class ScoreItem(QuizItem):
             "tricks": {s.letter: n for s, n in self.tricks.items()},
             "bags": {t.short: n for t, n in self.bags.items()},
         }
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield {"NS": list(right[Team.NS]), "EW": list(right[Team.EW])}
+        yield {t.short: {"points": str(p), "bags": b} for t, (p, b) in right.items()}
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        for team in Team:
+            points, bags = right[team]
+            for dp, db in ((1, 0), (-1, 0), (10, 0), (-10, 0), (100, 0), (-100, 0), (0, 1), (0, -1), (0, 10), (1, 1)):
+                yield {**right, team: (points + dp, bags + db)}
+            if points:
+                yield {**right, team: (-points, bags)}
+            yield {t: v for t, v in right.items() if t != team}  # a team missing
+        if right[Team.NS] != right[Team.EW]:
+            yield {Team.NS: right[Team.EW], Team.EW: right[Team.NS]}
+        if any(p != b for p, b in right.values()):
+            yield {t: (b, p) for t, (p, b) in right.items()}  # points and bags swapped
+        yield {}
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        for team, (p, b) in right.items():
+            for dp, db in ((10, 0), (-10, 0), (1, 0), (0, 1), (-100, 0), (100, -1), (9, 0), (90, 0)):
+                wrong = {**right, team: (p + dp, max(0, b + db))}
+                yield {t.short: {"points": points, "bags": bags} for t, (points, bags) in wrong.items()}
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> ScoreItem:

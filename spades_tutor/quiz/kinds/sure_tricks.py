@@ -13,18 +13,22 @@ Levels (each level's shapes come up about equally often):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import (
+    LITTLE_JOKER,
     Card,
+    Rank,
     Rules,
+    Suit,
     cards,
     explain_sure_tricks,
     sure_trick_count,
     sure_tricks,
 )
-from .. import misconceptions as catalogue
+from ...engine.text import and_list
 from ..base import (
     Feedback,
     NumberField,
@@ -36,6 +40,7 @@ from ..base import (
     _check_cards,
     _whole,
 )
+from ..misconceptions import ACE_OF_SPADES, TRUMP_BELIEFS, TWO_OF_DIAMONDS, TWO_OF_SPADES, Misconception, changed, the
 from ..seeded import (
     MAX_DEALS,
     _balanced,
@@ -44,6 +49,99 @@ from ..seeded import (
     _tricky,
 )
 from . import register
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+def _run_from_top(item: Any) -> int:
+    """Only the unbroken run from the top counted (the engine's ``sure_tricks``)."""
+    return len(sure_tricks(item.rules, item.hand))
+
+
+def _side_aces_counted(item: Any) -> int | None:
+    """Deviation: the engine's count plus the hand's side aces."""
+    aces = sum(1 for c in item.hand if c.rank == Rank.ACE and not item.rules.is_trump(c))
+    return item.answer() + aces if aces else None
+
+
+def _every_trump_counted(item: Any) -> int | None:
+    """Deviation: every trump of the hand counted sure, as if none could be captured."""
+    trumps = [c for c in item.hand if item.rules.is_trump(c)]
+    return len(trumps) if trumps else None
+
+
+#: the card each belief about the trump order is about: a sure-tricks hand must hold it for the
+#: belief to be named (the count also depends on the trumps that are out, which a learner cannot see)
+_BELIEF_CARD = {
+    "jokers-swapped": LITTLE_JOKER,
+    "deuce-as-diamond": TWO_OF_DIAMONDS,
+    "two-of-spades-low": TWO_OF_SPADES,
+    "ace-of-spades-highest": ACE_OF_SPADES,
+}
+
+
+def _sure_under_belief(name: str) -> Misconception:
+    card = _BELIEF_CARD[name]
+
+    def count(item: Any, rules: Rules) -> int | None:
+        return sure_trick_count(rules, item.hand) if card in item.hand else None
+
+    if name == "jokers-swapped":  # the little joker held, the big one out
+        return changed(
+            name,
+            count,
+            lambda item: "The little joker is not the highest trump: a higher trump is still out, and it can take it.",
+        )
+    return changed(name, count)
+
+
+def _high_trumps(item: Any) -> tuple[list[Card], list[Card]]:
+    """The hand's trumps from the top down to the K♠, and the trumps out above the lowest of them."""
+    order = item.rules.trump_order()
+    king = Card(Rank.KING, Suit.SPADES)
+    top = order[: order.index(king) + 1] if king in order else order[:1]
+    held = [c for c in top if c in item.hand]
+    if not held:
+        return [], []
+    out = [c for c in order[: order.index(held[-1])] if c not in item.hand]
+    return held, out
+
+
+def _high_trumps_counted(item: Any) -> int | None:
+    """Deviation: every high trump held (down to the K♠) counted sure, the trumps out above them forgotten."""
+    held, out = _high_trumps(item)
+    return len(held) if held and out else None
+
+
+def _high_trumps_says(item: Any) -> str:
+    held, out = _high_trumps(item)
+    names = and_list(the(c) for c in held)
+    if len(out) == 1:
+        return f"Not all of {names} are sure: a higher trump is still out, and it can take one of them."
+    return f"Not all of {names} are sure: {len(out)} higher trumps are still out, and each can take one of them."
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    *(_sure_under_belief(name) for name in TRUMP_BELIEFS),
+    Misconception("high-trumps-sure", _high_trumps_counted, _high_trumps_says),
+    Misconception(
+        "side-aces-sure",
+        _side_aces_counted,
+        lambda item: "A side ace is not a sure trick: a player void in its suit may trump it.",
+    ),
+    Misconception(
+        "run-from-top-only",
+        _run_from_top,
+        lambda item: (
+            "More than the run from the top is sure: each higher trump still out can capture only one of yours."
+        ),
+    ),
+    Misconception(
+        "every-trump-sure",
+        _every_trump_counted,
+        lambda item: "Not every trump is sure: each higher trump still out can capture one of yours.",
+    ),
+)
 
 
 @register
@@ -63,7 +161,7 @@ class SureTricksItem(QuizItem):
         frozenset({"hand"}),
         frozenset(),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.SURE_TRICKS
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     hand: tuple[Card, ...]
     seed: int | None = None
@@ -103,6 +201,22 @@ class SureTricksItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"hand": str(cards(self.hand))}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield from (right, str(right), f" {right} ")
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        for n in range(14):
+            if n != right:
+                yield n
+                yield str(n)
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from range(0, 8)
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> SureTricksItem:

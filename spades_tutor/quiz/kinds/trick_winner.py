@@ -12,7 +12,8 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -29,7 +30,6 @@ from ...engine import (
     explain_trick,
     trick_winner,
 )
-from .. import misconceptions as catalogue
 from ..base import (
     Feedback,
     FeedbackView,
@@ -42,6 +42,7 @@ from ..base import (
     extra_trumps_note,
     right_and_wrong,
 )
+from ..misconceptions import Misconception, trick_misconceptions
 from ..seeded import (
     MAX_ROUNDS,
     _choice,
@@ -51,6 +52,11 @@ from ..seeded import (
     _tricky,
 )
 from . import register
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = trick_misconceptions(lambda item: item.trick, lambda item, card: (card,))
 
 
 @register
@@ -70,7 +76,7 @@ class TrickWinnerItem(QuizItem):
         frozenset({"trick"}),
         frozenset({"leader"}),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.TRICK_WINNER
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     trick: tuple[Card, ...]
     leader: Seat = Seat.WEST
@@ -114,6 +120,24 @@ class TrickWinnerItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"trick": str(cards(self.trick)), "leader": self.leader.letter}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield from (right, str(right), right.letters.lower(), [right])
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        for card in self.trick:
+            if card != right:
+                yield card
+                yield str(card)
+        yield (right, *[c for c in self.trick if c != right][:1])  # two cards
+        yield next(c for c in self.rules.deck() if c not in self.trick)
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        yield from (str(c) for c in self.trick)
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> TrickWinnerItem:

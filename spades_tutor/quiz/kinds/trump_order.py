@@ -11,7 +11,9 @@ Levels:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import itertools
+import random
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import (
@@ -21,7 +23,6 @@ from ...engine import (
     SpadesError,
     cards,
 )
-from .. import misconceptions as catalogue
 from ..base import (
     Caption,
     Feedback,
@@ -34,6 +35,7 @@ from ..base import (
     _parse_selection,
     extra_trumps_note,
 )
+from ..misconceptions import TRUMP_BELIEFS, Misconception, changed
 from ..seeded import (
     _ace_of_spades,
     _between,
@@ -45,6 +47,29 @@ from ..seeded import (
     _tricky,
 )
 from . import register
+
+# --- the kind's wrong beliefs: a wrong answer one of them gives is named (``QuizItem.misconceptions``) ---
+
+
+def _order_under(item: Any, rules: Rules) -> tuple[Card, ...]:
+    """The choices in the believed trump order (a card believed no trump goes last, as a low card)."""
+    order = rules.trump_order()
+    return tuple(sorted(item.choices, key=lambda c: order.index(c) if c in order else len(order)))
+
+
+def _lowest_first(item: Any) -> tuple[Card, ...]:
+    """Deviation: the engine's order read the wrong way round, lowest first."""
+    return tuple(reversed(item.answer()))
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    *(changed(name, _order_under) for name in TRUMP_BELIEFS),
+    Misconception(
+        "lowest-first",
+        _lowest_first,
+        lambda item: "That is the order from the lowest: the highest trump comes first.",
+    ),
+)
 
 
 @register
@@ -64,7 +89,7 @@ class TrumpOrderItem(QuizItem):
         frozenset({"choices"}),
         frozenset(),
     )
-    misconceptions: ClassVar[tuple[catalogue.Misconception, ...]] = catalogue.TRUMP_ORDER
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
     rules: Rules
     choices: tuple[Card, ...]
     seed: int | None = None
@@ -105,6 +130,37 @@ class TrumpOrderItem(QuizItem):
 
     def position(self) -> dict[str, Any]:
         return {"choices": str(cards(self.choices))}
+
+    # --- answers to try: the kind's own candidates for the checks every kind passes ---------------
+
+    def right_forms(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        yield right
+        yield " ".join(c.letters for c in right)
+
+    def wrong_answers(self, rng: random.Random) -> Iterator[Any]:
+        right = self.answer()
+        cards = list(self.choices)
+        orders: Iterator[tuple[Card, ...]]
+        if len(cards) <= 5:
+            orders = itertools.permutations(cards)
+        else:  # each pair of neighbours swapped, and random orders
+            swaps = []
+            for i in range(len(cards) - 1):
+                swapped = list(right)
+                swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+                swaps.append(tuple(swapped))
+            orders = iter([*swaps, *(tuple(rng.sample(cards, len(cards))) for _ in range(30))])
+        for order in orders:
+            if tuple(order) != tuple(right):
+                yield order
+        yield tuple(right[:-1])  # one card short
+        yield (*right, right[0])  # a card twice
+        yield tuple(reversed(right))
+
+    def likely_answers(self, rng: random.Random) -> Iterator[Any]:
+        for _ in range(8):
+            yield " ".join(str(c) for c in rng.sample(list(self.choices), len(self.choices)))
 
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> TrumpOrderItem:
