@@ -87,7 +87,16 @@ _SEAT_BY_LETTER = {s.letter: s for s in Seat}
 
 
 def uniform_below(rng: random.Random, n: int) -> int:
-    """A uniform integer in [0, n) from ``getrandbits``, whose output for a seed never changes."""
+    """A uniform integer in [0, n) from ``getrandbits``, whose output for a seed never changes
+    (the quizzes and puzzles draw with it too).
+
+    >>> uniform_below(random.Random(1), 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: empty range
+    """
+    if n <= 0:
+        raise ValueError("empty range")
     k = n.bit_length()
     while True:
         r = rng.getrandbits(k)

@@ -368,11 +368,11 @@ def _digest(data: Any) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:10]
 
 
-def _card_list(items: Iterable[Card]) -> str:
+def card_list(items: Iterable[Card]) -> str:
     return " ".join(str(c) for c in items) or "none"
 
 
-def _parse_selection(response: Any) -> tuple[Card, ...] | None:
+def parse_selection(response: Any) -> tuple[Card, ...] | None:
     """Cards from a learner's response, or None if it is not cards at all (never raises)."""
     if isinstance(response, Card):
         return (response,)
@@ -384,25 +384,25 @@ def _parse_selection(response: Any) -> tuple[Card, ...] | None:
         return None
 
 
-def _check_cards(rules: Rules, what: str, items: Iterable[Card], *, least: int = 1, most: int = 13) -> None:
+def check_cards(rules: Rules, what: str, items: Iterable[Card], *, least: int = 1, most: int = 13) -> None:
     """A position's cards must be distinct cards of the rule set's deck, and not too few or many."""
     items = tuple(items)
     if not least <= len(items) <= most:
         span = f"{least} to {most}" if least != most else str(least)
-        raise SpadesError(f"{what} needs {span} cards, not {len(items)} ({_card_list(items)})")
+        raise SpadesError(f"{what} needs {span} cards, not {len(items)} ({card_list(items)})")
     stray = [c for c in items if not rules.in_deck(c)]
     if stray:
         raise SpadesError(
-            f"{what}: {_card_list(stray)} {'is' if len(stray) == 1 else 'are'} not in the {rules.name} deck"
+            f"{what}: {card_list(stray)} {'is' if len(stray) == 1 else 'are'} not in the {rules.name} deck"
         )
     if len(set(items)) != len(items):
-        raise SpadesError(f"{what}: a card appears twice in {_card_list(items)}")
+        raise SpadesError(f"{what}: a card appears twice in {card_list(items)}")
 
 
 _WHOLE = re.compile(r"[+-]?\d{1,6}")
 
 
-def _whole(value: Any) -> int:
+def whole_answer(value: Any) -> int:
     """A whole number a learner typed: an int, or text such as ``'-119'`` (never a bool or 71.5)."""
     if isinstance(value, bool):
         raise TypeError("a yes/no is not a number")
@@ -417,7 +417,7 @@ def _whole(value: Any) -> int:
     raise ValueError(f"not a whole number: {value!r}")
 
 
-def _team_answer(response: Any) -> dict[Team, tuple[int, int]]:
+def team_answer(response: Any) -> dict[Team, tuple[int, int]]:
     """``{team: (points, bags)}`` (or ``{team: {"points": …, "bags": …}}``) from a response; raises on anything else."""
     if not isinstance(response, Mapping):
         raise TypeError("a score answer maps each team to its points and bags")
@@ -432,5 +432,5 @@ def _team_answer(response: Any) -> dict[Team, tuple[int, int]]:
         key = Team.parse(team) if isinstance(team, (str, Team)) else None
         if key is None or key in out:
             raise ValueError(f"not a team, or a team given twice: {team!r}")
-        out[key] = (_whole(points), _whole(bags))
+        out[key] = (whole_answer(points), whole_answer(bags))
     return out

@@ -20,7 +20,7 @@ from ..engine import Rules, SpadesError
 from .base import DIFFICULTIES, QuizItem
 from .kinds import get, names, offered
 from .kinds import kinds as _kinds
-from .seeded import MAX_DEALS, MAX_ROUNDS, _choice, _rng, _shuffled
+from .seeded import MAX_DEALS, MAX_ROUNDS, pick_from, quiz_rng, shuffled_copy
 
 __all__ = ["DIFFICULTIES", "DIFFICULTY_NOTES", "KINDS", "MAX_DEALS", "MAX_ROUNDS", "generate", "mixed"]
 
@@ -111,10 +111,10 @@ def mixed(
         bad = [k for k in pool if k not in known]
         if bad or not pool:
             raise SpadesError(f"unknown quiz kind(s) {bad or kinds!r}; the kinds are {', '.join(known)}")
-    rng = _rng("mixed", seed, difficulty or 0, "/" + ",".join(pool))
+    rng = quiz_rng("mixed", seed, difficulty or 0, "/" + ",".join(pool))
     order: list[str] = []
     while len(order) < count:
-        block = _shuffled(rng, pool)
+        block = shuffled_copy(rng, pool)
         if order and len(block) > 1 and block[0] == order[-1]:
             block.append(block.pop(0))
         order.extend(block)
@@ -122,7 +122,7 @@ def mixed(
     seen: set[str] = set()
     for kind in order[:count]:
         for _ in range(50):
-            level = difficulty if difficulty is not None else _choice(rng, DIFFICULTIES)
+            level = difficulty if difficulty is not None else pick_from(rng, DIFFICULTIES)
             item = generate(kind, rules, rng.getrandbits(31), level)
             position = repr((kind, sorted(item.position().items())))
             if position not in seen:

@@ -38,8 +38,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
+from ..engine.round import uniform_below
 from .base import DIFFICULTIES
-from .seeded import _below
 
 __all__ = [
     "BOXES",
@@ -215,7 +215,7 @@ def next_practice(history: Iterable[Answered], seed: int, kinds: Sequence[str] |
     every = list(table.values())
     pool = [m for m in every if m.due] or [m for m in every if not m.box] or every
     rng = random.Random(f"spades-tutor/practice/{seed}")
-    pick = _below(rng, sum(m.weight for m in pool))
+    pick = uniform_below(rng, sum(m.weight for m in pool))
     for m in pool:
         pick -= m.weight
         if pick < 0:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
 from ..engine import Card, Rank, Round, Rules, Seat, Suit, deal_hands
+from ..engine.round import uniform_below
 
 MAX_ROUNDS = 400
 MAX_DEALS = 3000
@@ -21,61 +22,50 @@ T = TypeVar("T")
 # --- seeded randomness that never changes between Python versions ------------------------
 
 
-def _rng(kind: str, seed: int, difficulty: int, salt: str = "") -> random.Random:
+def quiz_rng(kind: str, seed: int, difficulty: int, salt: str = "") -> random.Random:
     """The generator's own stream: seeding with text hashes it with SHA-512 (stable everywhere)."""
     return random.Random(f"spades-tutor/quiz/{kind}/{difficulty}/{seed}{salt}")
 
 
-def _below(rng: random.Random, n: int) -> int:
-    """A uniform integer in [0, n) from ``getrandbits`` (as the engine's dealer does)."""
-    if n <= 0:
-        raise ValueError("empty range")
-    k = n.bit_length()
-    while True:
-        r = rng.getrandbits(k)
-        if r < n:
-            return r
-
-
-def _between(rng: random.Random, lo: int, hi: int) -> int:
+def uniform_between(rng: random.Random, lo: int, hi: int) -> int:
     """A uniform integer in [lo, hi]."""
-    return lo + _below(rng, hi - lo + 1)
+    return lo + uniform_below(rng, hi - lo + 1)
 
 
-def _choice(rng: random.Random, items: Sequence[T]) -> T:
-    return items[_below(rng, len(items))]
+def pick_from(rng: random.Random, items: Sequence[T]) -> T:
+    return items[uniform_below(rng, len(items))]
 
 
-def _balanced(kind: str, seed: int, difficulty: int, items: Sequence[T]) -> T:
+def balanced_pick(kind: str, seed: int, difficulty: int, items: Sequence[T]) -> T:
     """One of ``items`` for ``seed``, so that every run of ``len(items)`` seeds from a multiple of it
     draws each item once, in a seeded order.
 
     A kind whose level has a few cases with different answers draws its case here: a
-    plain ``_choice`` per seed lets one answer pile up by chance (the same seeds in every
+    plain ``pick_from`` per seed lets one answer pile up by chance (the same seeds in every
     rule set draw the same cases), and a learner could then score by giving it every time.
 
-    >>> [_balanced("demo", seed, 1, ("a", "b")) for seed in range(6)].count("a")
+    >>> [balanced_pick("demo", seed, 1, ("a", "b")) for seed in range(6)].count("a")
     3
     """
     n = len(items)
-    order = _shuffled(_rng(kind, seed // n, difficulty, "/balanced"), items)
+    order = shuffled_copy(quiz_rng(kind, seed // n, difficulty, "/balanced"), items)
     return order[seed % n]
 
 
-def _chance(rng: random.Random, p: float) -> bool:
+def coin_flip(rng: random.Random, p: float) -> bool:
     return rng.getrandbits(32) < p * (1 << 32)
 
 
-def _shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
+def shuffled_copy(rng: random.Random, items: Sequence[T]) -> list[T]:
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        j = uniform_below(rng, i + 1)
         out[i], out[j] = out[j], out[i]
     return out
 
 
-def _sample(rng: random.Random, items: Sequence[T], k: int) -> list[T]:
-    return _shuffled(rng, items)[:k]
+def sample(rng: random.Random, items: Sequence[T], k: int) -> list[T]:
+    return shuffled_copy(rng, items)[:k]
 
 
 def _deal_seed(rng: random.Random) -> int:
@@ -85,12 +75,12 @@ def _deal_seed(rng: random.Random) -> int:
 # --- what makes a trump surprising -------------------------------------------------------
 
 
-def _extras(rules: Rules) -> frozenset[Card]:
+def extra_trumps_of(rules: Rules) -> frozenset[Card]:
     """Trumps that are not natural spades: the jokers, the 2♦ in deuces-high."""
     return frozenset(rules.extra_trumps())
 
 
-def _tricky(rules: Rules) -> tuple[Card, ...]:
+def tricky_cards(rules: Rules) -> tuple[Card, ...]:
     """Trumps a newcomer misplaces: the extra trumps, and a 2 ranked above the ace."""
     order = rules.trump_order()
     out = []
@@ -101,7 +91,7 @@ def _tricky(rules: Rules) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _ace_of_spades(rules: Rules) -> Card | None:
+def ace_of_spades(rules: Rules) -> Card | None:
     ace = Card(Rank.ACE, Suit.SPADES)
     return ace if ace in rules.trump_order() else None
 
@@ -111,10 +101,10 @@ def _ace_of_spades(rules: Rules) -> Card | None:
 
 def _bid_all(rnd: Round, rng: random.Random) -> None:
     for _ in range(4):
-        rnd.bid(_between(rng, 1, 4))
+        rnd.bid(uniform_between(rng, 1, 4))
 
 
-def _play_through(rules: Rules, rng: random.Random, averse: bool, visit: Callable[[Round], None]) -> Round:
+def play_through(rules: Rules, rng: random.Random, averse: bool, visit: Callable[[Round], None]) -> Round:
     """Deal a seeded round, bid, and play random legal cards to the end, calling ``visit``
     before each card. ``averse`` players avoid trumps when they can (spades stay unbroken longer).
     """
@@ -127,24 +117,24 @@ def _play_through(rules: Rules, rng: random.Random, averse: bool, visit: Callabl
         pool: Sequence[Card] = legal
         if averse:
             side = [c for c in legal if not is_trump(c)]
-            if side and _chance(rng, 0.9):
+            if side and coin_flip(rng, 0.9):
                 pool = side
-        rnd.play(_choice(rng, pool))
+        rnd.play(pick_from(rng, pool))
     return rnd
 
 
-def _hands(rules: Rules, rng: random.Random) -> Iterator[tuple[Card, ...]]:
+def random_hands(rules: Rules, rng: random.Random) -> Iterator[tuple[Card, ...]]:
     """Hands from seeded deals, one seat after another (never ending)."""
     while True:
         _, dealt = deal_hands(rules, _deal_seed(rng))
-        for seat in _shuffled(rng, tuple(Seat)):
+        for seat in shuffled_copy(rng, tuple(Seat)):
             yield tuple(dealt[seat])
 
 
-def _far_apart(rng: random.Random, n: int, k: int, gap: int) -> list[int]:
+def far_apart(rng: random.Random, n: int, k: int, gap: int) -> list[int]:
     """``k`` sorted indices below ``n``, each at least ``gap`` after the one before."""
     room = n - (gap - 1) * (k - 1)
     if room < k:  # too few trumps to spread out: any k will do
-        return sorted(_sample(rng, range(n), k))
-    base = sorted(_sample(rng, range(room), k))
+        return sorted(sample(rng, range(n), k))
+    base = sorted(sample(rng, range(room), k))
     return [b + (gap - 1) * i for i, b in enumerate(base)]

@@ -32,6 +32,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...engine import Card, Rank, Rules, Seat, Suit, cards, likely_tricks, nil_advice, sure_trick_count
+from ...engine.round import uniform_below
 from ...engine.text import signed, signed_points
 from ..base import (
     Caption,
@@ -44,11 +45,11 @@ from ..base import (
     QuizItem,
     ShowCards,
     ViewSpec,
-    _check_cards,
-    _whole,
+    check_cards,
+    whole_answer,
 )
 from ..misconceptions import Misconception
-from ..seeded import _below, _hands, _rng, _shuffled
+from ..seeded import quiz_rng, random_hands, shuffled_copy
 from . import register
 
 if TYPE_CHECKING:
@@ -242,7 +243,7 @@ class BestBidItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
-        _check_cards(self.rules, "a hand to bid", self.hand, least=13, most=13)
+        check_cards(self.rules, "a hand to bid", self.hand, least=13, most=13)
 
     @property
     def prompt(self) -> str:
@@ -319,7 +320,7 @@ class BestBidItem(QuizItem):
         if isinstance(response, str) and response.strip().lower() == "nil":
             return 0
         try:
-            return _whole(response)
+            return whole_answer(response)
         except (TypeError, ValueError):
             return None
 
@@ -357,12 +358,12 @@ class BestBidItem(QuizItem):
     @classmethod
     def generate(cls, rules: Rules, seed: int, difficulty: int) -> BestBidItem:
         """A hand of the level whose measured best bid is the seed's target, and clear (see the module)."""
-        rng = _rng("best-bid", seed, difficulty)
-        dealer = tuple(Seat)[_below(rng, 4)]
+        rng = quiz_rng("best-bid", seed, difficulty)
+        dealer = tuple(Seat)[uniform_below(rng, 4)]
         target = _target(rules, seed, difficulty)
         fallback: BestBidItem | None = None  # the first of the fewest bids counted right
         measured = 0
-        for hand in _hands(rules, rng):
+        for hand in random_hands(rules, rng):
             if _bid_level(rules, hand) != difficulty or not _may_be(rules, hand, target):
                 continue
             item = cls(rules, hand=rules.sort_hand(hand), dealer=dealer, seed=seed, difficulty=difficulty)
@@ -436,7 +437,7 @@ def _target(rules: Rules, seed: int, difficulty: int) -> int:
     level once, in an order shuffled per run (so a level's answers are balanced, not a visible cycle)."""
     targets = tuple(t for t in TARGETS[difficulty] if rules.nil or t > 0)
     run, place = divmod(seed, len(targets))
-    return _shuffled(_rng("best-bid/targets", run, difficulty), targets)[place]
+    return shuffled_copy(quiz_rng("best-bid/targets", run, difficulty), targets)[place]
 
 
 def _or(items: Sequence[int]) -> str:

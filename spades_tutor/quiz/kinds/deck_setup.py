@@ -33,14 +33,14 @@ from ..base import (
     QuizItem,
     ShowCards,
     ViewSpec,
-    _card_list,
-    _check_cards,
-    _parse_selection,
-    _whole,
+    card_list,
+    check_cards,
+    parse_selection,
+    whole_answer,
 )
 from ..base import Choice as ChoiceField
 from ..misconceptions import Misconception, cap, changed, the
-from ..seeded import _chance, _choice, _rng, _sample, _shuffled
+from ..seeded import coin_flip, pick_from, quiz_rng, sample, shuffled_copy
 from . import register
 
 QUESTIONS = ("card", "trumps", "count")
@@ -149,7 +149,7 @@ class DeckSetupItem(QuizItem):
         if self.question == "card" and self.card is None:
             raise SpadesError("a deck set-up card question names its card")
         if self.question == "trumps":
-            _check_cards(self.rules, "a select-the-trumps question", self.choices, least=2)
+            check_cards(self.rules, "a select-the-trumps question", self.choices, least=2)
 
     @property
     def prompt(self) -> str:
@@ -171,7 +171,7 @@ class DeckSetupItem(QuizItem):
     def _explain(self) -> tuple[str, ...]:
         rules = self.rules
         out = (
-            f"{rules.title} takes out {_card_list(rules.removed)}"
+            f"{rules.title} takes out {card_list(rules.removed)}"
             if rules.removed
             else f"{rules.title} takes out no card"
         )
@@ -188,7 +188,7 @@ class DeckSetupItem(QuizItem):
         if self.question == "trumps":
             return (setup, *(f"{c}: {rules.trump_position(c)}." for c in self.choices if rules.is_trump(c)))
         counted = [c for c in rules.deck() if rules.suit_of(c) == self.suit]
-        return (setup, f"The {len(counted)} {self.suit.plural}: {_card_list(rules.sort_hand(counted))}.")
+        return (setup, f"The {len(counted)} {self.suit.plural}: {card_list(rules.sort_hand(counted))}.")
 
     def check(self, response: Any) -> Feedback:
         right = self.answer()
@@ -196,12 +196,12 @@ class DeckSetupItem(QuizItem):
             correct = isinstance(response, str) and response.strip() == right
             shown = str(right)
         elif self.question == "trumps":
-            chosen = _parse_selection(response)
+            chosen = parse_selection(response)
             correct = chosen is not None and set(chosen) == set(right)
-            shown = _card_list(right)
+            shown = card_list(right)
         else:
             try:
-                correct = _whole(response) == right
+                correct = whole_answer(response) == right
             except (TypeError, ValueError):
                 correct = False
             shown = str(right)
@@ -213,10 +213,10 @@ class DeckSetupItem(QuizItem):
         if self.question == "card":
             return response.strip() if isinstance(response, str) else None
         if self.question == "trumps":
-            chosen = _parse_selection(response)
+            chosen = parse_selection(response)
             return None if chosen is None else frozenset(chosen)
         try:
-            return _whole(response)
+            return whole_answer(response)
         except (TypeError, ValueError):
             return None
 
@@ -332,12 +332,12 @@ def _tricky_cards(rules: Rules) -> list[Card]:
 
 
 def _deck_setup(rules: Rules, seed: int, difficulty: int) -> DeckSetupItem:
-    rng = _rng("deck-setup", seed, difficulty)
+    rng = quiz_rng("deck-setup", seed, difficulty)
     common: dict[str, Any] = {"seed": seed, "difficulty": difficulty}
     tricky = _tricky_cards(rules)
     question = "card" if difficulty == 1 else "trumps"
     if difficulty == 3:
-        question = _choice(rng, ("card", "trumps", "trumps", "count"))
+        question = pick_from(rng, ("card", "trumps", "trumps", "count"))
     if question == "card":
         if difficulty == 1:
             pool = [c for c in _every_card() if Rank.THREE <= c.rank <= Rank.KING or c.is_joker or c in rules.removed]
@@ -346,17 +346,17 @@ def _deck_setup(rules: Rules, seed: int, difficulty: int) -> DeckSetupItem:
         by_answer: dict[str, list[Card]] = {}
         for card in dict.fromkeys(pool):
             by_answer.setdefault(_category(rules, card), []).append(card)
-        wanted = _choice(rng, sorted(by_answer))
-        return DeckSetupItem(rules, question="card", card=_choice(rng, by_answer[wanted]), **common)
+        wanted = pick_from(rng, sorted(by_answer))
+        return DeckSetupItem(rules, question="card", card=pick_from(rng, by_answer[wanted]), **common)
     if question == "count":
-        return DeckSetupItem(rules, question="count", suit=_choice(rng, tuple(Suit)), **common)
+        return DeckSetupItem(rules, question="count", suit=pick_from(rng, tuple(Suit)), **common)
     in_deck = [c for c in tricky if rules.in_deck(c)]
     spades = [c for c in rules.trump_order() if c not in tricky]
     side = [c for c in rules.deck() if not rules.is_trump(c) and c not in tricky]
     if difficulty == 2:  # everyday cards, a joker (or the 2♦) at most
         extras = [c for c in rules.extra_trumps()]
-        chosen = _sample(rng, spades, _choice(rng, (1, 2, 3))) + _sample(rng, extras, 1 if _chance(rng, 0.5) else 0)
-        chosen += _sample(rng, side, 5 - len(chosen))
+        chosen = sample(rng, spades, pick_from(rng, (1, 2, 3))) + sample(rng, extras, 1 if coin_flip(rng, 0.5) else 0)
+        chosen += sample(rng, side, 5 - len(chosen))
     else:  # the 2s, jokers and aces in the deck, a spade and a side card
-        chosen = _sample(rng, in_deck, 4) + _sample(rng, spades, 1) + _sample(rng, side, 1)
-    return DeckSetupItem(rules, question="trumps", choices=tuple(_shuffled(rng, chosen)), **common)
+        chosen = sample(rng, in_deck, 4) + sample(rng, spades, 1) + sample(rng, side, 1)
+    return DeckSetupItem(rules, question="trumps", choices=tuple(shuffled_copy(rng, chosen)), **common)

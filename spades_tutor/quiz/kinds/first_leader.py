@@ -22,11 +22,11 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from ...engine import Card, Rules, Seat, SpadesError, cards, explain_first_leader, explain_trick, trick_winner
-from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTrick, ViewSpec, _check_cards
+from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTrick, ViewSpec, check_cards
 from ..misconceptions import Misconception, trick_misconceptions, variant
-from ..seeded import MAX_ROUNDS, _balanced, _choice, _play_through, _rng
+from ..seeded import MAX_ROUNDS, balanced_pick, pick_from, play_through, quiz_rng
 from . import register
-from .trick_winner import _trick_level
+from .trick_winner import trick_level
 
 QUESTIONS = ("first", "next-deal", "next-trick")
 _OPTIONS = tuple(s.label for s in Seat)
@@ -145,7 +145,7 @@ class FirstLeaderItem(QuizItem):
         if self.question not in QUESTIONS:
             raise SpadesError(f"a who-leads question is one of {', '.join(QUESTIONS)}, not {self.question!r}")
         if self.question == "next-trick":
-            _check_cards(self.rules, "a who-leads trick", self.trick, least=4, most=4)
+            check_cards(self.rules, "a who-leads trick", self.trick, least=4, most=4)
         elif self.rules.first_lead == "two-of-clubs" and self.question == "next-deal":
             raise SpadesError("this table opens with the 2♣: who leads the next deal depends on who is dealt it")
         elif self.rules.first_lead == "two-of-clubs" and self.two_of_clubs is None:
@@ -293,31 +293,33 @@ _LATER_DEALS = tuple((dealer, hands) for dealer in Seat for hands in range(1, 7)
 
 
 def _first_leader(rules: Rules, seed: int, difficulty: int) -> FirstLeaderItem:
-    rng = _rng(_KIND, seed, difficulty)
+    rng = quiz_rng(_KIND, seed, difficulty)
     common: dict[str, Any] = {"seed": seed, "difficulty": difficulty}
-    dealer = _choice(rng, tuple(Seat))
+    dealer = pick_from(rng, tuple(Seat))
     opens_with_clubs = rules.first_lead == "two-of-clubs"
     if difficulty == 1:
-        question = _choice(rng, ("first", "next-trick"))
+        question = pick_from(rng, ("first", "next-trick"))
     elif difficulty == 2:
         question = (
-            "next-trick" if opens_with_clubs else _balanced(_KIND, seed, 2, ("next-deal", "next-trick", "next-trick"))
+            "next-trick"
+            if opens_with_clubs
+            else balanced_pick(_KIND, seed, 2, ("next-deal", "next-trick", "next-trick"))
         )
     else:
-        question = _choice(rng, ("first", "next-trick")) if opens_with_clubs else "next-trick"
+        question = pick_from(rng, ("first", "next-trick")) if opens_with_clubs else "next-trick"
     if question == "first":
         # at a table that opens with the 2♣, its holder is never the dealer's left: the rule decides
-        holder = _choice(rng, [s for s in Seat if s != dealer.left]) if opens_with_clubs else None
+        holder = pick_from(rng, [s for s in Seat if s != dealer.left]) if opens_with_clubs else None
         return FirstLeaderItem(rules, question="first", dealer=dealer, two_of_clubs=holder, **common)
     if question == "next-deal":  # each third seed asks one: 24 seeds in a row ask 24 different ones
-        dealer, hands = _balanced(_KIND, seed // 3, 2, _LATER_DEALS)
+        dealer, hands = balanced_pick(_KIND, seed // 3, 2, _LATER_DEALS)
         return FirstLeaderItem(rules, question="next-deal", dealer=dealer, hands=hands, **common)
     wanted = {1: (1,), 2: (2,), 3: (3,)}[difficulty]
     for _ in range(MAX_ROUNDS):
-        rnd = _play_through(rules, rng, False, lambda _rnd: None)
-        found = [t for t in rnd.tricks if _trick_level(rules, t.cards) in wanted]
+        rnd = play_through(rules, rng, False, lambda _rnd: None)
+        found = [t for t in rnd.tricks if trick_level(rules, t.cards) in wanted]
         if found:
-            trick = _choice(rng, found)
+            trick = pick_from(rng, found)
             return FirstLeaderItem(rules, question="next-trick", trick=trick.cards, leader=trick.leader, **common)
     raise SpadesError(  # pragma: no cover - such tricks turn up in the first few rounds
         f"no who-leads trick of difficulty {difficulty} found for seed {seed} in {rules.name}"

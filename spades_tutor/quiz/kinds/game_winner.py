@@ -22,7 +22,7 @@ from ...engine.rules import NUMBER_BOUNDS
 from ...engine.text import number
 from ..base import Choice, Feedback, PositionReader, QuizItem, ShowTable, ViewSpec
 from ..misconceptions import Misconception, variant
-from ..seeded import _balanced, _between, _choice, _rng
+from ..seeded import balanced_pick, pick_from, quiz_rng, uniform_between
 from . import register
 
 #: the answers, as the view offers them
@@ -167,22 +167,22 @@ class GameWinnerItem(QuizItem):
 
 def _span(rng: random.Random, lo: int, hi: int) -> int:
     """A total in [lo, hi]; just ``lo`` where a very small target leaves no room."""
-    return _between(rng, lo, max(lo, hi))
+    return uniform_between(rng, lo, max(lo, hi))
 
 
 def _game_winner(rules: Rules, seed: int, difficulty: int) -> GameWinnerItem:
-    rng = _rng("game-winner", seed, difficulty)
+    rng = quiz_rng("game-winner", seed, difficulty)
     target = rules.target
-    first = _choice(rng, (Team.NS, Team.EW))
+    first = pick_from(rng, (Team.NS, Team.EW))
     case = ""
     if difficulty == 1:
-        case = _choice(rng, ("one-over", "one-over", "neither"))
+        case = pick_from(rng, ("one-over", "one-over", "neither"))
         if case == "one-over":
             high, low = _span(rng, target + 1, target + 150), _span(rng, -100, target - 60)
         else:
             high, low = _span(rng, target - 250, target - 20), _span(rng, -50, target - 100)
     elif difficulty == 2:
-        case = _choice(rng, ("both-over", "both-over", "exactly"))
+        case = pick_from(rng, ("both-over", "both-over", "exactly"))
         if case == "both-over":
             high = _span(rng, target + 20, target + 160)
             low = _span(rng, target, high - 10)
@@ -195,7 +195,7 @@ def _game_winner(rules: Rules, seed: int, difficulty: int) -> GameWinnerItem:
             if mercy is not None
             else ("tie", "close", "close", "no-mercy")
         )
-        case = _balanced("game-winner", seed, difficulty, cases)  # "another hand" about half the time
+        case = balanced_pick("game-winner", seed, difficulty, cases)  # "another hand" about half the time
         if case == "tie":
             high = low = _span(rng, target, target + 120)
         elif case == "close":
@@ -209,6 +209,6 @@ def _game_winner(rules: Rules, seed: int, difficulty: int) -> GameWinnerItem:
         else:  # both at or below the mercy score: the higher wins, an exact tie plays on
             assert mercy is not None
             low = mercy - _span(rng, 0, 120)
-            high = low + _choice(rng, (0, _span(rng, 1, 40)))
+            high = low + pick_from(rng, (0, _span(rng, 1, 40)))
     scores = {first: high, first.other: low}
     return GameWinnerItem(rules, scores=scores, seed=seed, difficulty=difficulty)

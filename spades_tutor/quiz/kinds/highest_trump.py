@@ -30,22 +30,22 @@ from ..base import (
     PositionReader,
     QuizItem,
     ViewSpec,
-    _card_list,
-    _check_cards,
-    _parse_selection,
+    card_list,
+    check_cards,
     extra_trumps_note,
+    parse_selection,
     right_and_wrong,
 )
 from ..misconceptions import RULE_CHANGES, TRUMP_BELIEFS, AnyOf, Misconception, changed
 from ..seeded import (
-    _between,
-    _chance,
-    _choice,
-    _far_apart,
-    _rng,
-    _sample,
-    _shuffled,
-    _tricky,
+    coin_flip,
+    far_apart,
+    pick_from,
+    quiz_rng,
+    sample,
+    shuffled_copy,
+    tricky_cards,
+    uniform_between,
 )
 from . import register
 
@@ -96,9 +96,9 @@ class HighestTrumpItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
-        _check_cards(self.rules, "a highest-trump question", self.choices)
+        check_cards(self.rules, "a highest-trump question", self.choices)
         if not any(self.rules.is_trump(c) for c in self.choices):
-            raise SpadesError(f"a highest-trump question needs at least one trump among {_card_list(self.choices)}")
+            raise SpadesError(f"a highest-trump question needs at least one trump among {card_list(self.choices)}")
 
     @property
     def prompt(self) -> str:
@@ -108,7 +108,7 @@ class HighestTrumpItem(QuizItem):
         return min((c for c in self.choices if self.rules.is_trump(c)), key=lambda c: self.rules.trump_order().index(c))
 
     def check(self, response: Any) -> Feedback:
-        chosen = _parse_selection(response)
+        chosen = parse_selection(response)
         right = self.answer()
         detail = {str(c): f"{c}: {self.rules.trump_position(c)}" for c in self.choices}
         because = f"{self.rules.card_name(right)[0].upper()}{self.rules.card_name(right)[1:]} is {self.rules.trump_position(right)}."
@@ -117,7 +117,7 @@ class HighestTrumpItem(QuizItem):
         return Feedback(correct, str(right), (because,), detail, diagnosis)
 
     def given(self, response: Any) -> tuple[Card, ...] | None:
-        return _parse_selection(response)
+        return parse_selection(response)
 
     def hint(self) -> str:
         return (
@@ -176,32 +176,32 @@ def _decoys(rules: Rules) -> list[Card]:
 def _close_window(rules: Rules, rng: random.Random, size: int) -> list[Card]:
     """``size`` adjacent trumps near the top, containing a surprising one if the rules have any."""
     order = rules.trump_order()
-    tricky = set(_tricky(rules))
+    tricky = set(tricky_cards(rules))
     top = min(len(order), 6)
     windows = [list(order[i : i + size]) for i in range(0, top - size + 1)]
     good = [w for w in windows if tricky & set(w)] or windows
-    return _choice(rng, good)
+    return pick_from(rng, good)
 
 
 def _highest_trump(rules: Rules, seed: int, difficulty: int) -> HighestTrumpItem:
-    rng = _rng("highest-trump", seed, difficulty)
+    rng = quiz_rng("highest-trump", seed, difficulty)
     order = rules.trump_order()
     if difficulty == 1:
-        choices = [order[i] for i in _far_apart(rng, len(order), 3, 3)]
+        choices = [order[i] for i in far_apart(rng, len(order), 3, 3)]
     elif difficulty == 2:
-        choices = [order[i] for i in sorted(_sample(rng, range(len(order)), 3))]
-        choices.append(_choice(rng, _decoys(rules)))
+        choices = [order[i] for i in sorted(sample(rng, range(len(order)), 3))]
+        choices.append(pick_from(rng, _decoys(rules)))
     else:
-        choices = _close_window(rules, rng, _between(rng, 2, 3))
+        choices = _close_window(rules, rng, uniform_between(rng, 2, 3))
         low_two = order[-1] if order[-1].rank == Rank.TWO else None
         traps: list[Card] = [c for c in _decoys(rules) if c.rank == Rank.ACE]
         if low_two is not None and low_two not in choices:
             traps.append(low_two)  # a 2 that is the lowest trump here
-        choices.append(_choice(rng, traps))
+        choices.append(pick_from(rng, traps))
         lower = [c for c in order[6:] if c not in choices]
-        if lower and _chance(rng, 0.6):
-            choices.append(_choice(rng, lower))  # a lower trump beside the close call
-    shown = _shuffled(rng, choices)
+        if lower and coin_flip(rng, 0.6):
+            choices.append(pick_from(rng, lower))  # a lower trump beside the close call
+    shown = shuffled_copy(rng, choices)
     best = min((c for c in shown if rules.is_trump(c)), key=order.index)
     if shown[0] == best:  # do not always put the answer first
         shown.append(shown.pop(0))

@@ -41,18 +41,18 @@ from ..base import (
     QuizItem,
     ShowTrick,
     ViewSpec,
-    _card_list,
-    _check_cards,
-    _parse_selection,
+    card_list,
+    check_cards,
     extra_trumps_note,
+    parse_selection,
 )
 from ..misconceptions import AnyOf, Misconception, cap, changed, the, trump_named
 from ..seeded import (
     MAX_ROUNDS,
-    _choice,
-    _extras,
-    _play_through,
-    _rng,
+    extra_trumps_of,
+    pick_from,
+    play_through,
+    quiz_rng,
 )
 from . import register
 
@@ -203,16 +203,16 @@ class LegalPlaysItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
-        _check_cards(self.rules, "a legal-plays hand", self.hand)
-        _check_cards(self.rules, "the trick so far", self.trick, least=0, most=3)
+        check_cards(self.rules, "a legal-plays hand", self.hand)
+        check_cards(self.rules, "the trick so far", self.trick, least=0, most=3)
         both = set(self.hand) & set(self.trick)
         if both:
-            raise SpadesError(f"{_card_list(both)} cannot be both in the hand and in the trick")
+            raise SpadesError(f"{card_list(both)} cannot be both in the hand and in the trick")
 
     @property
     def prompt(self) -> str:
         if self.trick:
-            where = f"{_card_list(self.trick)} {'has' if len(self.trick) == 1 else 'have'} been played to this trick"
+            where = f"{card_list(self.trick)} {'has' if len(self.trick) == 1 else 'have'} been played to this trick"
         else:
             where = "you are leading to this trick"
         broken = "Spades are broken." if self.spades_broken else "Spades are not broken yet."
@@ -230,7 +230,7 @@ class LegalPlaysItem(QuizItem):
         return out
 
     def check(self, response: Any) -> Feedback:
-        chosen = _parse_selection(response)
+        chosen = parse_selection(response)
         right = self.answer()
         correct = chosen is not None and set(chosen) == set(right)
         illegal = [c for c in self.hand if c not in right]
@@ -250,10 +250,10 @@ class LegalPlaysItem(QuizItem):
         else:
             because = "You hold no trump, so you may lead any card."
         diagnosis = None if correct else self.diagnose(response)
-        return Feedback(correct, _card_list(right), (because,), self.reasons(), diagnosis)
+        return Feedback(correct, card_list(right), (because,), self.reasons(), diagnosis)
 
     def given(self, response: Any) -> frozenset[Card] | None:
-        chosen = _parse_selection(response)
+        chosen = parse_selection(response)
         return None if chosen is None else frozenset(chosen)
 
     def hint(self) -> str:
@@ -355,7 +355,7 @@ def _legal_tags(rules: Rules, hand: Sequence[Card], trick: Sequence[Card], broke
     tags: set[str] = set()
     if len(hand) < 2:
         return tags
-    extras = _extras(rules)
+    extras = extra_trumps_of(rules)
     is_trump = rules.is_trump
     suit_of = rules.suit_of
     trumps_in_hand = sum(1 for c in hand if is_trump(c))
@@ -399,11 +399,11 @@ _WEIGHT = {"only-trumps": 1, "one-way": 4, "joker": 3, "deuce": 2}
 
 
 def _legal_plays(rules: Rules, seed: int, difficulty: int) -> LegalPlaysItem:
-    rng = _rng("legal-plays", seed, difficulty)
-    extras = _extras(rules)
+    rng = quiz_rng("legal-plays", seed, difficulty)
+    extras = extra_trumps_of(rules)
     possible = [t for t in _LEGAL_LEVELS[difficulty] if t != "joker" or any(c.is_joker for c in extras)]
     possible = [t for t in possible if t != "deuce" or any(not c.is_joker for c in extras)]
-    wanted = _choice(rng, [t for t in possible for _ in range(_WEIGHT.get(t, 1) if difficulty == 3 else 1)])
+    wanted = pick_from(rng, [t for t in possible for _ in range(_WEIGHT.get(t, 1) if difficulty == 3 else 1)])
     fallback: list[tuple[Any, ...]] = []  # the first position of another type of the level
     found: list[tuple[Any, ...]] = []  # positions of the wanted type in the current round
     level = set(possible)
@@ -431,9 +431,9 @@ def _legal_plays(rules: Rules, seed: int, difficulty: int) -> LegalPlaysItem:
         found.clear()
         # only-trumps positions come from players who hoard their trumps
         averse = wanted == "only-trumps" and attempt % 3 != 2
-        _play_through(rules, rng, averse, visit)
+        play_through(rules, rng, averse, visit)
         if found:
-            hand, trick, broken, seat = _choice(rng, found)
+            hand, trick, broken, seat = pick_from(rng, found)
             break
         if attempt >= MAX_ROUNDS // 4 and fallback:
             hand, trick, broken, seat = fallback[0]

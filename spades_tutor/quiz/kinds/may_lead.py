@@ -31,12 +31,12 @@ from ..base import (
     ShowCards,
     ShowTable,
     ViewSpec,
-    _card_list,
-    _check_cards,
+    card_list,
+    check_cards,
     extra_trumps_note,
 )
 from ..misconceptions import TWO_OF_DIAMONDS, Misconception, changed, trump_named
-from ..seeded import MAX_ROUNDS, _balanced, _chance, _choice, _extras, _play_through, _rng
+from ..seeded import MAX_ROUNDS, balanced_pick, coin_flip, extra_trumps_of, pick_from, play_through, quiz_rng
 from . import register
 
 Earlier = tuple[tuple[Seat, tuple[Card, ...]], ...]
@@ -143,11 +143,11 @@ class MayLeadItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
-        _check_cards(self.rules, "a may-lead hand", self.hand)
+        check_cards(self.rules, "a may-lead hand", self.hand)
         if self.card not in self.hand:
-            raise SpadesError(f"{self.card} is not in the hand {_card_list(self.hand)}")
+            raise SpadesError(f"{self.card} is not in the hand {card_list(self.hand)}")
         for _, trick in self.earlier:
-            _check_cards(self.rules, "an earlier trick", trick, least=4, most=4)
+            check_cards(self.rules, "an earlier trick", trick, least=4, most=4)
         seen = [c for _, t in self.earlier for c in t]
         if len(set(seen) | set(self.hand)) != len(seen) + len(self.hand):
             raise SpadesError("a card appears twice among the hand and the earlier tricks")
@@ -169,7 +169,7 @@ class MayLeadItem(QuizItem):
         for n, (_, trick) in enumerate(self.earlier, 1):
             trumps = [c for c in trick if self.rules.is_trump(c)]
             if trumps:
-                return f"Spades are broken: {_card_list(trumps)} {'was' if len(trumps) == 1 else 'were'} played to trick {n}."
+                return f"Spades are broken: {card_list(trumps)} {'was' if len(trumps) == 1 else 'were'} played to trick {n}."
         return "Spades are not broken: no trump has been played yet."
 
     def check(self, response: Any) -> Feedback:
@@ -254,7 +254,7 @@ class MayLeadItem(QuizItem):
     def view(self) -> ViewSpec:
         parts: list[Any] = []
         if self.earlier:
-            rows = tuple((str(n), leader.label, _card_list(trick)) for n, (leader, trick) in enumerate(self.earlier, 1))
+            rows = tuple((str(n), leader.label, card_list(trick)) for n, (leader, trick) in enumerate(self.earlier, 1))
             parts.append(ShowTable(("trick", "led by", "cards in play order"), rows, "The tricks played so far."))
         parts.append(ShowCards(self.hand, f"your hand ({self.seat})"))
         parts.append(Caption(f"May you lead {self.card}?"))
@@ -264,7 +264,7 @@ class MayLeadItem(QuizItem):
 
 def _lead_type(rules: Rules, hand: Sequence[Card], card: Card, broken: bool, played: int) -> int:
     """The level a lead of ``card`` belongs to (``played`` tricks so far); 0: none."""
-    if card in _extras(rules) or all(rules.is_trump(c) for c in hand):
+    if card in extra_trumps_of(rules) or all(rules.is_trump(c) for c in hand):
         return 3
     early = played < 5
     if not rules.is_trump(card):
@@ -272,14 +272,14 @@ def _lead_type(rules: Rules, hand: Sequence[Card], card: Card, broken: bool, pla
     return 1 if early and not broken else 2
 
 
-#: level 2's cases, drawn in turn (``_balanced``): half are "no", and of the leads the prompt
+#: level 2's cases, drawn in turn (``balanced_pick``): half are "no", and of the leads the prompt
 #: calls unbroken, half are "yes" (a side card, or a hand of nothing but trumps)
 _LEVEL_2_CASES = ("trump-unbroken", "trump-unbroken", "trump-unbroken", "trump-broken", "side-unbroken", "only-trumps")
 
 
 def _level_2_case(rules: Rules, hand: Sequence[Card], card: Card, broken: bool) -> str:
     """The level-2 case a lead of ``card`` is ("": none; the jokers and the 2♦ stay at level 3)."""
-    if card in _extras(rules) or (broken and not rules.is_trump(card)):
+    if card in extra_trumps_of(rules) or (broken and not rules.is_trump(card)):
         return ""
     if all(rules.is_trump(c) for c in hand):
         return "" if broken else "only-trumps"
@@ -289,9 +289,9 @@ def _level_2_case(rules: Rules, hand: Sequence[Card], card: Card, broken: bool) 
 
 
 def _may_lead(rules: Rules, seed: int, difficulty: int) -> MayLeadItem:
-    rng = _rng("may-lead", seed, difficulty)
-    want_yes = _chance(rng, 0.5)
-    case = _balanced("may-lead", seed, difficulty, _LEVEL_2_CASES) if difficulty == 2 else ""
+    rng = quiz_rng("may-lead", seed, difficulty)
+    want_yes = coin_flip(rng, 0.5)
+    case = balanced_pick("may-lead", seed, difficulty, _LEVEL_2_CASES) if difficulty == 2 else ""
     found: list[tuple[Any, ...]] = []
 
     def visit(rnd: Round) -> None:
@@ -308,7 +308,7 @@ def _may_lead(rules: Rules, seed: int, difficulty: int) -> MayLeadItem:
                     found.append((hand, card, broken, (), seat))
                 continue
             level = _lead_type(rules, hand, card, broken, len(rnd.tricks))
-            if difficulty == 3 and level == 2 and _chance(rng, 0.3):
+            if difficulty == 3 and level == 2 and coin_flip(rng, 0.3):
                 level = 3  # a plain spade, but the earlier tricks must tell whether spades are broken
             if level != difficulty:
                 continue
@@ -319,10 +319,10 @@ def _may_lead(rules: Rules, seed: int, difficulty: int) -> MayLeadItem:
 
     for _ in range(MAX_ROUNDS):
         found.clear()
-        averse = _chance(rng, 0.5) or case in ("side-unbroken", "only-trumps")  # spades stay unbroken longer
-        _play_through(rules, rng, averse, visit)
+        averse = coin_flip(rng, 0.5) or case in ("side-unbroken", "only-trumps")  # spades stay unbroken longer
+        play_through(rules, rng, averse, visit)
         if found:
-            hand, card, broken, earlier, seat = _choice(rng, found)
+            hand, card, broken, earlier, seat = pick_from(rng, found)
             return MayLeadItem(
                 rules,
                 hand=rules.sort_hand(hand),

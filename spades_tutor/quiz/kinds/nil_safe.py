@@ -50,10 +50,10 @@ from ..base import (
     QuizItem,
     ShowCards,
     ViewSpec,
-    _check_cards,
+    check_cards,
 )
 from ..misconceptions import Misconception
-from ..seeded import _hands, _rng
+from ..seeded import quiz_rng, random_hands
 from . import register
 
 __all__ = [
@@ -281,7 +281,7 @@ class NilSafeItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
-        _check_cards(self.rules, "a nil-safe hand", self.hand)
+        check_cards(self.rules, "a nil-safe hand", self.hand)
 
     @property
     def prompt(self) -> str:
@@ -426,7 +426,7 @@ def _worth_measuring(rules: Rules, hand: Sequence[Card], want_safe: bool, diffic
 def _wanted(seed: int, difficulty: int) -> bool:
     """Whether the item of ``seed`` should be safe: each block of four seeds holds two of each
     answer, in an order its own seeded stream shuffles (no constant answer fits most items)."""
-    block = _rng("nil-safe-block", seed // 4, difficulty)
+    block = quiz_rng("nil-safe-block", seed // 4, difficulty)
     answers = [True, True, False, False]
     block.shuffle(answers)
     return answers[seed % 4]
@@ -440,12 +440,12 @@ def _fits(shown: tuple[int, int, int], lo: int, hi: int) -> bool:
 def _nil_safe(rules: Rules, seed: int, difficulty: int) -> NilSafeItem:
     from ...lab.odds import nil_made_counts  # the simulator loads only when a nil is measured
 
-    rng = _rng("nil-safe", seed, difficulty)
+    rng = quiz_rng("nil-safe", seed, difficulty)
     want_safe = _wanted(seed, difficulty)
     lo, hi = BANDS[difficulty][want_safe]
     fallback: tuple[Card, ...] | None = None
     measured = 0
-    hands = _hands(rules, rng)
+    hands = random_hands(rules, rng)
     while True:
         batch: list[tuple[Card, ...]] = []
         while len(batch) < SCREEN_HANDS:

@@ -40,14 +40,14 @@ from ..base import (
     QuizItem,
     ShowTable,
     ViewSpec,
-    _team_answer,
+    team_answer,
 )
 from ..misconceptions import Misconception, variant
 from ..seeded import (
-    _between,
-    _chance,
-    _choice,
-    _rng,
+    coin_flip,
+    pick_from,
+    quiz_rng,
+    uniform_between,
 )
 from . import register
 
@@ -207,7 +207,7 @@ class ScoreItem(QuizItem):
     def check(self, response: Any) -> Feedback:
         scores = score_hand(self.rules, self.bids, self.tricks, self.bags)
         try:
-            given = _team_answer(response)
+            given = team_answer(response)
         except (TypeError, ValueError, KeyError):  # SpadesError is a ValueError
             given = {}
         right = {t: (s.points, s.bags) for t, s in scores.items()}
@@ -262,7 +262,7 @@ class ScoreItem(QuizItem):
 
     def given(self, response: Any) -> dict[Team, tuple[int, int]] | None:
         try:
-            given = _team_answer(response)
+            given = team_answer(response)
         except (TypeError, ValueError, KeyError):
             return None
         return given if set(given) == set(Team) else None
@@ -411,7 +411,7 @@ def _score_response(values: Mapping[str, int]) -> dict[Team, tuple[int, int]]:
 
 def _split(rng: random.Random, total: int, least: int = 0) -> tuple[int, int]:
     """Two parts, each at least ``least``, adding to ``total``."""
-    a = _between(rng, least, total - least)
+    a = uniform_between(rng, least, total - least)
     return a, total - a
 
 
@@ -423,14 +423,14 @@ def _plain_team(
         top = min(max_over, taken - 2)
         if top < min_over:
             return None
-        contract = taken - _between(rng, min_over, top)
+        contract = taken - uniform_between(rng, min_over, top)
     else:
-        contract = taken + _between(rng, 1, 4)
+        contract = taken + uniform_between(rng, 1, 4)
         if contract < 2 or contract > 13:
             return None
     a, b = _split(rng, contract, 1)
     # each partner takes about what they bid
-    took_a = min(taken, max(0, round(taken * a / contract) + _between(rng, -1, 1)))
+    took_a = min(taken, max(0, round(taken * a / contract) + uniform_between(rng, -1, 1)))
     return (Bid(a), Bid(b)), (took_a, taken - took_a)
 
 
@@ -438,7 +438,7 @@ def _nil_team(
     rng: random.Random, rules: Rules, taken: int, nil_made: bool, partner_made: bool, blind: bool, max_over: int
 ) -> tuple[tuple[Bid, Bid], tuple[int, int]] | None:
     """Bids and tricks of a team where one partner bids (blind) nil; the nil bidder comes first."""
-    nil_took = 0 if nil_made else _between(rng, 1, min(3, max(taken, 1)))
+    nil_took = 0 if nil_made else uniform_between(rng, 1, min(3, max(taken, 1)))
     if nil_took > taken:
         return None
     partner_took = taken - nil_took
@@ -446,9 +446,9 @@ def _nil_team(
     if partner_made:
         if counted < 1:
             return None
-        bid = counted - _between(rng, 0, min(max_over, counted - 1))
+        bid = counted - uniform_between(rng, 0, min(max_over, counted - 1))
     else:
-        bid = counted + _between(rng, 1, 3)
+        bid = counted + uniform_between(rng, 1, 3)
         if bid > 13:
             return None
     return ((BLIND_NIL if blind else NIL), Bid(bid)), (nil_took, partner_took)
@@ -456,7 +456,7 @@ def _nil_team(
 
 def _seat_pairs(team: Team, rng: random.Random) -> tuple[Seat, Seat]:
     a, b = team.seats
-    return (a, b) if _chance(rng, 0.5) else (b, a)
+    return (a, b) if coin_flip(rng, 0.5) else (b, a)
 
 
 def _score_cases(rules: Rules) -> list[str]:
@@ -503,7 +503,7 @@ def _score_position(
     every bag is a penalty).
     """
     limit = rules.bag_limit
-    focus = _choice(rng, tuple(Team))
+    focus = pick_from(rng, tuple(Team))
     other = focus.other
     nil_team = (
         rules.nil
@@ -517,30 +517,30 @@ def _score_position(
         )
     )
     if case == "both-nil":
-        focus_took = _between(rng, 0, 3)  # two nil bidders rarely take many tricks
+        focus_took = uniform_between(rng, 0, 3)  # two nil bidders rarely take many tricks
     elif nil_team:
-        focus_took = _between(rng, 1, 8)
+        focus_took = uniform_between(rng, 1, 8)
     else:
-        focus_took = _between(rng, 2, 11)
+        focus_took = uniform_between(rng, 2, 11)
     taken = {focus: focus_took, other: 13 - focus_took}
-    bags = {t: _between(rng, 0, min(3, limit - 1)) for t in Team}
+    bags = {t: uniform_between(rng, 0, min(3, limit - 1)) for t in Team}
     plans: dict[Team, tuple[tuple[Bid, Bid], tuple[int, int]] | None] = {}
     seats = {t: _seat_pairs(t, rng) for t in Team}
 
     def plain(team: Team, max_over: int, min_over: int = 0, made: bool | None = None) -> None:
-        made = _chance(rng, 0.7) if made is None else made
+        made = coin_flip(rng, 0.7) if made is None else made
         plans[team] = _plain_team(rng, taken[team], made, max_over, min_over)
 
     def nil(blind: bool, nil_made: bool | None = None, partner_made: bool | None = None) -> None:
-        nil_made = _chance(rng, 0.5) if nil_made is None else nil_made
-        partner_made = _chance(rng, 0.6) if partner_made is None else partner_made
+        nil_made = coin_flip(rng, 0.5) if nil_made is None else nil_made
+        partner_made = coin_flip(rng, 0.6) if partner_made is None else partner_made
         plans[focus] = _nil_team(rng, rules, taken[focus], nil_made, partner_made, blind, 3)
 
     if difficulty == 1:
         plain(focus, 2)
         plain(other, 2)
     elif difficulty == 2:
-        bags = {t: _between(rng, 0, limit - 1) for t in Team}
+        bags = {t: uniform_between(rng, 0, limit - 1) for t in Team}
         if nil_team:
             nil(False)
         else:
@@ -549,7 +549,7 @@ def _score_position(
     else:
         plain(other, 3)
         if case == "rollover":
-            gap = _between(rng, 1, min(3, limit))
+            gap = uniform_between(rng, 1, min(3, limit))
             bags[focus] = limit - gap
             plain(focus, gap + 3, gap, made=True)
         elif case == "blind-nil":
@@ -559,10 +559,10 @@ def _score_position(
         elif case == "set-with-nil-bags":
             nil(False, nil_made=False, partner_made=False)
         elif case == "nil-bags-penalty":  # the failed nil's tricks are the bags that reach the limit
-            bags[focus] = limit - _between(rng, 1, min(2, limit))
+            bags[focus] = limit - uniform_between(rng, 1, min(2, limit))
             nil(False, nil_made=False)
         else:  # both-nil
-            first = _between(rng, 0, focus_took)
+            first = uniform_between(rng, 0, focus_took)
             plans[focus] = ((NIL, NIL), (first, focus_took - first))
     bids: dict[Seat, Bid] = {}
     tricks: dict[Seat, int] = {}
@@ -596,12 +596,12 @@ def _score_position(
 
 
 def _score(rules: Rules, seed: int, difficulty: int) -> ScoreItem:
-    rng = _rng("score", seed, difficulty)
+    rng = quiz_rng("score", seed, difficulty)
     cases = _score_cases(rules)
-    case = _choice(rng, cases) if difficulty == 3 else ""
+    case = pick_from(rng, cases) if difficulty == 3 else ""
     for attempt in range(2000):
         if difficulty == 3 and attempt and attempt % 200 == 0:
-            case = _choice(rng, cases)  # a case these rules make hard to reach: try another
+            case = pick_from(rng, cases)  # a case these rules make hard to reach: try another
         position = _score_position(rules, rng, difficulty, case, strict=attempt < 1000)
         if position is not None:
             bids, tricks, bags = position

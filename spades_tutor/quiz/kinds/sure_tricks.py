@@ -37,16 +37,16 @@ from ..base import (
     QuizItem,
     ShowCards,
     ViewSpec,
-    _check_cards,
-    _whole,
+    check_cards,
+    whole_answer,
 )
 from ..misconceptions import ACE_OF_SPADES, TRUMP_BELIEFS, TWO_OF_DIAMONDS, TWO_OF_SPADES, Misconception, changed, the
 from ..seeded import (
     MAX_DEALS,
-    _balanced,
-    _hands,
-    _rng,
-    _tricky,
+    balanced_pick,
+    quiz_rng,
+    random_hands,
+    tricky_cards,
 )
 from . import register
 
@@ -168,7 +168,7 @@ class SureTricksItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
-        _check_cards(self.rules, "a sure-tricks hand", self.hand)
+        check_cards(self.rules, "a sure-tricks hand", self.hand)
 
     @property
     def prompt(self) -> str:
@@ -179,7 +179,7 @@ class SureTricksItem(QuizItem):
 
     def check(self, response: Any) -> Feedback:
         try:
-            given = _whole(response)
+            given = whole_answer(response)
         except (TypeError, ValueError):
             given = -1
         right = self.answer()
@@ -189,7 +189,7 @@ class SureTricksItem(QuizItem):
 
     def given(self, response: Any) -> int | None:
         try:
-            return _whole(response)
+            return whole_answer(response)
         except (TypeError, ValueError):
             return None
 
@@ -246,7 +246,7 @@ def _sure_shape(rules: Rules, hand: Sequence[Card]) -> str:
     run = len(sure_tricks(rules, hand))  # the top trumps held: each sure on its own
     count = sure_trick_count(rules, hand)
     near = [i for i in range(min(6, len(order))) if order[i] in held]
-    tricky = set(_tricky(rules))
+    tricky = set(tricky_cards(rules))
     if count > run:
         return "counted"  # sure of more than the run: count the higher trumps that are out
     if run >= 1 and any(run < i <= 5 for i in near):
@@ -270,13 +270,13 @@ _SURE_LEVELS: dict[int, tuple[str, ...]] = {
 
 
 def _sure_tricks(rules: Rules, seed: int, difficulty: int) -> SureTricksItem:
-    rng = _rng("sure-tricks", seed, difficulty)
+    rng = quiz_rng("sure-tricks", seed, difficulty)
     shapes = _SURE_LEVELS[difficulty]
-    if not any(not c.is_joker for c in _tricky(rules)):
+    if not any(not c.is_joker for c in tricky_cards(rules)):
         shapes = tuple(s for s in shapes if s != "tricky-run")
-    wanted = _balanced("sure-tricks", seed, difficulty, shapes)  # level 1 is half 0s, half 1s
+    wanted = balanced_pick("sure-tricks", seed, difficulty, shapes)  # level 1 is half 0s, half 1s
     second_best: tuple[Card, ...] | None = None
-    for n, hand in enumerate(_hands(rules, rng)):
+    for n, hand in enumerate(random_hands(rules, rng)):
         shape = _sure_shape(rules, hand)
         if shape == wanted or (n >= MAX_DEALS and shape in shapes):
             return SureTricksItem(rules, hand=rules.sort_hand(hand), seed=seed, difficulty=difficulty)
@@ -284,4 +284,4 @@ def _sure_tricks(rules: Rules, seed: int, difficulty: int) -> SureTricksItem:
             second_best = hand
         if n >= 4 * MAX_DEALS and second_best is not None:
             return SureTricksItem(rules, hand=rules.sort_hand(second_best), seed=seed, difficulty=difficulty)
-    raise AssertionError("unreachable")  # pragma: no cover - _hands never ends
+    raise AssertionError("unreachable")  # pragma: no cover - random_hands never ends

@@ -37,19 +37,19 @@ from ..base import (
     PositionReader,
     QuizItem,
     ViewSpec,
-    _check_cards,
-    _parse_selection,
+    check_cards,
     extra_trumps_note,
+    parse_selection,
     right_and_wrong,
 )
 from ..misconceptions import Misconception, trick_misconceptions
 from ..seeded import (
     MAX_ROUNDS,
-    _choice,
-    _extras,
-    _play_through,
-    _rng,
-    _tricky,
+    extra_trumps_of,
+    pick_from,
+    play_through,
+    quiz_rng,
+    tricky_cards,
 )
 from . import register
 
@@ -84,7 +84,7 @@ class TrickWinnerItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
-        _check_cards(self.rules, "a trick", self.trick, most=4)
+        check_cards(self.rules, "a trick", self.trick, most=4)
 
     @property
     def prompt(self) -> str:
@@ -101,7 +101,7 @@ class TrickWinnerItem(QuizItem):
         return Trick.complete(self.rules, self.leader, self.trick)
 
     def check(self, response: Any) -> Feedback:
-        chosen = _parse_selection(response)
+        chosen = parse_selection(response)
         right = self.answer()
         correct = chosen == (right,)
         diagnosis = None if correct else self.diagnose(response)
@@ -110,7 +110,7 @@ class TrickWinnerItem(QuizItem):
         )
 
     def given(self, response: Any) -> tuple[Card, ...] | None:
-        return _parse_selection(response)
+        return parse_selection(response)
 
     def hint(self) -> str:
         return (
@@ -162,19 +162,19 @@ class TrickWinnerItem(QuizItem):
 def _close_calls(rules: Rules) -> frozenset[Card]:
     """Trumps whose place a newcomer gets wrong: the 2♦ and 2♠ where they rank high, the A♠, a lowest 2♠."""
     order = rules.trump_order()
-    close = {c for c in _tricky(rules) if not c.is_joker}
+    close = {c for c in tricky_cards(rules) if not c.is_joker}
     close |= {c for c in order if c.suit == Suit.SPADES and c.rank in (Rank.ACE, Rank.TWO)}
     return frozenset(close)
 
 
-def _trick_level(rules: Rules, trick: Sequence[Card]) -> int:
+def trick_level(rules: Rules, trick: Sequence[Card]) -> int:
     """1: no trump; 3: two or more trumps with a joker, the 2♦, the 2♠ or the A♠ among them (or, in
     regular Spades, a side suit trumped twice); 2: any other trick with a trump in it."""
     trumps = [c for c in trick if rules.is_trump(c)]
     if not trumps:
         return 1
     if len(trumps) >= 2:
-        special = _extras(rules) | _close_calls(rules)
+        special = extra_trumps_of(rules) | _close_calls(rules)
         if any(c in special for c in trumps) or not rules.is_trump(trick[0]):
             return 3
     return 2
@@ -183,7 +183,7 @@ def _trick_level(rules: Rules, trick: Sequence[Card]) -> int:
 def _trick_case(rules: Rules, trick: Sequence[Card]) -> str:
     """Which level-3 fight a trick is: both jokers, a joker led into players void in spades,
     or trumps fighting without a joker ('' for a trick of another level)."""
-    if _trick_level(rules, trick) != 3:
+    if trick_level(rules, trick) != 3:
         return ""
     if BIG_JOKER in trick and LITTLE_JOKER in trick:
         return "big-little"
@@ -199,19 +199,19 @@ _CASES = ("big-little", "joker-led-void", "no-joker", "no-joker")
 
 
 def _trick_winner(rules: Rules, seed: int, difficulty: int) -> TrickWinnerItem:
-    rng = _rng("trick-winner", seed, difficulty)
-    case = _choice(rng, _CASES if rules.jokers else ("no-joker",)) if difficulty == 3 else ""
+    rng = quiz_rng("trick-winner", seed, difficulty)
+    case = pick_from(rng, _CASES if rules.jokers else ("no-joker",)) if difficulty == 3 else ""
     fallback = None
     for attempt in range(MAX_ROUNDS):
-        rnd = _play_through(rules, rng, False, lambda _rnd: None)
-        found = [t for t in rnd.tricks if _trick_level(rules, t.cards) == difficulty]
+        rnd = play_through(rules, rng, False, lambda _rnd: None)
+        found = [t for t in rnd.tricks if trick_level(rules, t.cards) == difficulty]
         if case:
             fallback = fallback or (found[0] if found else None)
             found = [t for t in found if _trick_case(rules, t.cards) == case]
             if not found and attempt >= MAX_ROUNDS // 4 and fallback is not None:
                 found = [fallback]
         if found:
-            trick = _choice(rng, found)
+            trick = pick_from(rng, found)
             return TrickWinnerItem(rules, trick=trick.cards, leader=trick.leader, seed=seed, difficulty=difficulty)
     raise SpadesError(  # pragma: no cover - every level turns up in the first few rounds
         f"no trick of difficulty {difficulty} found for seed {seed} in {rules.name}"

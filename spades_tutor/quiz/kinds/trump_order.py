@@ -30,21 +30,21 @@ from ..base import (
     PositionReader,
     QuizItem,
     ViewSpec,
-    _card_list,
-    _check_cards,
-    _parse_selection,
+    card_list,
+    check_cards,
     extra_trumps_note,
+    parse_selection,
 )
 from ..misconceptions import TRUMP_BELIEFS, Misconception, changed
 from ..seeded import (
-    _ace_of_spades,
-    _between,
-    _choice,
-    _far_apart,
-    _rng,
-    _sample,
-    _shuffled,
-    _tricky,
+    ace_of_spades,
+    far_apart,
+    pick_from,
+    quiz_rng,
+    sample,
+    shuffled_copy,
+    tricky_cards,
+    uniform_between,
 )
 from . import register
 
@@ -96,11 +96,11 @@ class TrumpOrderItem(QuizItem):
     difficulty: int = 1
 
     def __post_init__(self) -> None:
-        _check_cards(self.rules, "a trump-order question", self.choices, most=len(self.rules.trump_order()))
+        check_cards(self.rules, "a trump-order question", self.choices, most=len(self.rules.trump_order()))
         not_trumps = [c for c in self.choices if not self.rules.is_trump(c)]
         if not_trumps:
             raise SpadesError(
-                f"{_card_list(not_trumps)} {'is' if len(not_trumps) == 1 else 'are'} not trumps in {self.rules.name}"
+                f"{card_list(not_trumps)} {'is' if len(not_trumps) == 1 else 'are'} not trumps in {self.rules.name}"
             )
 
     @property
@@ -112,15 +112,15 @@ class TrumpOrderItem(QuizItem):
         return tuple(sorted(self.choices, key=order.index))
 
     def check(self, response: Any) -> Feedback:
-        chosen = _parse_selection(response)
+        chosen = parse_selection(response)
         right = self.answer()
         explanation = tuple(f"{c} is {self.rules.trump_position(c)}." for c in right)
         correct = chosen == right
         diagnosis = None if correct else self.diagnose(response)
-        return Feedback(correct, _card_list(right), explanation, diagnosis=diagnosis)
+        return Feedback(correct, card_list(right), explanation, diagnosis=diagnosis)
 
     def given(self, response: Any) -> tuple[Card, ...] | None:
-        return _parse_selection(response)
+        return parse_selection(response)
 
     def hint(self) -> str:
         return (
@@ -184,26 +184,26 @@ class TrumpOrderItem(QuizItem):
 
 
 def _trump_order(rules: Rules, seed: int, difficulty: int) -> TrumpOrderItem:
-    rng = _rng("trump-order", seed, difficulty)
+    rng = quiz_rng("trump-order", seed, difficulty)
     order = rules.trump_order()
     if difficulty == 1:
-        chosen = [order[i] for i in _far_apart(rng, len(order), 3, 3)]
+        chosen = [order[i] for i in far_apart(rng, len(order), 3, 3)]
     elif difficulty == 2:
-        chosen = _sample(rng, order, 4)
+        chosen = sample(rng, order, 4)
     else:
-        tricky = list(_tricky(rules))
-        must = _sample(rng, tricky, min(len(tricky), _between(rng, 2, 3))) if len(tricky) >= 2 else tricky
-        ace = _ace_of_spades(rules)
+        tricky = list(tricky_cards(rules))
+        must = sample(rng, tricky, min(len(tricky), uniform_between(rng, 2, 3))) if len(tricky) >= 2 else tricky
+        ace = ace_of_spades(rules)
         if ace is not None and ace not in must:
             must.append(ace)
         top = [c for c in order[:7] if c not in must]
         if order[-1].rank == Rank.TWO and order[-1] not in must:
             top.append(order[-1])
         # perhaps one more card from the top, the rest from anywhere in the order
-        chosen = (must + _sample(rng, top, _choice(rng, (0, 1))))[:5]
+        chosen = (must + sample(rng, top, pick_from(rng, (0, 1))))[:5]
         rest = [c for c in order if c not in chosen]
-        chosen = (chosen + _sample(rng, rest, max(0, 5 - len(chosen))))[:5]
-    shown = _shuffled(rng, chosen)
+        chosen = (chosen + sample(rng, rest, max(0, 5 - len(chosen))))[:5]
+    shown = shuffled_copy(rng, chosen)
     answer = sorted(chosen, key=order.index)
     if shown == answer:  # already in order: rotate so there is something to do
         shown = shown[1:] + shown[:1]
