@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 
-from .engine import Card, Phase, Round, Rules, Seat, SeatView, Suit, Team
+from .engine import ActionKind, Card, Phase, Round, Rules, Seat, SeatView, Suit, Team
 from .engine.text import and_list, number, plural
 from .solver import Answer, Budget, Position, Result, line, make_contract, make_nil, reach, ready, solve
 from .solver import search as solver_search
@@ -347,7 +347,7 @@ def _plays(rnd: Round) -> tuple[Round, list[tuple[Seat, Card]]]:
     start = Round.from_hands(rnd.rules, rnd.dealt, dealer=rnd.dealer)
     plays: list[tuple[Seat, Card]] = []
     for action in rnd.history:
-        if action.kind == "play":
+        if action.kind == ActionKind.PLAY:
             assert isinstance(action.value, Card)
             plays.append((action.seat, action.value))
         else:

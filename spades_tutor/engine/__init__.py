@@ -30,7 +30,7 @@ from .hand_eval import (
 from .inputs import parse_whole_number, whole_number
 from .play import Trick, explain_trick, legal_plays, trick_winner, why_illegal
 from .renege import RenegeRuling, apply_renege, describe_penalty
-from .round import Action, Phase, Round, SeatView, deal_hands, explain_first_leader, parse_deal_id
+from .round import Action, ActionKind, Phase, Round, SeatView, deal_hands, explain_first_leader, parse_deal_id
 from .rules import PRESETS, Rules
 from .scoring import BLIND_NIL, NIL, Bid, HandScore, ScoreLine, explain_game, game_winner, score_hand
 from .seats import Seat, Team
@@ -42,6 +42,7 @@ __all__ = [
     "NIL",
     "PRESETS",
     "Action",
+    "ActionKind",
     "Bid",
     "Card",
     "CardParseError",

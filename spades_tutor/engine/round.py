@@ -32,7 +32,7 @@ from .rules import Rules
 from .scoring import BLIND_NIL, Bid, HandScore, score_hand
 from .seats import Seat, Team
 
-__all__ = ["Action", "Phase", "Round", "SeatView", "deal_hands", "explain_first_leader", "parse_deal_id"]
+__all__ = ["Action", "ActionKind", "Phase", "Round", "SeatView", "deal_hands", "explain_first_leader", "parse_deal_id"]
 
 _FORMAT = "spades-tutor/round"
 _TWO_OF_CLUBS = Card.parse("2C")
@@ -47,11 +47,18 @@ class Phase(enum.Enum):
     DONE = "done"
 
 
+class ActionKind(enum.StrEnum):
+    """What a seat did: bid or play a card (the word its record uses)."""
+
+    BID = "bid"
+    PLAY = "play"
+
+
 class Action(NamedTuple):
-    """One thing a seat did: ``Action(Seat.NORTH, 'bid', Bid(3))`` or a card played."""
+    """One thing a seat did: ``Action(Seat.NORTH, ActionKind.BID, Bid(3))`` or a card played."""
 
     seat: Seat
-    kind: str  # "bid" or "play"
+    kind: ActionKind
     value: Bid | Card
 
     def __str__(self) -> str:
@@ -65,7 +72,7 @@ class Action(NamedTuple):
         """An action as ``to_json`` wrote it: ``["N", "bid", "3"]`` or ``["E", "play", "A♠"]``.
 
         >>> Action.from_json(["E", "play", "A♠"])
-        Action(seat=<Seat.EAST: 1>, kind='play', value=Card.parse('A♠'))
+        Action(seat=<Seat.EAST: 1>, kind=<ActionKind.PLAY: 'play'>, value=Card.parse('A♠'))
         >>> Action.from_json(["E", "play"])
         Traceback (most recent call last):
         ...
@@ -75,10 +82,11 @@ class Action(NamedTuple):
         if not isinstance(data, list | tuple) or len(data) != 3 or not all(isinstance(x, str) for x in data):
             raise RecordError(field, data, expected)
         seat, kind, value = data
-        if seat not in _SEAT_BY_LETTER or kind not in ("bid", "play") or len(value) > 12:
+        if seat not in _SEAT_BY_LETTER or kind not in tuple(ActionKind) or len(value) > 12:
             raise RecordError(field, data, expected)
         try:
-            return cls(_SEAT_BY_LETTER[seat], kind, Bid.parse(value) if kind == "bid" else Card.parse(value))
+            what = ActionKind(kind)
+            return cls(_SEAT_BY_LETTER[seat], what, Bid.parse(value) if what is ActionKind.BID else Card.parse(value))
         except SpadesError as e:
             raise RecordError(field, data, expected, problem=f"{list(data)!r}: {e}") from None
 
@@ -422,7 +430,7 @@ class Round:
         actor = self._to_act
         assert actor is not None
         self._bids[actor] = b
-        self._history.append(Action(actor, "bid", b))
+        self._history.append(Action(actor, ActionKind.BID, b))
         if len(self._bids) == 4:
             self._phase = Phase.PLAYING
             self._leader = self.first_leader()[0]
@@ -498,7 +506,7 @@ class Round:
         self._hands[actor].remove(c)
         current = self._current
         current.append(c)
-        self._history.append(Action(actor, "play", c))
+        self._history.append(Action(actor, ActionKind.PLAY, c))
         if self.rules.suit_table[c.index] == 3:
             self._broken = True
         if len(current) < 4:
@@ -519,7 +527,7 @@ class Round:
     def apply(self, action: Action | Bid | Card | int | str) -> None:
         """Bid or play, whichever the phase calls for (a generic driver for bots and replays)."""
         if isinstance(action, Action):
-            if action.kind == "bid":
+            if action.kind == ActionKind.BID:
                 self.bid(action.value, action.seat)  # type: ignore[arg-type]
             else:
                 self.play(action.value, action.seat)  # type: ignore[arg-type]
@@ -539,7 +547,7 @@ class Round:
         >>> before = rnd.to_json()
         >>> rnd.bid(3)
         >>> rnd.undo()
-        Action(seat=<Seat.NORTH: 0>, kind='bid', value=Bid(3))
+        Action(seat=<Seat.NORTH: 0>, kind=<ActionKind.BID: 'bid'>, value=Bid(3))
         >>> rnd.to_json() == before
         True
         """
@@ -553,7 +561,7 @@ class Round:
         action = self._history.pop()
         actor = action.seat
         self._legal_cache = None
-        if action.kind == "bid":
+        if action.kind == ActionKind.BID:
             del self._bids[actor]
             self._phase = Phase.BIDDING
             self._leader = self.dealer.left
@@ -572,7 +580,7 @@ class Round:
         held.add(card)
         self._hands[actor] = [c for c in self._dealt[actor] if c in held]
         suit_as = self.rules.suit_table
-        self._broken = any(a.kind == "play" and suit_as[a.value.index] == 3 for a in self._history)  # type: ignore[union-attr]
+        self._broken = any(a.kind == ActionKind.PLAY and suit_as[a.value.index] == 3 for a in self._history)  # type: ignore[union-attr]
         self._phase = Phase.PLAYING
         self._to_act = actor
         return action

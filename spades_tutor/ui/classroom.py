@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..engine import Action, Bid, Card, Reason, Round, Rules, Seat, parse_deal_id, why_illegal
+from ..engine import Action, ActionKind, Bid, Card, Reason, Round, Rules, Seat, parse_deal_id, why_illegal
 from ..engine.errors import InputError
 from ..engine.play import first_lead_reason
 
@@ -90,7 +90,7 @@ class ClassroomHand:
         replay = start.copy()
         for action, why in zip(played.history, reasons, strict=True):
             replay.apply(action)
-            if action.kind == "bid":
+            if action.kind == ActionKind.BID:
                 steps.append(Step(action.seat, action.value, f"{action.seat} bids {action.value}. {why}"))
                 continue
             sentence = f"{action.seat} plays {action.value}. {why}"
@@ -105,7 +105,7 @@ class ClassroomHand:
         rnd = self.dealt.copy()
         for s in self.steps[1 : step + 1]:
             assert s.seat is not None and s.action is not None
-            rnd.apply(Action(s.seat, "bid" if isinstance(s.action, Bid) else "play", s.action))
+            rnd.apply(Action(s.seat, ActionKind.BID if isinstance(s.action, Bid) else ActionKind.PLAY, s.action))
         return rnd
 
     def question(self, step: int) -> str:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..engine import (
+    ActionKind,
     Bid,
     Card,
     Game,
@@ -293,7 +294,7 @@ class PlayPage:
         if game is None or not self.practice.value or self.sheet_pending:
             return
         rnd = game.round
-        mine = [i for i, a in enumerate(rnd.history) if a.seat == PLAYER and a.kind == "play"]
+        mine = [i for i, a in enumerate(rnd.history) if a.seat == PLAYER and a.kind == ActionKind.PLAY]
         if not mine:
             self.message = "There is no card of yours to take back in this hand."
             self.render()
