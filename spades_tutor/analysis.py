@@ -968,7 +968,7 @@ def play_hint(
         nodes = HINT_NODES[core]
     if len(view.hand) > max_tricks:
         return None
-    from .lab.experiments import wilson  # numpy: loaded before the clock starts
+    from .lab.intervals import wilson  # numpy: loaded before the clock starts
 
     me = view.seat
     nil = view.bids[me].tricks == 0

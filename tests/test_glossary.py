@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import spades_tutor as st
-from spades_tutor.lesson_claims import contradictions
 from spades_tutor.lessons import LessonError, load_lessons, parse_lesson
+from spades_tutor.lessons.claims import contradictions
 from spades_tutor.lessons.glossary import Glossary, glossary_path, link_terms, load_glossary, parse_glossary
 from spades_tutor.ui.app import LINK_PAGES, App
 from spades_tutor.ui.glossary import MAX_SEARCH, GlossaryPage

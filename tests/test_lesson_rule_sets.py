@@ -3,7 +3,7 @@
 A lesson step shown in a rule set must not contradict its own cards: the cards its
 prose says are taken out are the ones the deck leaves out, the jokers it speaks of
 are in play, the trump counts and the highest trump are the engine's. The claim
-checker (``spades_tutor.lesson_claims``) reads those statements; here it runs over
+checker (``spades_tutor.lessons.claims``) reads those statements; here it runs over
 every step of every lesson in every preset, and the player is asked what it shows.
 """
 
@@ -18,7 +18,6 @@ import ipywidgets as w
 import pytest
 
 import spades_tutor as st
-from spades_tutor.lesson_claims import check_step, claims, contradictions
 from spades_tutor.lessons import (
     PLACEHOLDERS,
     Lesson,
@@ -30,6 +29,7 @@ from spades_tutor.lessons import (
     rule_set_note,
     validate_lesson,
 )
+from spades_tutor.lessons.claims import check_step, claims, contradictions
 from spades_tutor.ui.lesson_player import LessonPlayer
 
 C = st.Card.parse

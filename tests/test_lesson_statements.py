@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import spades_tutor as st
-from spades_tutor.lesson_claims import contradictions
 from spades_tutor.lessons import load_lessons
+from spades_tutor.lessons.claims import contradictions
 from spades_tutor.lessons.glossary import load_glossary
 from spades_tutor.ui.lesson_player import LessonPlayer
 

@@ -20,7 +20,7 @@ import pytest
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, HeuristicPlayer
 from spades_tutor.lab import HeuristicPolicy, scalar_heuristic_round, simulate
-from spades_tutor.lab.experiments import wilson
+from spades_tutor.lab.intervals import wilson
 from spades_tutor.lab.odds import hand_odds
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))

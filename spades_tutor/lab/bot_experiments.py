@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Rules, Seat, Team
-from .experiments import wilson
+from .intervals import wilson
 
 __all__ = ["BOT_EXPERIMENTS", "bidding_accuracy", "games_to_target"]
 

@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import Card, Rank, Rules, Seat, Suit, full_pack
+from .intervals import wilson
 from .result import BatchResult
 
 __all__ = [
@@ -41,36 +42,11 @@ __all__ = [
     "top_trumps",
     "trumps_per_hand",
     "voids_by_trick",
-    "wilson",
+    "wilson",  # re-exported: it lives in intervals.py
 ]
 
-CONFIDENCE = 0.95
 SIDE_SUITS = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 RANK_NAMES = {Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen"}
-
-
-def wilson(
-    successes: Any, trials: Any, confidence: float = CONFIDENCE
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Wilson score intervals for proportions, element-wise (NaN where there are no trials).
-
-    >>> low, high = wilson([5], [10])
-    >>> round(float(low[0]), 3), round(float(high[0]), 3)
-    (0.237, 0.763)
-    """
-    from statistics import NormalDist
-
-    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
-    k = np.atleast_1d(np.asarray(successes, dtype=float))
-    n = np.atleast_1d(np.asarray(trials, dtype=float))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = k / n
-        denom = 1 + z * z / n
-        centre = (p + z * z / (2 * n)) / denom
-        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = np.where(n > 0, np.where(k <= 0, 0.0, np.clip(centre - half, 0, 1)), np.nan)
-    high = np.where(n > 0, np.where(k >= n, 1.0, np.clip(centre + half, 0, 1)), np.nan)
-    return low, high
 
 
 def _mask(cards: Any) -> np.uint64:

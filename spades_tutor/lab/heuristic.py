@@ -45,8 +45,8 @@ import numpy.typing as npt
 from ..bots.bidding import NIL_BELOW, ROUND_UP_FROM, heuristic_bid_number
 from ..bots.playing import NIL_DEFENCES
 from ..engine import NIL, Bid, Card, Rank, Round, Rules, Seat, Suit, full_pack, hand_eval
+from .card_tables import card_tables
 from .table import Table
-from .tables import card_tables
 from .words import DEAL, DEALER, round_words
 
 __all__ = ["HeuristicPolicy", "scalar_heuristic_round"]

@@ -42,11 +42,11 @@ from ..engine import BLIND_NIL, Bid, CardsLike, DealError, Hand, Rules, Seat, ca
 from ..engine.errors import SpadesError
 from ..engine.scoring import HandScore, score_side
 from ..engine.text import signed_points
-from .experiments import CONFIDENCE, wilson
+from .card_tables import card_tables
 from .heuristic import HeuristicPolicy
+from .intervals import CONFIDENCE, wilson
 from .simulate import DEFAULT_BATCH_SIZE
 from .table import Table, play_out
-from .tables import card_tables
 from .words import DEAL, DEALER, choose_many, round_words
 
 __all__ = [

@@ -160,7 +160,7 @@ def nil_by_holding(frame: Any) -> Any:
 
     The nil plot draws exactly these rows and the reading quotes them.
     """
-    from .experiments import wilson
+    from .intervals import wilson
 
     g = frame.groupby(["rule_set", "holding"], as_index=False, sort=False)[["nils", "made"]].sum()
     order = {h: i for i, h in enumerate(NIL_HOLDINGS)}

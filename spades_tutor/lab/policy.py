@@ -18,9 +18,9 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from .card_tables import select_bit
 from .heuristic import HeuristicPolicy
 from .table import Table
-from .tables import select_bit
 from .words import BIDS, PLAYS, choose_top
 
 __all__ = ["POLICIES", "Policy", "RandomPolicy", "get_policy"]

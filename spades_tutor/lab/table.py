@@ -1,7 +1,7 @@
 """Many rounds at one table at once: the deal, the bidding and thirteen tricks, vectorised.
 
 A ``Table`` holds the state of ``n`` rounds as numpy arrays (hands are uint64 masks over
-the display bits of ``tables.py``). ``deal`` fills it from the rounds' words; ``play_out``
+the display bits of ``card_tables.py``). ``deal`` fills it from the rounds' words; ``play_out``
 asks a policy for every bid and card. The loop runs over the 4 bids and the 52 cards,
 never over the rounds.
 """
@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import Rules
-from .tables import CardTables, card_tables
+from .card_tables import CardTables, card_tables
 from .words import DEALER, choose_many, deal_order, top_halves
 
 if TYPE_CHECKING:

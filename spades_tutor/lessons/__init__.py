@@ -22,7 +22,7 @@ one of them), and
 ``flags: nil=false, mercy=-200`` (house rules on top of that rule set).
 
 Prose follows the teacher's pick and must hold in every preset (the claims it makes
-about cards are checked by ``spades_tutor.lesson_claims``). Prose that depends on the
+about cards are checked by ``spades_tutor.lessons.claims``). Prose that depends on the
 rule set either names its facts with placeholders the engine fills (``{removed}``,
 ``{trump count}``, ``{top trump}`` … see ``PLACEHOLDERS``), or starts with a comment
 line ``<!-- preset: jokers -->`` or ``<!-- only: classic -->`` (the same values as

@@ -13,7 +13,7 @@ def _check(block: Block, lesson: Lesson, rules: st.Rules) -> None:
     """Build what the block shows in ``rules`` (its kind's check); raise ``LessonError`` on any problem."""
     block.spec.check(block.resolved_in(lesson, rules))
     # the words, as shown in this rule set: placeholders the engine fills, claims it confirms
-    from ..lesson_claims import check_block
+    from .claims import check_block
 
     problems = check_block(lesson, block, rules)
     if problems:
@@ -32,7 +32,7 @@ def validate_lesson(lesson: Lesson) -> list[str]:
     if not lesson.steps:
         problems.append(f"{source_place(lesson.path, 1)}: a lesson needs at least one step (`## Step title`)")
     # titles and the summary are shown whatever the pick: they speak of the lesson's own rule set
-    from ..lesson_claims import contradictions
+    from .claims import contradictions
 
     headings = [(1, lesson.title), *((step.line, step.title) for step in lesson.steps)]
     for line, text in headings:

@@ -24,10 +24,10 @@ import functools
 import re
 from typing import TYPE_CHECKING
 
-from . import engine as st
+from .. import engine as st
 
 if TYPE_CHECKING:
-    from .lessons import Block, Lesson, Step
+    from . import Block, Lesson, Step
 
 __all__ = ["Claim", "check_block", "check_step", "claims", "contradictions"]
 
