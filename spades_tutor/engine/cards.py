@@ -222,7 +222,7 @@ class Card:
         return self
 
     def _repr_html_(self) -> str:
-        from .display import card_html
+        from .display import card_html  # at call time: display.py knows cards, tricks and rounds
 
         return card_html(self)
 
@@ -285,7 +285,7 @@ class Hand(tuple[Card, ...]):
         return " ".join(c._text for c in self)
 
     def _repr_html_(self) -> str:
-        from .display import cards_html
+        from .display import cards_html  # at call time: display.py knows cards, tricks and rounds
 
         return cards_html(self)
 

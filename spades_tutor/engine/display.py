@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, Rank
 
+# type-only: play.py and round.py draw themselves with this module, imported when a notebook asks
 if TYPE_CHECKING:
     from .play import Trick
     from .round import Round

@@ -322,6 +322,6 @@ class Trick:
         return played + (f" → {self.winner.letter}" if self.winner is not None else "")
 
     def _repr_html_(self) -> str:
-        from .display import trick_html
+        from .display import trick_html  # at call time: display.py knows cards, tricks and rounds
 
         return trick_html(self)

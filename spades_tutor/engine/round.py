@@ -740,7 +740,7 @@ class Round:
         return f"<Round {self._where()}>"
 
     def _repr_html_(self) -> str:
-        from .display import round_html
+        from .display import round_html  # at call time: display.py knows cards, tricks and rounds
 
         return round_html(self)
 

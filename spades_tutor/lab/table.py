@@ -19,7 +19,7 @@ from .card_tables import CardTables, card_tables
 from .words import DEALER, choose_many, deal_order, top_halves
 
 if TYPE_CHECKING:
-    from .policy import Policy
+    from .policy import Policy  # type-only: the policies drive a Table, and a Table is played by one
 
 __all__ = ["Table", "deal", "play_out"]
 

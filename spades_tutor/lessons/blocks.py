@@ -30,7 +30,7 @@ from . import parts
 from .values import SEAT_LETTERS as _SEAT_LETTERS
 from .values import LessonError, parse_bool
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a type-only circle: a block kind reads the Block that model.py builds from it
     from .model import Block, Resolved
 
 __all__ = ["ANSWER_KEYS", "BLOCK_KINDS", "BlockKind", "KeyProblem", "block_kind", "unknown_kind"]

@@ -33,7 +33,7 @@ from spades_tutor.solver import (
     set_contract,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a type-only circle: a goal judges the Puzzle that model.py builds around it
     from .model import Puzzle
 
 __all__ = ["CODE_LIMIT", "REGISTRY", "GoalKind", "by_code", "get", "names", "register", "unregister"]

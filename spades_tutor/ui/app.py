@@ -376,7 +376,7 @@ class App:
         import difflib  # noqa: F401 - a mistyped page or rule set in a link is matched with it
 
         from . import glossary, projector  # noqa: F401 - imported now, so a link to them does not wait
-        from .lesson_player import markdown_html
+        from .markdown import markdown_html
 
         markdown_html("")
         _ = self.learn.lessons

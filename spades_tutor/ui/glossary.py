@@ -32,7 +32,7 @@ class TermDisclosures(anywidget.AnyWidget):
 
 def markdown_inline(text: str) -> str:
     """One line of Markdown to inline HTML (no paragraph around it); raw HTML is escaped."""
-    from .lesson_player import markdown_html
+    from .markdown import markdown_html
 
     out = markdown_html(text).strip()
     return out[3:-4] if out.startswith("<p>") and out.endswith("</p>") else out

@@ -27,6 +27,7 @@ from ..quiz import Feedback, QuizItem
 from .cards import hand_view, trick_view
 from .errors import guarded, report
 from .landmarks import live
+from .markdown import markdown_html
 from .quiz_view import QuizView
 from .tree import replace_children
 
@@ -36,22 +37,11 @@ if TYPE_CHECKING:
     from ..quiz.mastery import Answered
     from .lesson_review import ReviewView
 
-_md: Any = None
 # a small label, set apart from the captions of the cards below it
 _NOTE_STYLE = (
     ' style="display: inline-block; background: #eceff1; border-left: 0.3em solid #607d8b; '
     'padding: 0.15em 0.6em; border-radius: 0.25em; font-size: 0.95em"'
 )
-
-
-def markdown_html(text: str) -> str:
-    """Markdown to HTML with markdown-it (CommonMark plus tables); raw HTML is escaped."""
-    global _md
-    if _md is None:
-        from markdown_it import MarkdownIt
-
-        _md = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable("table")
-    return str(_md.render(text))
 
 
 class LessonPlayer:

@@ -22,7 +22,7 @@ from ...engine import Rules
 from ..progress import Settings
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..app import App  # type-only: a page is handed the shell that builds it
 
 #: where a settings change came from: the rule-set picker, a link's ``preset``, or a record (the
 #: saved one arriving from the browser, another tab's merged in, or the progress reset)

@@ -15,7 +15,7 @@ from ..progress import Settings
 from .base import Page, register
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..app import App  # type-only: a page is handed the shell that builds it
 
 
 def on_binder() -> bool:

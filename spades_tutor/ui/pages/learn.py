@@ -12,7 +12,7 @@ from ..tree import close_unused
 from .base import Page, SettingsChange, register
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..app import App  # type-only: a page is handed the shell that builds it
 
 
 @register

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .base import Page, SettingsChange, register
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..app import App  # type-only: a page is handed the shell that builds it
     from ..progress_page import ProgressPage
 
 

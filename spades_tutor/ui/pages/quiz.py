@@ -18,7 +18,7 @@ from ..tree import replace_children
 from .base import Page, SettingsChange, register
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..app import App  # type-only: a page is handed the shell that builds it
 
 DIFFICULTY_NAMES = {1: "Easy", 2: "Medium", 3: "Tricky"}
 
