@@ -324,6 +324,7 @@ def replay_following(rnd: st.Round, live: LiveAnalysis) -> st.Round:
     return fresh
 
 
+@pytest.mark.slow  # a differential run: each hand judged live, by the solver and after the hand
 @pytest.mark.parametrize("seed", LIVE_DEALS)
 def test_every_trick_is_judged_exactly_when_the_cards_are_judged_during_the_hand(seed: int) -> None:
     rnd = bot_round(seed)
