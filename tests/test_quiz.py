@@ -577,6 +577,7 @@ def test_consecutive_seeds(preset: str) -> None:
 # --- reproducibility and identity -----------------------------------------------------------
 
 
+@pytest.mark.slow  # two fresh processes generate every kind, the measured ones included
 def test_same_seed_same_item_in_a_fresh_process() -> None:
     """No hidden dependence on ``hash()`` (randomised per process) or on the global random."""
     code = (
@@ -627,6 +628,7 @@ def test_keys_name_kind_rules_seed_and_level() -> None:
 # --- mixed ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # 36 items a preset, the measured kinds among them, each generated twice
 @pytest.mark.parametrize("preset", PRESETS)
 def test_mixed_uses_every_kind(preset: str) -> None:
     rules = rules_of(preset)
