@@ -15,6 +15,9 @@ CLASS_SIZE ?= 30
 CLASS_IP ?= 0.0.0.0
 # pytest-xdist workers for the tests that need no browser (auto: one per core); the browser tests run one at a time
 JOBS ?= auto
+# tests that share what one of them computes (an item's measurement, a preset's deals; cached per process) carry
+# the same xdist_group, and loadgroup sends each group to one worker: the others get the rest, test by test
+XDIST = -n $(JOBS) --dist loadgroup
 
 .PHONY: app class hub lab test check lint typecheck pytest bench clean install install-test
 
@@ -68,13 +71,15 @@ typecheck: $(TEST_STAMP)
 # core, the browser tests one at a time (they share servers and measure response times), the notebooks
 pytest: $(TEST_STAMP) $(NODE_STAMP)
 	@status=0; \
-	$(PY) -m pytest -n $(JOBS) -m "not browser" --durations=40 || status=1; \
+	$(PY) -m pytest $(XDIST) -m "not browser" --durations=40 || status=1; \
 	$(PY) -m pytest -m browser || status=1; \
 	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks || status=1; \
 	exit $$status
 
+# mypy reads its cache (.mypy_cache) and checks again only the modules changed since; slow marks the long
+# statistical, differential and sweep runs, which make test still runs
 check: lint typecheck
-	$(PY) -m pytest -q -n $(JOBS) -m "not browser and not slow"
+	$(PY) -m pytest -q $(XDIST) -m "not browser and not slow"
 
 test: lint typecheck pytest
 

@@ -211,6 +211,7 @@ def test_a_card_that_lost_partners_nil_is_marked_as_such() -> None:
             assert v.partner_nil_before == make_nil(positions[v.trick][0], north).holds
 
 
+@pytest.mark.slow  # a solve of 30 million nodes
 def test_a_marked_card_whose_line_ran_out_of_budget_says_so() -> None:
     rnd = careless_round(18, nil=False, from_trick=1, partner_nil=True)
     report = analyse(rnd, nodes=30_000_000, seconds=None)  # the compiled core's budget, without the time guard
@@ -324,6 +325,7 @@ def replay_following(rnd: st.Round, live: LiveAnalysis) -> st.Round:
     return fresh
 
 
+@pytest.mark.slow  # a differential run: each hand judged live, by the solver and after the hand
 @pytest.mark.parametrize("seed", LIVE_DEALS)
 def test_every_trick_is_judged_exactly_when_the_cards_are_judged_during_the_hand(seed: int) -> None:
     rnd = bot_round(seed)

@@ -640,6 +640,7 @@ GAMES = 200
 MARGIN = 1_000
 
 
+@pytest.mark.slow
 def test_heuristic_bots_beat_random_bots():
     rules = st.Rules.preset("jokers")
     diffs = []
@@ -655,6 +656,7 @@ def test_heuristic_bots_beat_random_bots():
     assert sum(d > 0 for d in diffs) >= 0.98 * GAMES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_heuristic_bids_are_closer_to_the_tricks_taken_than_random_bids(preset):
     rules = st.Rules.preset(preset)

@@ -17,6 +17,10 @@ with N = 20,000 one standard error is about 0.01 trumps, so a bias of 0.04
 trumps per hand is caught. The seeds are fixed, so the outcome never flakes:
 a failure is a real bias or a 1-in-10,000 fluke, which another seed range
 tells apart.
+
+Each preset's deals are made once a process (``sample`` is cached): the tests
+reading them are marked slow and share one pytest-xdist worker
+(``xdist_group``, run with ``--dist loadgroup``), which deals each preset once.
 """
 
 from __future__ import annotations
@@ -153,6 +157,8 @@ def test_hypergeometric_helper_is_a_distribution_with_the_exact_mean() -> None:
 # --- the tests --------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("dealer-samples")
 @pytest.mark.parametrize("seat", SEATS, ids=lambda s: s.name.lower())
 @pytest.mark.parametrize("preset", PRESETS)
 def test_trumps_per_hand_follow_the_hypergeometric_distribution(preset: str, seat: st.Seat) -> None:
@@ -181,6 +187,8 @@ def test_trumps_per_hand_follow_the_hypergeometric_distribution(preset: str, sea
     )
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("dealer-samples")
 def test_the_dealer_chosen_by_the_seed_is_uniform_over_the_seats() -> None:
     # the seat dealt first (left of the dealer) is then uniform too; see the rotation test below
     counts = sample("jokers").dealers
@@ -189,11 +197,15 @@ def test_the_dealer_chosen_by_the_seed_is_uniform_over_the_seats() -> None:
     assert statistic < chi2_critical(3), dict(counts)  # 4 seats - 1 = 3 df
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("dealer-samples")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_dealer_chosen_by_the_seed_does_not_depend_on_the_rule_set(preset: str) -> None:
     assert sample(preset).dealers == sample("jokers").dealers
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("dealer-samples")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_top_trump_lands_in_each_seat_around_the_dealer_equally_often(preset: str) -> None:
     counts = sample(preset).top_trump_from_dealer
@@ -202,6 +214,8 @@ def test_the_top_trump_lands_in_each_seat_around_the_dealer_equally_often(preset
     assert statistic < chi2_critical(3), dict(counts)  # 4 positions - 1 = 3 df
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("dealer-samples")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_two_cards_next_to_each_other_in_the_pack_share_a_hand_12_times_in_51(preset: str) -> None:
     # a well-mixed deal forgets the pack's order: any two cards share a hand with probability

@@ -270,6 +270,7 @@ def test_the_deal_box_forgives_spaces_and_a_small_dealer_letter() -> None:
     assert page.hand is not None and page.hand.deal_id == "93E" and page.deal_box.value == "93E"
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(hst.one_of(hst.text(max_size=25), hst.from_regex(r"\A\s?[0-9]{1,22}[NESWnesw]?\s?\Z")))
 def test_any_text_is_a_deal_id_the_engine_deals_or_an_input_error(typed: str) -> None:

@@ -6,6 +6,8 @@ machine, without running it), so these pin what really happens, not the Makefile
 
 from __future__ import annotations
 
+import re
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
@@ -80,3 +82,61 @@ def test_make_test_installs_the_hubs_proxy_from_npms_lock_file_and_make_app_does
 
     assert "npm ci --no-audit --no-fund" in would_run("test")
     assert not any(line.startswith("npm ") for line in would_run("app"))
+
+
+def installed(tmp_path: Path) -> Path:
+    """A virtual environment at ``tmp_path`` whose install stamps exist, as after a first ``make test``."""
+    venv = tmp_path / "venv"
+    stamps = [line.split()[-1] for line in dry_run("test", venv) if line.startswith("touch ")]
+    venv.mkdir()
+    for stamp in stamps:
+        Path(stamp).touch()
+    return venv
+
+
+def pytest_runs(lines: list[str]) -> list[list[str]]:
+    """The arguments of each pytest run among ``lines``, the recipe's lines as ``make -n`` prints them
+    (a shell command may go on over lines ending in a backslash, and hold commands joined by ``;`` or ``||``)."""
+    runs = []
+    for command in re.split(r";|\|\||\n", "\n".join(lines).replace("\\\n", " ")):
+        words = shlex.split(command)
+        if "pytest" in words and "-m" in words[: words.index("pytest")]:  # python -m pytest
+            runs.append(words[words.index("pytest") + 1 :])
+    return runs
+
+
+def marker_expression(run: list[str]) -> str:
+    return run[run.index("-m") + 1] if "-m" in run else ""
+
+
+def selects(expression: str, marks: set[str]) -> bool:
+    """Whether ``pytest -m expression`` runs a test with ``marks`` (markers: and, or, not, names, brackets)."""
+    names = {name: name in marks for name in re.findall(r"\b(?!and\b|or\b|not\b)\w+", expression)}
+    return not expression or bool(
+        eval(expression, {"__builtins__": {}}, names)
+    )  # the expression holds only names and words
+
+
+def test_make_check_lints_types_and_runs_the_quick_tests_as_make_test_spreads_them(tmp_path: Path) -> None:
+    lines = dry_run("check", installed(tmp_path))
+    assert not installs(lines) and not any(line.startswith("npm ") for line in lines)
+    assert any(line.endswith("ruff check spades_tutor tests bench") for line in lines)
+    assert any(line.endswith("ruff format --check spades_tutor tests bench") for line in lines)
+    assert any(line.endswith("/mypy") for line in lines)
+    (run,) = pytest_runs(lines)
+    assert marker_expression(run) == "not browser and not slow"
+    # the tests of one xdist_group share what one of them computes: loadgroup keeps them on one worker
+    assert "-n" in run and "--dist" in run and run[run.index("--dist") + 1] == "loadgroup", run
+
+
+def test_make_test_runs_every_test_exactly_once_and_keeps_each_group_on_one_worker(tmp_path: Path) -> None:
+    runs = [run for run in pytest_runs(dry_run("pytest", installed(tmp_path))) if "--nbval-lax" not in run]
+    assert len(runs) >= 2
+    for marks in ({"browser"}, {"browser", "slow"}, {"slow"}, set()):
+        chosen = [marker_expression(run) for run in runs if selects(marker_expression(run), marks)]
+        assert len(chosen) == 1, (marks, chosen)
+    for run in runs:
+        if "-n" in run:
+            assert "--dist" in run and run[run.index("--dist") + 1] == "loadgroup", run
+        else:
+            assert "browser" in marker_expression(run)  # the browser tests, one at a time

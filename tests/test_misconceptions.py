@@ -28,6 +28,9 @@ ALL = tuple(st.Rules.preset_names())
 DIAGNOSED_KINDS = tuple(kinds.names())
 #: kinds whose answer is a measurement (a few hundred simulated deals per item): fewer seeds
 MEASURED_KINDS = ("nil-safe", "best-bid")
+#: their tests are long: slow, and run on one pytest-xdist worker (``--dist loadgroup``) with the other
+#: tests of items drawn from small seeds, sharing the measurements the package caches per hand
+MEASURED = (pytest.mark.slow, pytest.mark.xdist_group("measured-items"))
 
 
 # --- common mistakes, on positions built by hand ---------------------------------------------
@@ -271,7 +274,10 @@ def test_every_kind_with_common_mistakes_has_a_catalogue() -> None:
     assert sum(counts.values()) >= 40
 
 
-@pytest.mark.parametrize(("kind", "name", "preset", "flags"), CASES)
+@pytest.mark.parametrize(
+    ("kind", "name", "preset", "flags"),
+    [pytest.param(*c.values, id=c.id, marks=MEASURED if c.values[0] in MEASURED_KINDS else ()) for c in CASES],
+)
 def test_each_misconception_turns_up_and_is_named(kind: str, name: str, preset: str, flags: dict[str, Any]) -> None:
     rules = st.Rules.preset(preset, **flags)
     (m,) = [m for m in kinds.get(kind).misconceptions if m.name == name]
@@ -306,7 +312,9 @@ def _candidates(item: QuizItem, rng: random.Random) -> Iterator[Any]:
     yield from item.likely_answers(rng)  # the kind's own: its cards, its options, numbers near the answer
 
 
-@pytest.mark.parametrize("kind", DIAGNOSED_KINDS)
+@pytest.mark.parametrize(
+    "kind", [pytest.param(k, marks=MEASURED) if k in MEASURED_KINDS else k for k in DIAGNOSED_KINDS]
+)
 def test_a_diagnosis_is_only_given_for_an_answer_a_premise_gives(kind: str) -> None:
     rng = random.Random(f"misconceptions/{kind}")
     tables = [st.Rules.preset(p) for p in ALL] + [st.Rules.preset("jokers", **f) for _, f in HOUSE_FLAGS]

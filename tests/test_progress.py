@@ -289,6 +289,7 @@ def _dumps(data: Any) -> str:
         return json.dumps(str(data))
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(RECORDS)
 def test_any_stored_record_loads_exports_and_takes_the_next_answer(data: dict[str, Any]) -> None:
@@ -300,6 +301,7 @@ def test_any_stored_record_loads_exports_and_takes_the_next_answer(data: dict[st
             time.strptime(cells[0], "%Y-%m-%d %H:%M:%S")
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(hst.one_of(hst.text(max_size=300), JUNK.map(_dumps)))
 def test_any_stored_text_loads_exports_and_takes_the_next_answer(text: str) -> None:

@@ -189,6 +189,7 @@ RECORDS = hst.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(RECORDS, RECORDS, RECORDS)
 def test_any_records_merge_in_any_order_and_grouping_to_one_record(a: Progress, b: Progress, c: Progress) -> None:

@@ -624,6 +624,7 @@ def test_trick_goes_to_the_highest_trump_else_the_highest_card_of_the_suit_led(
     play_round(setup, (check_trick_winners,))
 
 
+@pytest.mark.slow  # every illegal card of every position: about 80 ms a round
 @by_preset
 @settings(max_examples=SWEEP_EXAMPLES, deadline=None)
 @given(data=hst.data())

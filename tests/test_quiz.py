@@ -397,7 +397,9 @@ def assert_sure_level(item: SureTricksItem) -> None:
 
 
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(
+    "kind", [pytest.param(k, marks=pytest.mark.slow) if k in ("best-bid", "nil-safe") else k for k in KINDS]
+)  # the measured kinds play hundreds of deals an item: seconds a seed
 @pytest.mark.parametrize("preset", PRESETS)
 @FAST
 @given(seed=SEEDS)
@@ -412,7 +414,9 @@ def test_generated_items_every_preset(preset: str, kind: str, difficulty: int, s
 
 
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(
+    "kind", [pytest.param(k, marks=pytest.mark.slow) if k in ("best-bid", "nil-safe") else k for k in KINDS]
+)  # the measured kinds play hundreds of deals an item: seconds a seed
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=hst.sampled_from(ALL_RULES), seed=SEEDS)
 def test_generated_items_with_house_rules(
@@ -427,6 +431,8 @@ def test_generated_items_with_house_rules(
     assert_level(item)
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("measured-items")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_consecutive_seeds(preset: str) -> None:
     """A sweep of small seeds (the app numbers its questions 1, 2, 3 …) in every kind and level."""
@@ -444,6 +450,7 @@ def test_consecutive_seeds(preset: str) -> None:
 # --- reproducibility and identity -----------------------------------------------------------
 
 
+@pytest.mark.slow  # two fresh processes generate every kind, the measured ones included
 def test_same_seed_same_item_in_a_fresh_process() -> None:
     """No hidden dependence on ``hash()`` (randomised per process) or on the global random."""
     code = (
@@ -494,6 +501,7 @@ def test_keys_name_kind_rules_seed_and_level() -> None:
 # --- mixed ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # 36 items a preset, the measured kinds among them, each generated twice
 @pytest.mark.parametrize("preset", PRESETS)
 def test_mixed_uses_every_kind(preset: str) -> None:
     rules = rules_of(preset)

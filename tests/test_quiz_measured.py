@@ -36,12 +36,16 @@ def sweep() -> dict[tuple[str, int], list[NilSafeItem]]:
     return out
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("measured-items")
 def test_nil_safe_answers_are_balanced_within_a_band(sweep: dict[tuple[str, int], list[NilSafeItem]]) -> None:
     for items in sweep.values():
         yes = sum(i.answer() for i in items)
         assert 6 <= yes <= 18, yes  # 24 fair coin flips land in 6..18 with probability > 0.99
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("measured-items")
 def test_nil_safe_answers_follow_no_seed_parity(sweep: dict[tuple[str, int], list[NilSafeItem]]) -> None:
     for preset in PRESETS:
         items = [i for level in (1, 2, 3) for i in sweep[preset, level]]
@@ -52,6 +56,8 @@ def test_nil_safe_answers_follow_no_seed_parity(sweep: dict[tuple[str, int], lis
         assert answers != [s % 2 == 0 for s in SEEDS] and answers != [s % 2 == 1 for s in SEEDS]
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("measured-items")
 def test_every_safe_answer_is_measured_at_the_threshold_or_above(
     sweep: dict[tuple[str, int], list[NilSafeItem]],
 ) -> None:
@@ -68,6 +74,8 @@ def test_every_safe_answer_is_measured_at_the_threshold_or_above(
             assert misses <= 2  # almost every hand fits its level's band
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("measured-items")
 def test_level_3_asks_borderline_hands(sweep: dict[tuple[str, int], list[NilSafeItem]]) -> None:
     for preset in PRESETS:
         rates = [i.odds()[0] for i in sweep[preset, 3]]
@@ -88,6 +96,8 @@ def _named(card: st.Card) -> str:
     return f"the {card.name}" if card.is_joker else str(card)
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("measured-items")
 def test_no_reason_names_a_held_card_as_a_danger(sweep: dict[tuple[str, int], list[NilSafeItem]]) -> None:
     for items in sweep.values():
         for item in items:
@@ -161,6 +171,7 @@ def test_generating_a_nil_question_takes_about_half_a_second_of_work() -> None:
 # --- What would you bid? ------------------------------------------------------------------------
 
 
+@pytest.mark.xdist_group("measured-items")
 def test_best_bid_feedback_quotes_the_odds_and_plots_what_each_bid_scores() -> None:
     rules = st.Rules.preset("classic")
     item = generate("best-bid", rules, 3, 2)
@@ -231,6 +242,8 @@ def test_the_bid_figure_for_a_notebook_is_titled_by_its_reading() -> None:
     assert list(fig.data[0].x) == [item.answer()]
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("measured-items")
 def test_best_bid_levels_go_by_trump_count_and_the_dealer_varies() -> None:
     rules = st.Rules.preset("deuces-high")
     dealers = set()
@@ -245,6 +258,7 @@ def test_best_bid_levels_go_by_trump_count_and_the_dealer_varies() -> None:
     assert len(dealers) >= 3
 
 
+@pytest.mark.xdist_group("measured-items")
 def test_the_quiz_view_draws_a_bid_question_and_its_plot_with_the_data_table() -> None:
     import html
 

@@ -263,6 +263,8 @@ def big_deals() -> dict[str, BatchResult]:
     return {name: simulate(st.Rules.preset(name), N_STAT, seed=2024) for name in PRESETS}
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("big-deals")  # one worker deals the module's sample once
 @pytest.mark.parametrize("name", PRESETS)
 def test_trumps_per_hand_follow_the_hypergeometric_law(name: str, big_deals: dict[str, BatchResult]) -> None:
     rules = st.Rules.preset(name)
@@ -284,6 +286,8 @@ def test_trumps_per_hand_follow_the_hypergeometric_law(name: str, big_deals: dic
     assert (np.abs(share - 0.25) <= Z * math.sqrt(0.25 * 0.75 / N_STAT)).all(), share
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("big-deals")  # one worker deals the module's sample once
 @pytest.mark.parametrize("name", PRESETS)
 def test_voids_in_side_suits_match_the_exact_probability(name: str, big_deals: dict[str, BatchResult]) -> None:
     rules = st.Rules.preset(name)
