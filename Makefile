@@ -15,9 +15,7 @@ CLASS_SIZE ?= 30
 CLASS_IP ?= 0.0.0.0
 # pytest-xdist workers for the tests that need no browser (auto: one per core); the browser tests run one at a time
 JOBS ?= auto
-# tests that share what one of them computes (an item's measurement, a preset's deals; cached per process) carry
-# the same xdist_group, and loadgroup sends each group to one worker: the others get the rest, test by test
-XDIST = -n $(JOBS) --dist loadgroup
+XDIST = -n $(JOBS)
 
 .PHONY: app class hub lab test check lint typecheck pytest bench clean install install-test
 

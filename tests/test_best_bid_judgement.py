@@ -41,12 +41,6 @@ def items(seeds: range = SEEDS) -> list[BestBidItem]:
     return out
 
 
-#: the tests that generate items are long (each item plays its hands hundreds of times): they run on one
-#: pytest-xdist worker (``--dist loadgroup``) with the other tests of items drawn from small seeds, and
-#: share the measurements the package caches per hand
-MEASURED = "measured-items"
-
-
 @pytest.fixture(scope="module")
 def sample() -> list[BestBidItem]:
     return items()
@@ -93,7 +87,6 @@ def test_a_bag_costs_its_share_of_the_penalty_from_the_rules() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group(MEASURED)
 def test_a_bid_is_right_exactly_when_its_interval_overlaps_the_best_bids(sample: list[BestBidItem]) -> None:
     widened = 0
     for item in sample[:: len(SEEDS)]:  # one item a preset and level, measured again
@@ -141,7 +134,6 @@ def dataclasses_replace(rules: st.Rules, **change: object) -> st.Rules:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group(MEASURED)
 def test_generated_items_ask_for_nil_and_the_view_takes_it(sample: list[BestBidItem]) -> None:
     nil_items = [item for item in sample if item.answer() == 0]
     assert {item.rules.name for item in nil_items} == set(PRESETS)
@@ -163,7 +155,6 @@ def test_generated_items_ask_for_nil_and_the_view_takes_it(sample: list[BestBidI
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group(MEASURED)
 def test_no_constant_answer_is_right_on_more_than_half_of_a_levels_items() -> None:
     """The issue's measure: three rule sets by 30 seeds, each level's 90 items."""
     every = items(range(30))
@@ -179,7 +170,6 @@ def test_no_constant_answer_is_right_on_more_than_half_of_a_levels_items() -> No
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group(MEASURED)
 def test_each_diagnosis_fires_only_on_the_side_it_describes(sample: list[BestBidItem]) -> None:
     # jokers, level 3, seed 7 of the old generator: a bid of 5 (6 to 8 were accepted) was told it counted
     # every ace, king and high trump as a trick
@@ -220,7 +210,6 @@ def _value(text: str) -> float:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group(MEASURED)
 def test_the_verdict_words_never_contradict_the_figures_printed(sample: list[BestBidItem]) -> None:
     alike = below_seen = 0
     for item in sample:

@@ -19,8 +19,7 @@ a failure is a real bias or a 1-in-10,000 fluke, which another seed range
 tells apart.
 
 Each preset's deals are made once a process (``sample`` is cached): the tests
-reading them are marked slow and share one pytest-xdist worker
-(``xdist_group``, run with ``--dist loadgroup``), which deals each preset once.
+reading them are marked slow.
 """
 
 from __future__ import annotations
@@ -158,7 +157,6 @@ def test_hypergeometric_helper_is_a_distribution_with_the_exact_mean() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("dealer-samples")
 @pytest.mark.parametrize("seat", SEATS, ids=lambda s: s.name.lower())
 @pytest.mark.parametrize("preset", PRESETS)
 def test_trumps_per_hand_follow_the_hypergeometric_distribution(preset: str, seat: st.Seat) -> None:
@@ -188,7 +186,6 @@ def test_trumps_per_hand_follow_the_hypergeometric_distribution(preset: str, sea
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("dealer-samples")
 def test_the_dealer_chosen_by_the_seed_is_uniform_over_the_seats() -> None:
     # the seat dealt first (left of the dealer) is then uniform too; see the rotation test below
     counts = sample("jokers").dealers
@@ -198,14 +195,12 @@ def test_the_dealer_chosen_by_the_seed_is_uniform_over_the_seats() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("dealer-samples")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_dealer_chosen_by_the_seed_does_not_depend_on_the_rule_set(preset: str) -> None:
     assert sample(preset).dealers == sample("jokers").dealers
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("dealer-samples")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_top_trump_lands_in_each_seat_around_the_dealer_equally_often(preset: str) -> None:
     counts = sample(preset).top_trump_from_dealer
@@ -215,7 +210,6 @@ def test_the_top_trump_lands_in_each_seat_around_the_dealer_equally_often(preset
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("dealer-samples")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_two_cards_next_to_each_other_in_the_pack_share_a_hand_12_times_in_51(preset: str) -> None:
     # a well-mixed deal forgets the pack's order: any two cards share a hand with probability

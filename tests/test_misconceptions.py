@@ -28,9 +28,8 @@ ALL = tuple(st.Rules.preset_names())
 DIAGNOSED_KINDS = tuple(kinds.names())
 #: kinds whose answer is a measurement (a few hundred simulated deals per item): fewer seeds
 MEASURED_KINDS = ("nil-safe", "best-bid")
-#: their tests are long: slow, and run on one pytest-xdist worker (``--dist loadgroup``) with the other
-#: tests of items drawn from small seeds, sharing the measurements the package caches per hand
-MEASURED = (pytest.mark.slow, pytest.mark.xdist_group("measured-items"))
+#: their tests are long: slow (make check leaves them to make test)
+MEASURED = (pytest.mark.slow,)
 
 
 # --- common mistakes, on positions built by hand ---------------------------------------------

@@ -50,7 +50,6 @@ def _figure(item: NilSafeItem) -> tuple[int, int, int, str]:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 def test_the_verdict_follows_the_figure_shown(sweep: dict[tuple[str, int], list[NilSafeItem]]) -> None:
     """Read only the printed numbers: the printed verdict and the answer follow from them."""
     for items in sweep.values():
@@ -70,7 +69,6 @@ def test_the_verdict_follows_the_figure_shown(sweep: dict[tuple[str, int], list[
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 def test_no_item_straddles_a_verdict_line(sweep: dict[tuple[str, int], list[NilSafeItem]]) -> None:
     """No generated item's interval reaches both sides of 80% or of 50%: its yes/no answer and
     its risky/gamble word are not sampling noise."""
@@ -83,7 +81,6 @@ def test_no_item_straddles_a_verdict_line(sweep: dict[tuple[str, int], list[NilS
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 def test_rules_of_thumb_never_promise_more_than_the_measurement(
     sweep: dict[tuple[str, int], list[NilSafeItem]],
 ) -> None:
@@ -99,7 +96,6 @@ def test_rules_of_thumb_never_promise_more_than_the_measurement(
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 def test_no_constant_answer_is_right_on_more_than_60_percent_of_a_level(
     sweep: dict[tuple[str, int], list[NilSafeItem]],
 ) -> None:

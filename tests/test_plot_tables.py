@@ -137,7 +137,6 @@ def page() -> Any:
     return page
 
 
-@pytest.mark.xdist_group("lab-page")  # one worker runs the lab page (the module's fixture) once
 def test_every_lab_plots_table_holds_exactly_the_numbers_its_figure_draws(page: Any) -> None:
     pairs = [(page.plots, page.plot_data, page.readings), (page.bot_plots, page.bot_plot_data, page.bot_readings)]
     seen = 0
@@ -149,7 +148,6 @@ def test_every_lab_plots_table_holds_exactly_the_numbers_its_figure_draws(page: 
     assert seen == 8
 
 
-@pytest.mark.xdist_group("lab-page")  # one worker runs the lab page (the module's fixture) once
 def test_the_games_table_counts_each_bar_of_the_histogram(page: Any) -> None:
     table = parse(page.bot_plot_data["games"].value)
     frame = page.frames["bots-games"]

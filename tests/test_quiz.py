@@ -432,7 +432,6 @@ def test_generated_items_with_house_rules(
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_consecutive_seeds(preset: str) -> None:
     """A sweep of small seeds (the app numbers its questions 1, 2, 3 …) in every kind and level."""

@@ -37,7 +37,6 @@ def sweep() -> dict[tuple[str, int], list[NilSafeItem]]:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 def test_nil_safe_answers_are_balanced_within_a_band(sweep: dict[tuple[str, int], list[NilSafeItem]]) -> None:
     for items in sweep.values():
         yes = sum(i.answer() for i in items)
@@ -45,7 +44,6 @@ def test_nil_safe_answers_are_balanced_within_a_band(sweep: dict[tuple[str, int]
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 def test_nil_safe_answers_follow_no_seed_parity(sweep: dict[tuple[str, int], list[NilSafeItem]]) -> None:
     for preset in PRESETS:
         items = [i for level in (1, 2, 3) for i in sweep[preset, level]]
@@ -57,7 +55,6 @@ def test_nil_safe_answers_follow_no_seed_parity(sweep: dict[tuple[str, int], lis
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 def test_every_safe_answer_is_measured_at_the_threshold_or_above(
     sweep: dict[tuple[str, int], list[NilSafeItem]],
 ) -> None:
@@ -75,7 +72,6 @@ def test_every_safe_answer_is_measured_at_the_threshold_or_above(
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 def test_level_3_asks_borderline_hands(sweep: dict[tuple[str, int], list[NilSafeItem]]) -> None:
     for preset in PRESETS:
         rates = [i.odds()[0] for i in sweep[preset, 3]]
@@ -97,7 +93,6 @@ def _named(card: st.Card) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 def test_no_reason_names_a_held_card_as_a_danger(sweep: dict[tuple[str, int], list[NilSafeItem]]) -> None:
     for items in sweep.values():
         for item in items:
@@ -171,7 +166,6 @@ def test_generating_a_nil_question_takes_about_half_a_second_of_work() -> None:
 # --- What would you bid? ------------------------------------------------------------------------
 
 
-@pytest.mark.xdist_group("measured-items")
 def test_best_bid_feedback_quotes_the_odds_and_plots_what_each_bid_scores() -> None:
     rules = st.Rules.preset("classic")
     item = generate("best-bid", rules, 3, 2)
@@ -243,7 +237,6 @@ def test_the_bid_figure_for_a_notebook_is_titled_by_its_reading() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("measured-items")
 def test_best_bid_levels_go_by_trump_count_and_the_dealer_varies() -> None:
     rules = st.Rules.preset("deuces-high")
     dealers = set()
@@ -258,7 +251,6 @@ def test_best_bid_levels_go_by_trump_count_and_the_dealer_varies() -> None:
     assert len(dealers) >= 3
 
 
-@pytest.mark.xdist_group("measured-items")
 def test_the_quiz_view_draws_a_bid_question_and_its_plot_with_the_data_table() -> None:
     import html
 

@@ -264,7 +264,6 @@ def big_deals() -> dict[str, BatchResult]:
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("big-deals")  # one worker deals the module's sample once
 @pytest.mark.parametrize("name", PRESETS)
 def test_trumps_per_hand_follow_the_hypergeometric_law(name: str, big_deals: dict[str, BatchResult]) -> None:
     rules = st.Rules.preset(name)
@@ -287,7 +286,6 @@ def test_trumps_per_hand_follow_the_hypergeometric_law(name: str, big_deals: dic
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("big-deals")  # one worker deals the module's sample once
 @pytest.mark.parametrize("name", PRESETS)
 def test_voids_in_side_suits_match_the_exact_probability(name: str, big_deals: dict[str, BatchResult]) -> None:
     rules = st.Rules.preset(name)
