@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ...engine import Rules
+from ...session import Settings
 from ..choices import Dropdown
 from ..errors import guarded
-from ..progress import Settings
 from .base import Page, register
 
 if TYPE_CHECKING:
