@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import spades_tutor
-from spades_tutor.engine import Rules
+from spades_tutor.engine import BlindNil, Rules
 from spades_tutor.session import Answer, ClassroomHand, Progress, Settings
 
 ROOT = Path(spades_tutor.__file__).resolve().parents[1]
@@ -133,3 +133,11 @@ def test_a_classroom_hand_is_plain_data_of_the_session() -> None:
     played = hand.round_at(len(hand.steps) - 1)
     assert played.is_over and len(played.tricks) == 13
     assert not hand.round_at(0).tricks and hand.round_at(0).hands == hand.dealt.hands
+
+
+def test_stored_blind_nil_is_read_as_the_engines_option() -> None:
+    for name in ("off", "behind-100", "always"):
+        s = Settings.from_data({"blind_nil": name})
+        assert s.blind_nil is BlindNil(name) and s.blind_nil == name
+        assert json.loads(Progress(settings=s).to_json())["settings"]["blind_nil"] == name
+    assert Settings().blind_nil is BlindNil.OFF

@@ -6,6 +6,8 @@ value the app does not offer is left at its default, never trusted.
 >>> s = Settings.from_data({"preset": "jokers", "blind_nil": "always", "quiz_level": 7})
 >>> s.blind_nil, s.quiz_level
 ('always', 1)
+>>> s.blind_nil is BlindNil.ALWAYS
+True
 >>> s.rules().name
 'jokers'
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..engine import Rules
+from ..engine import BlindNil, Rules
 
 __all__ = ["RETRIES", "Settings"]
 
@@ -28,7 +30,7 @@ class Settings:
 
     preset: str = "jokers"
     nil: bool = True
-    blind_nil: str = "off"
+    blind_nil: BlindNil = BlindNil.OFF
     mercy: bool = False
     four_colour: bool = False
     large: bool = False
@@ -60,8 +62,8 @@ class Settings:
                 else:
                     bad.append(flag.replace("_", "-"))
         if "blind_nil" in data:
-            if isinstance(data["blind_nil"], str) and data["blind_nil"] in ("off", "behind-100", "always"):
-                s.blind_nil = data["blind_nil"]
+            if isinstance(data["blind_nil"], str) and data["blind_nil"] in BlindNil.names():
+                s.blind_nil = BlindNil(data["blind_nil"])
             else:
                 bad.append("blind nil")
         if "quiz_level" in data:
