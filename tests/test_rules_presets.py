@@ -349,3 +349,61 @@ def test_rules_from_dict_rejects_unknown_fields():
     data["colour_of_the_table"] = "green"
     with pytest.raises(st.RulesError):
         st.Rules.from_dict(data)
+
+
+# --- the rule options: Enums declared once by the engine, still given, printed and recorded as names ---
+
+OPTIONS = {
+    "blind_nil": (st.BlindNil, ("off", "behind-100", "always")),
+    "first_lead": (st.FirstLead, ("left-of-dealer", "two-of-clubs")),
+    "failed_nil_tricks": (st.FailedNilTricks, ("bags", "partner", "none")),
+    "renege_penalty": (st.RenegePenalty, ("three-tricks", "two-tricks", "set")),
+}
+
+# a rule set as records saved it while its options were plain strings (json.dumps of to_dict())
+SAVED_CLASSIC = (
+    '{"name": "classic", "title": "Regular Spades", "removed": [], "jokers": false, "trumps": ["A\\u2660", '
+    '"K\\u2660", "Q\\u2660", "J\\u2660", "10\\u2660", "9\\u2660", "8\\u2660", "7\\u2660", "6\\u2660", "5\\u2660", '
+    '"4\\u2660", "3\\u2660", "2\\u2660"], "nil": true, "blind_nil": "behind-100", "first_lead": "two-of-clubs", '
+    '"failed_nil_tricks": "partner", "renege_penalty": "set", "target": 500, "mercy": null, "trick_points": 10, '
+    '"nil_value": 100, "blind_nil_value": 200, "blind_nil_behind": 100, "bag_limit": 10, "bag_penalty": 100}'
+)
+
+
+@pytest.mark.parametrize("flag", OPTIONS)
+def test_each_rule_option_is_an_enum_of_its_names(flag):
+    option, names = OPTIONS[flag]
+    assert issubclass(option, st.RuleOption) and option.names() == names
+    assert getattr(st.Rules(), flag) is option(names[0])  # the default is a member too
+    for name in names:
+        rules = st.Rules.preset("classic", **{flag: name})
+        value = getattr(rules, flag)
+        assert value is option(name) and value == name and str(value) == name and repr(value) == repr(name)
+        assert dataclasses.replace(st.Rules.preset("classic"), **{flag: name}) == rules
+        assert st.Rules.preset("classic", **{flag: option(name)}) is rules  # a member or its name: one rule set
+
+
+def test_a_rule_set_with_options_prints_and_records_as_it_did_with_strings():
+    rules = st.Rules.preset(
+        "classic", blind_nil="behind-100", first_lead="two-of-clubs", failed_nil_tricks="partner", renege_penalty="set"
+    )
+    assert json.dumps(rules.to_dict()) == SAVED_CLASSIC
+    assert not any(isinstance(v, st.RuleOption) for v in rules.to_dict().values())  # plain names, as JSON has them
+    assert "blind_nil='behind-100', first_lead='two-of-clubs', failed_nil_tricks='partner', renege_penalty='set'" in (
+        repr(rules)
+    )
+    loaded = st.Rules.from_dict(json.loads(SAVED_CLASSIC))
+    assert loaded == rules and loaded.failed_nil_tricks is st.FailedNilTricks.PARTNER
+    assert loaded.renege_penalty is st.RenegePenalty.SET and loaded.first_lead is st.FirstLead.TWO_OF_CLUBS
+    assert json.dumps(loaded.to_dict()) == SAVED_CLASSIC
+
+
+@pytest.mark.parametrize("flag", OPTIONS)
+def test_a_record_naming_no_option_of_the_rule_is_refused_by_name(flag):
+    names = OPTIONS[flag][1]
+    data = json.loads(SAVED_CLASSIC)
+    data[flag] = "sometimes"
+    with pytest.raises(st.RecordError, match=", ".join(repr(n) for n in names)):
+        st.Rules.from_dict(data)
+    with pytest.raises(st.RulesError, match=f"{flag}='sometimes' is not one of {', '.join(names)}"):
+        st.Rules.preset("classic", **{flag: "sometimes"})

@@ -31,7 +31,7 @@ from .inputs import parse_whole_number, whole_number
 from .play import Trick, explain_trick, legal_plays, trick_winner, why_illegal
 from .renege import RenegeRuling, apply_renege, describe_penalty
 from .round import Action, ActionKind, Phase, Round, SeatView, deal_hands, explain_first_leader, parse_deal_id
-from .rules import PRESETS, Rules
+from .rules import PRESETS, BlindNil, FailedNilTricks, FirstLead, RenegePenalty, RuleOption, Rules
 from .scoring import BLIND_NIL, NIL, Bid, HandScore, ScoreLine, explain_game, game_winner, score_hand
 from .seats import Seat, Team
 
@@ -44,10 +44,13 @@ __all__ = [
     "Action",
     "ActionKind",
     "Bid",
+    "BlindNil",
     "Card",
     "CardParseError",
     "CardsLike",
     "DealError",
+    "FailedNilTricks",
+    "FirstLead",
     "Game",
     "Hand",
     "HandScore",
@@ -59,8 +62,10 @@ __all__ = [
     "Rank",
     "Reason",
     "RecordError",
+    "RenegePenalty",
     "RenegeRuling",
     "Round",
+    "RuleOption",
     "Rules",
     "RulesError",
     "ScoreLine",

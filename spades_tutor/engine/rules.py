@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
+from enum import StrEnum
 from typing import Any
 
 from . import records
@@ -34,14 +35,81 @@ __all__ = [
     "FIRST_LEAD_CHOICES",
     "PRESETS",
     "RENEGE_PENALTY_CHOICES",
+    "BlindNil",
+    "FailedNilTricks",
+    "FirstLead",
+    "RenegePenalty",
+    "RuleOption",
     "Rules",
 ]
 
-BLIND_NIL_CHOICES = ("off", "behind-100", "always")
-FIRST_LEAD_CHOICES = ("left-of-dealer", "two-of-clubs")
-FAILED_NIL_CHOICES = ("bags", "partner", "none")
-#: what a side that reneged (did not follow suit when it could) gives up, per renege
-RENEGE_PENALTY_CHOICES = ("three-tricks", "two-tricks", "set")
+
+class RuleOption(StrEnum):
+    """The choices of one house rule, declared once: each member is its plain name.
+
+    A member equals its name, prints as it, is recorded as it and shows as it in a repr, so a rule
+    set given, printed or saved with plain strings reads as it always has.
+
+    >>> BlindNil.ALWAYS == "always", str(BlindNil.ALWAYS), repr(BlindNil.ALWAYS)
+    (True, 'always', "'always'")
+    >>> BlindNil.names()
+    ('off', 'behind-100', 'always')
+    """
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The names a rule set (or a saved record) may give this rule, in the order offered."""
+        return tuple(member.value for member in cls)
+
+
+class BlindNil(RuleOption):
+    """When a player may bid blind nil: never, when the team is ``blind_nil_behind`` points behind, or always."""
+
+    OFF = "off"
+    BEHIND_100 = "behind-100"
+    ALWAYS = "always"
+
+
+class FirstLead(RuleOption):
+    """Who leads the first trick: the player left of the dealer, or whoever holds the 2♣ (leading it)."""
+
+    LEFT_OF_DEALER = "left-of-dealer"
+    TWO_OF_CLUBS = "two-of-clubs"
+
+
+class FailedNilTricks(RuleOption):
+    """Where a failed nil's tricks go: bags for the side, toward the partner's contract, or nowhere."""
+
+    BAGS = "bags"
+    PARTNER = "partner"
+    NONE = "none"
+
+
+class RenegePenalty(RuleOption):
+    """What a side that reneged (did not follow suit when it could) gives up, per renege."""
+
+    THREE_TRICKS = "three-tricks"
+    TWO_TRICKS = "two-tricks"
+    SET = "set"
+
+
+#: the names of each option's choices, for code that lists them as strings: read from the
+#: options above, never declared beside them
+BLIND_NIL_CHOICES = BlindNil.names()
+FIRST_LEAD_CHOICES = FirstLead.names()
+FAILED_NIL_CHOICES = FailedNilTricks.names()
+RENEGE_PENALTY_CHOICES = RenegePenalty.names()
+
+#: each rule given as a :class:`RuleOption`, and its choices
+OPTIONS: dict[str, type[RuleOption]] = {
+    "blind_nil": BlindNil,
+    "first_lead": FirstLead,
+    "failed_nil_tricks": FailedNilTricks,
+    "renege_penalty": RenegePenalty,
+}
 
 _SPADES_DOWN = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S"
 
@@ -135,10 +203,10 @@ class Rules:
     jokers: bool = True
     trumps: tuple[Card, ...] = PRESETS["jokers"]["trumps"]
     nil: bool = True
-    blind_nil: str = "off"
-    first_lead: str = "left-of-dealer"
-    failed_nil_tricks: str = "bags"
-    renege_penalty: str = "three-tricks"
+    blind_nil: BlindNil = BlindNil.OFF
+    first_lead: FirstLead = FirstLead.LEFT_OF_DEALER
+    failed_nil_tricks: FailedNilTricks = FailedNilTricks.BAGS
+    renege_penalty: RenegePenalty = RenegePenalty.THREE_TRICKS
     target: int = 500
     mercy: int | None = None
     trick_points: int = 10
@@ -200,9 +268,12 @@ class Rules:
         object.__setattr__(self, "_sort_key", tuple(suit_place[suit_as[i]] * 1000 - power[i] for i in range(54)))
 
     def _check_flags(self) -> None:
-        def choose(flag: str, value: object, choices: tuple[str, ...]) -> None:
-            if value not in choices:
-                raise RulesError(f"{flag}={shown(value)} is not one of {', '.join(choices)}")
+        def choose(flag: str, option: type[RuleOption]) -> None:
+            """Check a rule's value against its choices, and keep it as the option (given as a plain string or as one)."""
+            value = getattr(self, flag)
+            if not isinstance(value, str) or value not in option.names():
+                raise RulesError(f"{flag}={shown(value)} is not one of {', '.join(option.names())}")
+            object.__setattr__(self, flag, option(value))
 
         def whole(flag: str, value: object, low: int, high: int, allow_none: bool = False) -> None:
             if value is None and allow_none:
@@ -221,11 +292,9 @@ class Rules:
         for flag, (low, high) in NUMBER_BOUNDS.items():
             whole(flag, getattr(self, flag), low, high)
         whole("mercy", self.mercy, *MERCY_BOUNDS, allow_none=True)
-        choose("blind_nil", self.blind_nil, BLIND_NIL_CHOICES)
-        choose("first_lead", self.first_lead, FIRST_LEAD_CHOICES)
-        choose("failed_nil_tricks", self.failed_nil_tricks, FAILED_NIL_CHOICES)
-        choose("renege_penalty", self.renege_penalty, RENEGE_PENALTY_CHOICES)
-        if self.first_lead == "two-of-clubs" and Card.parse("2C") in self.removed:
+        for flag, option in OPTIONS.items():
+            choose(flag, option)
+        if self.first_lead == FirstLead.TWO_OF_CLUBS and Card.parse("2C") in self.removed:
             raise RulesError(
                 f"first_lead='two-of-clubs' needs the 2♣, which rule set {self.name!r} takes out of the deck"
             )
@@ -407,15 +476,15 @@ class Rules:
             f"{len(self.trumps)} trumps: {' '.join(map(str, self.trumps))}",
             "nil allowed" if self.nil else "no nil",
         ]
-        if self.blind_nil == "always":
+        if self.blind_nil == BlindNil.ALWAYS:
             parts.append("blind nil allowed")
-        elif self.blind_nil == "behind-100":
+        elif self.blind_nil == BlindNil.BEHIND_100:
             parts.append(f"blind nil for a team {self.blind_nil_behind}+ behind")
-        if self.first_lead == "two-of-clubs":
+        if self.first_lead == FirstLead.TWO_OF_CLUBS:
             parts.append("the 2♣ leads")
-        if self.failed_nil_tricks != "bags":
+        if self.failed_nil_tricks != FailedNilTricks.BAGS:
             parts.append(f"a failed nil's tricks: {self.failed_nil_tricks}")
-        if self.renege_penalty != "three-tricks":
+        if self.renege_penalty != RenegePenalty.THREE_TRICKS:
             parts.append(f"a renege costs: {self.renege_penalty}")
         game = f"game to {self.target}"
         if self.mercy is not None:
@@ -432,6 +501,8 @@ class Rules:
             value = getattr(self, f.name)
             if isinstance(value, tuple):
                 value = [str(c) for c in value]
+            elif isinstance(value, RuleOption):
+                value = value.value  # the plain name, as records always held it
             out[f.name] = value
         return out
 
@@ -473,17 +544,9 @@ class Rules:
                 raise RecordError(where, listed, "a list of cards", problem=str(e)) from None
         for key in ("jokers", "nil"):
             kwargs[key] = records.flag(data[key], records.place(field, key))
-        kwargs["blind_nil"] = records.choice(data["blind_nil"], records.place(field, "blind_nil"), BLIND_NIL_CHOICES)
-        kwargs["first_lead"] = records.choice(
-            data["first_lead"], records.place(field, "first_lead"), FIRST_LEAD_CHOICES
-        )
-        kwargs["failed_nil_tricks"] = records.choice(
-            data["failed_nil_tricks"], records.place(field, "failed_nil_tricks"), FAILED_NIL_CHOICES
-        )
-        if "renege_penalty" in data:
-            kwargs["renege_penalty"] = records.choice(
-                data["renege_penalty"], records.place(field, "renege_penalty"), RENEGE_PENALTY_CHOICES
-            )
+        for key, option in OPTIONS.items():
+            if key in data:  # each is required but those added later (FIELDS_ADDED_LATER)
+                kwargs[key] = option(records.choice(data[key], records.place(field, key), option.names()))
         for key, (low, high) in NUMBER_BOUNDS.items():
             kwargs[key] = records.whole(data[key], records.place(field, key), low, high)
         mercy = data["mercy"]

@@ -13,7 +13,7 @@ before the rest. The level is the one mastery says the learner has reached in th
 
 >>> import spades_tutor as st
 >>> from spades_tutor.lessons import load_lesson, lessons_dir
->>> from spades_tutor.ui.progress import Answer
+>>> from spades_tutor.session import Answer
 >>> lesson = load_lesson(lessons_dir() / "05-who-wins-a-trick.md")
 >>> kinds = review_kinds(lesson, st.Rules.preset("jokers"))
 >>> kinds
@@ -110,7 +110,7 @@ class ReviewQuestion:
 def review_question(history: Sequence[Answered], seed: int, kinds: Sequence[str], number: int) -> ReviewQuestion:
     """Question ``number`` of the review with ``seed``, after the answers in ``history`` (oldest first).
 
-    >>> from spades_tutor.ui.progress import Answer
+    >>> from spades_tutor.session import Answer
     >>> right = [Answer(0.0, "score", "jokers", f"score:jokers:{i}/1", True) for i in range(3)]
     >>> q = review_question(right, seed=1, kinds=("score",), number=2)
     >>> (q.kind, q.level) == ("score", 2) and q == review_question(right, seed=1, kinds=("score",), number=2)

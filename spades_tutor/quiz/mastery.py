@@ -1,6 +1,6 @@
 """Mastery per quiz kind, and the next kind to practise: adaptive practice from the answers given.
 
-Pure functions of the answer history (the stored answers of ``spades_tutor.ui.progress``, oldest
+Pure functions of the answer history (the stored answers of ``spades_tutor.session.progress``, oldest
 first, each with its ``kind``, ``item`` key, ``correct`` and ``attempt``) and a seed, so the same
 history and seed always give the same result.
 
@@ -19,7 +19,7 @@ and the next kind is drawn from the kinds due with weight ``WEIGHTS[b]``, so a m
 sooner and often, a mastered one later and seldom. A kind never asked comes in when no kind answered
 is due (drawn evenly among the new ones): what was missed is practised before anything new.
 
->>> from spades_tutor.ui.progress import Answer
+>>> from spades_tutor.session import Answer
 >>> def said(kind, level, right, attempt=1):
 ...     return Answer(0.0, kind, "jokers", f"{kind}:jokers:1/{level}", right, "quiz", attempt)
 >>> history = [said("score", 1, True)] * 3 + [said("trick-winner", 1, False)]
@@ -70,7 +70,7 @@ _KEY = re.compile(r"([a-z0-9-]{1,40}):[^:]{1,80}:\d{1,12}/(\d)")
 
 
 class Answered(Protocol):
-    """One answer of the history (``spades_tutor.ui.progress.Answer`` is one)."""
+    """One answer of the history (``spades_tutor.session.Answer`` is one)."""
 
     @property
     def kind(self) -> str: ...
@@ -117,7 +117,7 @@ class KindMastery:
 def level_of(answer: Answered) -> int | None:
     """The level an answer was asked at, read from its item key (None if the key names none).
 
-    >>> from spades_tutor.ui.progress import Answer
+    >>> from spades_tutor.session import Answer
     >>> level_of(Answer(0.0, "score", "jokers", "score:jokers+1a2b3c:7/3", True))
     3
     >>> print(level_of(Answer(0.0, "score", "jokers", "score:jokers:5d41402abc", True)))
@@ -174,7 +174,7 @@ def mastery(history: Iterable[Answered], kinds: Sequence[str] | None = None) -> 
     """Each kind's mastery from the answers given (oldest first), for ``kinds`` (default: every kind
     the registry lists); answers to other kinds are left out.
 
-    >>> from spades_tutor.ui.progress import Answer
+    >>> from spades_tutor.session import Answer
     >>> right = Answer(0.0, "score", "jokers", "score:jokers:1/1", True)
     >>> m = mastery([right] * 3)["score"]
     >>> m.level, m.box, m.answered, m.first_try, m.levels
@@ -199,7 +199,7 @@ def next_practice(history: Iterable[Answered], seed: int, kinds: Sequence[str] |
     among ``kinds`` (default: every kind the registry lists), weighted toward low boxes; if none is
     due, from the kinds never asked; if every kind was asked, from all of them.
 
-    >>> from spades_tutor.ui.progress import Answer
+    >>> from spades_tutor.session import Answer
     >>> missed = Answer(0.0, "trump-order", "jokers", "trump-order:jokers:4/2", False)
     >>> {next_practice([missed], seed, kinds=("score", "trump-order", "nil-safe")) for seed in range(20)}
     {('trump-order', 1)}
@@ -234,7 +234,7 @@ def mastery_rows(
     the kind, its level and box (as :func:`mastery` finds them; a kind never answered is in box 0),
     and its answers: all of them, right on the first try, right on the second try, missed.
 
-    >>> from spades_tutor.ui.progress import Answer
+    >>> from spades_tutor.session import Answer
     >>> history = [Answer(0.0, "score", "jokers", "score:jokers:1/1", True)] * 3
     >>> history.append(Answer(0.0, "score", "jokers", "score:jokers:2/2", True, attempt=2))
     >>> history.append(Answer(0.0, "trump-order", "jokers", "trump-order:jokers:3/1", False))

@@ -23,6 +23,7 @@ from ..engine import Rules, SpadesError
 from ..engine.errors import InputError
 from ..engine.inputs import parse_whole_number
 from ..quiz import Feedback, QuizItem
+from ..session import Progress, Settings, merge, merge_note
 from . import errors
 from .choices import ToggleButtons
 from .errors import guarded
@@ -38,7 +39,6 @@ from .pages.play import PlayTab
 from .pages.progress import ProgressTab
 from .pages.puzzles import PuzzlesTab
 from .pages.quiz import DIFFICULTY_NAMES, QuizPage
-from .progress import Progress, Settings, merge, merge_note
 from .storage import MAX_STORED, BrowserStore, Place
 from .tree import replace_children
 
@@ -172,7 +172,7 @@ def read_query(
             )
 
     if "deal" in raw:
-        from .classroom import read_deal_id
+        from ..session import read_deal_id
 
         out["page"] = "Classroom"
         try:

@@ -298,7 +298,7 @@ class LabPage:
     def _make_download(self) -> None:
         import pandas as pd
 
-        from .export import safe_frame
+        from ..session.export import safe_frame
 
         long = pd.concat([f.assign(experiment=k) for k, f in self.frames.items()], ignore_index=True)
         data = base64.b64encode(safe_frame(long).to_csv(index=False).encode("utf-8")).decode("ascii")

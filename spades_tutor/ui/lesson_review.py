@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from ..lessons.review import REVIEW_QUESTIONS, ReviewQuestion, review_question, review_reason
+from ..session import Answer
 from .errors import guarded
 from .landmarks import live
-from .progress import Answer
 from .quiz_view import AnswerCallback, QuizView
 from .tree import replace_children
 

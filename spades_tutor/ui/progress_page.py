@@ -2,10 +2,10 @@
 
 Everything on it is counted from the answers kept in the browser (quizzes and lessons together):
 the level and box of each kind come from ``spades_tutor.quiz.mastery``, the rest from
-``spades_tutor.ui.progress``. The plots are plotly JSON built here as plain data (plotly's renderer
+``spades_tutor.session.progress``. The plots are plotly JSON built here as plain data (plotly's renderer
 in the page draws them), each with its one-line reading above it and its numbers in a table under it.
 
->>> from spades_tutor.ui.progress import Progress
+>>> from spades_tutor.session import Progress
 >>> p = Progress()
 >>> p.record("score", "jokers", "score:jokers:1/1", True, when=86_400.0)
 >>> p.record("score", "jokers", "score:jokers:2/1", False, when=86_460.0)
@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..engine.text import plural
+from ..session import Answer, Progress
 from .errors import guarded
 from .plot_box import SMALL, data_box, draw, fill_data, key_html, plot_slot, reading_html
-from .progress import Answer, Progress
 
 if TYPE_CHECKING:
     from ..quiz.mastery import KindMastery
@@ -124,7 +124,7 @@ def mastery_reading(table: Mapping[str, KindMastery]) -> str:
     """The mastery plot in one line: the kind known best and the one to practise, and how many were tried.
 
     >>> from spades_tutor.quiz.mastery import mastery
-    >>> from spades_tutor.ui.progress import Answer
+    >>> from spades_tutor.session import Answer
     >>> history = [Answer(0.0, "score", "jokers", "score:jokers:1/1", True)] * 3
     >>> history.append(Answer(0.0, "trump-order", "jokers", "trump-order:jokers:1/1", False))
     >>> print(mastery_reading(mastery(history)))

@@ -14,9 +14,9 @@ import ipywidgets as w
 import traitlets
 
 from ..engine import Rules, Seat
+from ..session import ClassroomHand, read_deal_id
 from . import static_text
 from .cards import hand_view, trick_view
-from .classroom import ClassroomHand, read_deal_id
 from .errors import guarded
 from .landmarks import live
 from .tree import replace_children

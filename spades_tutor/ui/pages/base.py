@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar, overload
 import ipywidgets as w
 
 from ...engine import Rules
-from ..progress import Settings
+from ...session import Settings
 
 if TYPE_CHECKING:
     from ..app import App  # type-only: a page is handed the shell that builds it

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from ...engine import Rules
+from ...engine import BlindNil, Rules
+from ...session import Settings
 from ..choices import Dropdown
 from ..errors import guarded
-from ..progress import Settings
 from .base import Page, register
 
 if TYPE_CHECKING:
@@ -37,9 +37,9 @@ class RulePicker:
         self.nil = w.Checkbox(value=settings.nil, description="Nil bids allowed", indent=False)
         self.blind_nil = Dropdown(
             options=[
-                ("no blind nil", "off"),
-                ("blind nil when 100 behind", "behind-100"),
-                ("blind nil always", "always"),
+                ("no blind nil", BlindNil.OFF),
+                ("blind nil when 100 behind", BlindNil.BEHIND_100),
+                ("blind nil always", BlindNil.ALWAYS),
             ],
             value=settings.blind_nil,
             description="Blind nil:",
