@@ -12,7 +12,7 @@ What it measures, in one run:
 3. Nodes on 5-trick endings against a plain minimax (``solve(..., brute_force=True)``: every
    legal card tried, no pruning, no table, no grouping). Target: >= 50x fewer nodes.
 
-The search runs compiled (numba) when numba can be imported, else in pure Python; ``--core``
+The search runs compiled (numba) when numba can be imported, else the same file as Python; ``--core``
 chooses. It prints which core ran, and the compiled core's first call (the compile, or loading the
 compiled code cached on disk) on its own line: that time is not in the figures.
 
@@ -86,7 +86,7 @@ def main() -> None:
             "load from the disk cache), not in the figures below"
         )
     else:
-        print("core: pure Python" + ("" if args.core == "pure" else " (numba cannot be imported)"))
+        print("core: the search run as Python" + ("" if args.core == "pure" else " (numba cannot be imported)"))
 
     print("1. threshold queries, 8 tricks left (heuristic-bot rounds, presets " + ", ".join(presets) + ")")
     contract_times: list[float] = []

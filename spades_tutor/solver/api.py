@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from spades_tutor.engine import Card, Seat, Team
 
 from .bits import Tables
+from .brute import brute_force_value
 from .position import Position
 from .search import OutOfBudget, Search, core_in_use
 
@@ -95,10 +96,10 @@ class _Goal:
 
 
 class _Runner:
-    def __init__(self, pos: Position, counted_mask: int, maximiser: Team, budget: Budget, plain: bool) -> None:
+    def __init__(self, pos: Position, counted_mask: int, maximiser: Team, budget: Budget) -> None:
         self.pos = pos
         self.tables = Tables.of(pos.rules)
-        self.search = Search(self.tables, counted_mask, int(maximiser), plain=plain)
+        self.search = Search(self.tables, counted_mask, int(maximiser))
         self.search.set_budget(budget.nodes, budget.seconds)
         self.counted_mask = counted_mask
         self.bounds = (0, pos.tricks_left)
@@ -114,15 +115,6 @@ class _Runner:
         hands = [t.mask(pos.hands[s]) for s in range(4)]
         trick = [t.mask((c,)) for c in pos.trick]
         return self.search.at_least(hands, int(pos.leader), pos.spades_broken, trick, k_remaining)
-
-    def minimax(self, pos: Position) -> int:
-        if pos.two_of_clubs_leads:
-            first = pos.play(pos.legal_plays()[0])
-            return self.already(first) - self.already(pos) + self.minimax(first)
-        t = self.tables
-        hands = [t.mask(pos.hands[s]) for s in range(4)]
-        trick = [t.mask((c,)) for c in pos.trick]
-        return self.search.minimax(hands, int(pos.leader), pos.spades_broken, trick)
 
     def best_value(self, pos: Position, lo: int, hi: int) -> tuple[int, int]:
         """Narrow ``lo..hi`` (counted tricks of the remaining) to the exact value; raises OutOfBudget
@@ -167,25 +159,19 @@ def solve(
     """The most tricks ``side`` can take of the remaining ones, against best defence.
 
     ``with_cards`` also lists every card of the seat to act that keeps the optimum (for
-    the side to move). ``brute_force`` switches every speed-up off (for measurement).
+    the side to move). ``brute_force`` asks the referee instead (``brute.py``: a plain minimax on
+    the engine's objects, no speed-up at all, no budget), for measuring what the search saves.
     """
     team = Team.parse(side)
     start = time.perf_counter()
-    runner = _Runner(pos, sum(1 << s for s in team.seats), team, budget, brute_force)
+    if brute_force:
+        return _brute_force(pos, team, with_cards, start)
+    runner = _Runner(pos, sum(1 << s for s in team.seats), team, budget)
     left = pos.tricks_left
     try:
-        if brute_force:
-            lo = hi = runner.minimax(pos)
-        else:
-            lo, hi = runner.best_value(pos, 0, left)
+        lo, hi = runner.best_value(pos, 0, left)
         cards: tuple[Card, ...] = ()
-        if with_cards and left and brute_force:
-            values = {
-                c: runner.already(pos.play(c)) - runner.already(pos) + runner.minimax(pos.play(c))
-                for c in pos.legal_plays()
-            }
-            cards = tuple(c for c, v in values.items() if v == lo)
-        elif with_cards and left:
+        if with_cards and left:
             if pos.to_act.team == team:
                 cards = _cards_keeping(runner, pos, lo, None)
             else:
@@ -196,10 +182,26 @@ def solve(
     return Result(team, lo, exact, runner.search.nodes, time.perf_counter() - start, lo, hi, cards)
 
 
+def _brute_force(pos: Position, team: Team, with_cards: bool, start: float) -> Result:
+    value, nodes = brute_force_value(pos, team.seats, team)
+    cards: tuple[Card, ...] = ()
+    if with_cards and pos.tricks_left:
+        best = []
+        before = sum(pos.taken[s] for s in team.seats)
+        for c in pos.legal_plays():
+            child = pos.play(c)
+            v, n = brute_force_value(child, team.seats, team)
+            nodes += n
+            if sum(child.taken[s] for s in team.seats) - before + v == value:
+                best.append(c)
+        cards = tuple(best)
+    return Result(team, value, True, nodes, time.perf_counter() - start, value, value, cards)
+
+
 def _answer(pos: Position, goal: _Goal, name: str, negate: bool, budget: Budget) -> Answer:
     """Whether the maximiser reaches the goal (or, with ``negate``, whether the other team stops it)."""
     start = time.perf_counter()
-    runner = _Runner(pos, goal.mask, goal.maximiser, budget, False)
+    runner = _Runner(pos, goal.mask, goal.maximiser, budget)
     need = goal.k - runner.already(pos)
     holds: bool | None
     cards: tuple[Card, ...] = ()

@@ -3,19 +3,19 @@
 Each card in play gets one bit. Cards are grouped by the suit they *count as*
 (``rules.suit_table``) and ordered inside a group by ``rules.power_table``; the trump group
 sits on top. So, inside a trick, the winning card is simply the highest bit among the
-cards of the suit led and the trumps. Masks stay inside the solver.
+cards of the suit led and the trumps (``core.winner``). Masks stay inside the solver.
 
 >>> from spades_tutor.engine import Rules, cards
 >>> t = Tables.of(Rules.preset("jokers"))
 >>> t.cards(t.mask(cards("BJ 2S AH")))
 (Card.parse('A♥'), Card.parse('2♠'), Card.parse('BJ'))
->>> t.winner([t.mask(cards(c)) for c in ("KH", "2S", "AH", "LJ")])
-3
+>>> [t.suit_of_bit[t.bit_of[c.index]] for c in cards("LJ AH")]  # the little joker counts as a spade
+[3, 2]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import lru_cache
 
 from spades_tutor.engine import Card, Rules, Suit
@@ -69,21 +69,3 @@ class Tables:
             out.append(self.card_of[low.bit_length() - 1])
             mask ^= low
         return tuple(out)
-
-    def legal(self, hand: int, lead: int, broken: bool) -> int:
-        """The legal cards of ``hand`` (a mask); ``lead`` is the led card's bit mask, 0 when leading."""
-        if lead:
-            follow = hand & self.suit_mask[self.suit_of_bit[lead.bit_length() - 1]]
-            return follow or hand
-        if broken:
-            return hand
-        return (hand & ~self.trump) or hand
-
-    def winner(self, trick: Sequence[int]) -> int:
-        """The index (0 = the lead) of the card that wins a trick of single-bit masks."""
-        allowed = self.suit_mask[self.suit_of_bit[trick[0].bit_length() - 1]] | self.trump
-        best, best_i = 0, 0
-        for i, m in enumerate(trick):
-            if m & allowed and m > best:
-                best, best_i = m, i
-        return best_i

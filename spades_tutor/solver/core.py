@@ -1,38 +1,46 @@
-"""The search of ``search.py`` compiled with numba: the same moves, cutoffs and order, and a
-larger memory of what it proved (partition search).
+"""The double-dummy search: null-window alpha-beta over bitmask hands, the only one there is.
 
-Imported only when a search first runs (``search.compiled_core``), never by ``import
-spades_tutor``. Every rule still comes from the engine: ``Tables`` (``bits.py``) derives the
-card bits, suit groups and trump group from the rule set, and ``pack`` copies them into one
-integer array; ``legal`` and ``winner`` here read that array exactly as ``Tables.legal`` and
-``Tables.winner`` read theirs (the tests hold both to the engine's ``legal_plays`` and
-``trick_winner``).
+``run`` answers one threshold question: can the maximising team make the counted seats take at
+least ``target`` of the remaining tricks? The file runs compiled with numba, or as plain Python
+where numba cannot be imported (``jit.py``: ``search.compiled_core`` and ``search.python_core``
+load it each way); both runs make the same moves in the same order, so they give the same answers
+after the same number of nodes.
 
-What a search proves at a trick start is kept twice:
+Every rule comes from the engine: ``Tables`` (``bits.py``) derives the card bits, suit groups and
+trump group from the rule set's own tables, ``pack`` copies them into one integer array, and
+``legal`` and ``winner`` read it (the tests hold both to the engine's ``legal_plays`` and
+``trick_winner`` in every preset).
 
-- the exact table (as the pure search's dict): the position up to relative ranks -> its proven
-  bounds, a fixed-size hash table (one row of four int64 per entry: the key's three words, then the
-  bounds and the best card; a few probes, the first replaced when they are all taken);
+Speed-ups: equivalent-card pruning (cards of one hand with no other hand's card between them, nor
+the trick's winning card, are one move: the trick's other cards leave with it); sure-trump and
+quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
+a small card); move ordering (winners first unless an opponent can ruff, low to partner's winner or
+ruff, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
+relative rank; the best card a table entry kept first). What a search proves at a trick start is
+kept twice:
+
+- the exact table: the position up to relative ranks (each suit group as the sequence of owners
+  of its remaining cards, high to low) -> its proven bounds, a fixed-size hash table (one row of
+  four int64 per entry: the key's three words, then the bounds and the best card; a few probes,
+  the first replaced when they are all taken);
 - the partition table (Ginsberg's partition search, as bridge solvers use it): each answer also
   says which cards it depended on, and holds for every position with the same leader, the same
   suit lengths in every hand and the same owners of those cards, whoever holds the smaller ones.
   So an ending proven once answers the many endings that differ only in small cards.
 
-Both give the same answers as the pure search (the tests compare them, and both with a plain
-minimax); the compiled search visits fewer nodes. ``stat`` carries the node count and the node
-limit: when the limit is passed the search returns at once, storing nothing, and
-``stat[ABORTED]`` says so.
+``stat`` carries the node count and the node limit: when the limit is passed the search returns
+at once, storing nothing, and ``stat[ABORTED]`` says so. ``brute.py``, a plain minimax on the
+engine's own objects, is the referee of its answers.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
-from numba.cpython.unsafe.numbers import leading_zeros
 
 from .bits import TRUMP_SUIT, Tables
+from .jit import compiling, njit
 
-__all__ = ["ENTRIES", "ROW", "legal", "pack", "run", "winner"]
+__all__ = ["ENTRIES", "ROW", "legal", "pack", "question", "run", "winner"]
 
 # --- the packed tables (one int64 array) ---------------------------------------------------
 SUIT_OF_BIT = 0  # 64 entries: bit number -> suit group
@@ -80,7 +88,25 @@ def pack(t: Tables) -> np.ndarray:
     return a
 
 
-@njit(cache=True)
+def question(counted: int, maximiser: int) -> np.ndarray:
+    """The objective as one array: the counted seats (a mask), the maximising team, and where the
+    quick-trick bound applies. It applies to a leader on the maximising team who is counted (a
+    lower bound), or a leader on the other team who is not counted (an upper bound); the partner's
+    top cards count too when the partner is in the same case as the leader."""
+    team = (0, 1, 0, 1)
+    lower = [team[s] == maximiser and bool(counted >> s & 1) for s in range(4)]
+    upper = [team[s] != maximiser and not counted >> s & 1 for s in range(4)]
+    q = np.zeros(QUESTION_SIZE, dtype=np.int64)
+    q[COUNTED] = counted
+    q[MAXIMISER] = maximiser
+    for s in range(4):
+        q[QUICK_LOWER + s] = lower[s]
+        q[QUICK_UPPER + s] = upper[s]
+        q[QUICK_PARTNER + s] = (lower[s] and lower[(s + 2) & 3]) or (upper[s] and upper[(s + 2) & 3])
+    return q
+
+
+@njit
 def _popcount(x: int) -> int:
     n = 0
     while x:
@@ -89,15 +115,24 @@ def _popcount(x: int) -> int:
     return n
 
 
-@njit(cache=True)
-def _bitlen(x: int) -> int:
-    """``int.bit_length`` for 0 <= x < 2**63."""
-    return 64 - leading_zeros(x)  # type: ignore[call-arg]  # an LLVM intrinsic, typed by numba
+if compiling():
+    from numba.cpython.unsafe.numbers import leading_zeros
+
+    @njit
+    def _bitlen(x: int) -> int:
+        """``int.bit_length`` for 0 <= x < 2**63."""
+        return 64 - leading_zeros(x)  # type: ignore[call-arg]  # an LLVM intrinsic, typed by numba
+
+else:
+
+    def _bitlen(x: int) -> int:
+        """``int.bit_length`` for 0 <= x < 2**63."""
+        return int(x).bit_length()
 
 
-@njit(cache=True)
+@njit
 def legal(tab: np.ndarray, hand: int, lead: int, broken: bool) -> int:
-    """``Tables.legal``: the legal cards of ``hand``; ``lead`` the led card's bit, 0 when leading."""
+    """The legal cards of ``hand``; ``lead`` the led card's bit, 0 when leading."""
     if lead:
         follow = hand & tab[MASK_OF_BIT + _bitlen(lead) - 1]
         return follow if follow else hand
@@ -107,9 +142,9 @@ def legal(tab: np.ndarray, hand: int, lead: int, broken: bool) -> int:
     return rest if rest else hand
 
 
-@njit(cache=True)
+@njit
 def winner(tab: np.ndarray, trick: np.ndarray) -> int:
-    """``Tables.winner``: the index (0 = the lead) of the card that wins a trick of four bits."""
+    """The index (0 = the lead) of the card that wins a trick of four bits."""
     allowed = tab[MASK_OF_BIT + _bitlen(trick[0]) - 1] | tab[TRUMP]
     best = 0
     best_i = 0
@@ -121,7 +156,7 @@ def winner(tab: np.ndarray, trick: np.ndarray) -> int:
     return best_i
 
 
-@njit(cache=True)
+@njit
 def _pattern(h0: int, h1: int, h2: int, h3: int, off: int, width: int) -> int:
     a = (h0 >> off) & width
     b = (h1 >> off) & width
@@ -158,7 +193,7 @@ ROW = 5
 TAKEN = 1 << 62
 
 
-@njit(cache=True)
+@njit
 def _shape(tab: np.ndarray, hands: np.ndarray, leader: int, broken: bool, out: np.ndarray) -> None:
     """The shape of a trick start in two words: suit lengths of every hand, leader, "broken"."""
     held = hands[0] | hands[1] | hands[2] | hands[3]
@@ -176,7 +211,7 @@ def _shape(tab: np.ndarray, hands: np.ndarray, leader: int, broken: bool, out: n
     out[1] = w1
 
 
-@njit(cache=True)
+@njit
 def _patterns(tab: np.ndarray, hands: np.ndarray, out: np.ndarray) -> None:
     """Per suit group, the owners of its remaining cards from the highest down (2 bits each,
     below a sentinel bit)."""
@@ -184,15 +219,29 @@ def _patterns(tab: np.ndarray, hands: np.ndarray, out: np.ndarray) -> None:
         out[s] = _pattern(hands[0], hands[1], hands[2], hands[3], tab[OFFSET + s], tab[WIDTH + s])
 
 
-@njit(cache=True)
+# hashing on non-negative int64 words where no product reaches 2**63, so that the compiled and the
+# Python run of this file agree bit for bit (numpy warns on a wrapping product; numba wraps silently)
+PRIME = 2_147_483_647  # 2**31 - 1
+
+
+@njit
+def _mix(h: int, word: int) -> int:
+    """``h`` (below PRIME) folded with a word (0 <= word < 2**63), below PRIME again."""
+    h = (h * 16_807 + (word & 0x7FFFFFFF)) % PRIME
+    return (h * 48_271 + (word >> 31)) % PRIME
+
+
+@njit
+def _home(h: int, mask: int) -> int:
+    return (h ^ (h >> 13)) & mask
+
+
+@njit
 def _bucket(tt: np.ndarray, key: np.ndarray, make: bool) -> int:
     """The bucket of a shape, or -1 when it has none (with ``make``, one is taken: a free one
     near its home, else the home bucket, emptied)."""
     mask: int = tt.shape[0] - 1
-    h = np.uint64(key[0]) * np.uint64(0x9E3779B97F4A7C15)
-    h ^= np.uint64(key[1]) * np.uint64(0xC2B2AE3D27D4EB4F)
-    h ^= h >> np.uint64(29)
-    home = int(np.int64(h & np.uint64(mask)))
+    home = _home(_mix(_mix(0, key[0]), key[1]), mask)
     for i in range(PROBES):
         j = (home + i) & mask
         if tt[j, 0, 0] == key[0] and tt[j, 0, 1] == key[1]:
@@ -212,7 +261,7 @@ def _bucket(tt: np.ndarray, key: np.ndarray, make: bool) -> int:
     return home
 
 
-@njit(cache=True)
+@njit
 def _matches(tt: np.ndarray, b: int, e: int, pats: np.ndarray) -> bool:
     for s in range(4):
         tp = tt[b, 1 + e, s]
@@ -223,7 +272,7 @@ def _matches(tt: np.ndarray, b: int, e: int, pats: np.ndarray) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit
 def _markers(tab: np.ndarray, held: int, tt: np.ndarray, b: int, e: int) -> int:
     """An entry's relevance in this position: per suit group, its r-th highest card (the lowest
     of the cards that matter), as a mask."""
@@ -233,7 +282,7 @@ def _markers(tab: np.ndarray, held: int, tt: np.ndarray, b: int, e: int) -> int:
     return _depth_markers(tab, held, depths)
 
 
-@njit(cache=True)
+@njit
 def _truncated(pats: np.ndarray, depths: int, out: np.ndarray) -> None:
     """The owner patterns cut to the cards that matter: in each suit group, its top r cards
     (``_depths``)."""
@@ -243,7 +292,7 @@ def _truncated(pats: np.ndarray, depths: int, out: np.ndarray) -> None:
         out[s] = pats[s] >> (2 * (n - r))
 
 
-@njit(cache=True)
+@njit
 def _exact_key(tab: np.ndarray, pats: np.ndarray, leader: int, brk: int, out: np.ndarray) -> None:
     """The whole position at a trick start up to relative ranks, in three words: the owner
     patterns of every suit group, the leader, "broken"."""
@@ -261,15 +310,11 @@ def _exact_key(tab: np.ndarray, pats: np.ndarray, leader: int, brk: int, out: np
     out[0] = side | leader << 54 | brk << 56
 
 
-@njit(cache=True)
+@njit
 def _exact_slot(xt: np.ndarray, k: np.ndarray) -> int:
     """The exact table's slot holding key ``k``, or -1 - (a free or replaceable slot)."""
     mask: int = xt.shape[0] - 1
-    h = np.uint64(k[0]) * np.uint64(0x9E3779B97F4A7C15)
-    h ^= np.uint64(k[1]) * np.uint64(0xC2B2AE3D27D4EB4F)
-    h ^= np.uint64(k[2]) * np.uint64(0x165667B19E3779F9)
-    h ^= h >> np.uint64(29)
-    home = int(np.int64(h & np.uint64(mask)))
+    home = _home(_mix(_mix(_mix(0, k[0]), k[1]), k[2]), mask)
     for i in range(PROBES):
         j = (home + i) & mask
         if not xt[j, 3]:
@@ -279,7 +324,7 @@ def _exact_slot(xt: np.ndarray, k: np.ndarray) -> int:
     return -1 - home
 
 
-@njit(cache=True)
+@njit
 def _depths(tab: np.ndarray, held: int, rel: int) -> int:
     """Per suit group, how many of its top cards matter (down to the lowest marker of ``rel``),
     packed 5 bits each."""
@@ -293,7 +338,7 @@ def _depths(tab: np.ndarray, held: int, rel: int) -> int:
     return out
 
 
-@njit(cache=True)
+@njit
 def _depth_markers(tab: np.ndarray, held: int, depths: int) -> int:
     """``_depths`` back to markers in this position: per suit group, its r-th highest card."""
     out = 0
@@ -309,7 +354,7 @@ def _depth_markers(tab: np.ndarray, held: int, depths: int) -> int:
     return out
 
 
-@njit(cache=True)
+@njit
 def _exact_store(xt: np.ndarray, k: np.ndarray, lo: int, hi: int, best: int, depths: int) -> None:
     j = _exact_slot(xt, k)
     if j >= 0:
@@ -333,23 +378,23 @@ def _exact_store(xt: np.ndarray, k: np.ndarray, lo: int, hi: int, best: int, dep
     xt[j, 3] = 1 | (lo + 64) << 1 | (hi + 64) << 9 | _bitlen(best) << 17 | depths << 30
 
 
-@njit(cache=True)
+@njit
 def _lower(entry: int) -> int:
     return ((entry >> 1) & 255) - 64
 
 
-@njit(cache=True)
+@njit
 def _upper(entry: int) -> int:
     return ((entry >> 9) & 255) - 64
 
 
-@njit(cache=True)
+@njit
 def _best(entry: int) -> int:
     b = (entry >> 17) & 127
     return (1 << (b - 1)) if b else 0
 
 
-@njit(cache=True)
+@njit
 def _store(tt: np.ndarray, key: np.ndarray, tp: np.ndarray, lo: int, hi: int, best: int) -> None:
     """Keep the bounds ``lo..hi`` for the positions of shape ``key`` matching ``tp``."""
     b = _bucket(tt, key, True)
@@ -385,7 +430,7 @@ def _store(tt: np.ndarray, key: np.ndarray, tp: np.ndarray, lo: int, hi: int, be
     tt[b, 1 + slot, 4] = 1 | (lo + 64) << 1 | (hi + 64) << 9 | _bitlen(best) << 17
 
 
-@njit(cache=True)
+@njit
 def _keep(
     tab: np.ndarray,
     tt: np.ndarray,
@@ -412,10 +457,13 @@ def _keep(
             return
 
 
-@njit(cache=True)
+@njit
 def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broken: bool) -> tuple[int, int]:
-    """``Search._quick``: tricks the leader's side can cash with top cards whatever the others do;
-    and the cards that decided it (per suit group the lowest card looked at: the count holds for
+    """Tricks the leader's side can cash with top cards whatever the others do: the trumps on top
+    of the remaining ones (if trumps may be led), then in each side suit the leader's top cards,
+    each counted only while every other player who holds a trump still follows; last, when the
+    partner's tricks count as the leader's, a small card led to the partner's top cards in one more
+    side suit (counted while each opponent holding a trump follows). And the cards that decided it (per suit group the lowest card looked at: the count holds for
     every position with the same suit lengths and the same owners down to it)."""
     h = hands[leader]
     o0 = hands[(leader + 1) & 3]
@@ -494,7 +542,7 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
     return total, seen
 
 
-@njit(cache=True)
+@njit
 def _moves(
     tab: np.ndarray,
     hands: np.ndarray,
@@ -506,7 +554,7 @@ def _moves(
     scores: np.ndarray,
     lows: np.ndarray,
 ) -> int:
-    """``Search._moves``: one card of each group of equivalent legal cards, best-looking first,
+    """One card of each group of equivalent legal cards, best-looking first,
     written to ``out`` (the group's highest card) with the group's lowest card in ``lows``;
     returns how many."""
     h = hands[p]
@@ -602,7 +650,7 @@ def _moves(
             else:
                 score = 200 - b
             scores[i] = score
-    # sort by (score, bit), highest first, as the pure search's sort(reverse=True)
+    # sort by (score, bit), highest first
     for i in range(1, count):
         sc = scores[i]
         bt = out[i]
@@ -638,7 +686,7 @@ FRAME = 13
 _ENTER, _NEXT, _RETURN, _CHILD_DONE = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit
 def run(
     tab: np.ndarray,
     q: np.ndarray,
@@ -652,11 +700,11 @@ def run(
     n: int,
     target: int,
 ) -> bool:
-    """``Search.at_least`` on arrays: can the maximiser make the counted seats take >= ``target``
+    """Can the maximiser make the counted seats take >= ``target``
     of the remaining tricks? ``hands`` (four masks) is used as scratch; ``trick`` holds the ``n``
     cards played so far. When ``stat[ABORTED]`` is set on return, the answer means nothing.
 
-    The recursion of ``Search._node`` as a loop over a stack of frames (one per ply), with the
+    The recursion as a loop over a stack of frames (one per ply), with the
     partition search's bookkeeping: every answer comes with the cards it depended on (``rel``, a
     mask of "markers": in each suit group, the answer holds whatever the owners of the cards
     below the lowest marker, as long as the suit lengths stay). A trick's winning card is a

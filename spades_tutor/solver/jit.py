@@ -1,0 +1,54 @@
+"""One source for the search, run two ways: ``njit`` compiles a function with numba, or, while a
+copy of the search is loaded as plain Python (``as_python``), leaves it as it is.
+
+So ``core.py`` is the only search there is: ``search.compiled_core()`` imports it compiled,
+``search.python_core()`` loads a second copy of the same file that runs in the interpreter (where
+numba cannot be imported, and in the tests that hold the two runs to the same answers and the same
+node counts). numba itself is imported only when a compiled function is made.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
+__all__ = ["as_python", "compiling", "njit"]
+
+F = TypeVar("F", bound=Callable[..., object])
+
+_python = threading.local()
+_loading = threading.Lock()
+
+
+def compiling() -> bool:
+    """Whether the module being loaded now is compiled (numba can be imported, and no Python copy
+    is being loaded)."""
+    if getattr(_python, "on", False):
+        return False
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def njit(f: F) -> F:
+    """``numba.njit(cache=True)`` when ``compiling()``, else ``f`` itself."""
+    if not compiling():
+        return f
+    from numba import njit as numba_njit
+
+    return numba_njit(cache=True)(f)  # type: ignore[return-value]  # a dispatcher, called as f is
+
+
+@contextlib.contextmanager
+def as_python() -> Iterator[None]:
+    """While a copy of a module is loaded in this block, its ``njit`` functions stay Python."""
+    with _loading:
+        _python.on = True
+        try:
+            yield
+        finally:
+            _python.on = False
