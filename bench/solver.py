@@ -22,19 +22,31 @@ Run it from the project root::
     .venv/bin/python bench/solver.py --positions 40 --deals 10 --endings 10 --preset jokers
     .venv/bin/python bench/solver.py --core pure
 
+4. Against DDS (Bo Haglund's double-dummy solver, through ``endplay``, a test extra), side by side on
+   the same positions, interleaved (which solver goes first alternates): regular Spades with spades
+   broken, which is bridge double dummy with spades as trump. Full 13-trick deals with North to
+   lead (the value), and 8-trick positions (the value, and the value of every legal card). Ratios
+   of medians; targets (issue 29): full-deal median <= 3x DDS with no deal over 2 s, 8 tricks <= 2x.
+   The same full deals are then timed for this solver alone with spades unbroken, and dealt again in
+   the joker presets. A deal over ``--cap`` seconds is stopped and counted as capped.
+
 It prints its results and exits 0 whether or not the targets are met: it is not a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, play_round
 from spades_tutor.solver import Position, can_take, make_contract, search, solve
+from spades_tutor.solver.dds import to_pbn
 
 TARGET_THRESHOLD_P90 = 0.050
 TARGET_FULL_MEDIAN = 1.0
@@ -66,6 +78,9 @@ def main() -> None:
     parser.add_argument("--endings", type=int, default=12, help="5-trick endings for the node count")
     parser.add_argument("--preset", default=None, help="one preset (default: cycle through all)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dds-deals", type=int, default=20, help="full deals against DDS (0: skip part 4)")
+    parser.add_argument("--dds-positions", type=int, default=40, help="8-trick positions against DDS")
+    parser.add_argument("--cap", type=float, default=20.0, help="seconds before a full deal is stopped")
     parser.add_argument("--core", choices=("auto", "compiled", "pure"), default="auto", help="the search core")
     args = parser.parse_args()
     presets = [args.preset] if args.preset else list(st.Rules.preset_names())
@@ -88,6 +103,17 @@ def main() -> None:
     else:
         print("core: the search run as Python" + ("" if args.core == "pure" else " (numba cannot be imported)"))
 
+    if args.positions:
+        thresholds(args, presets, rng)
+    if args.deals:
+        full_deals(args, presets, rng)
+    if args.endings:
+        endings(args, presets, rng)
+    if args.dds_deals:
+        against_dds(args, rng)
+
+
+def thresholds(args: argparse.Namespace, presets: list[str], rng: random.Random) -> None:
     print("1. threshold queries, 8 tricks left (heuristic-bot rounds, presets " + ", ".join(presets) + ")")
     contract_times: list[float] = []
     hard_times: list[float] = []
@@ -110,6 +136,8 @@ def main() -> None:
             + ("met" if p90 <= TARGET_THRESHOLD_P90 else f"MISSED by {p90 / TARGET_THRESHOLD_P90:.2f}x")
         )
 
+
+def full_deals(args: argparse.Namespace, presets: list[str], rng: random.Random) -> None:
     print("2. full deals, 13 tricks: most tricks for N–S")
     full: list[float] = []
     for i in range(args.deals):
@@ -126,8 +154,8 @@ def main() -> None:
         + ("met" if med <= TARGET_FULL_MEDIAN else f"MISSED by {med / TARGET_FULL_MEDIAN:.2f}x")
     )
 
-    if not args.endings:
-        return
+
+def endings(args: argparse.Namespace, presets: list[str], rng: random.Random) -> None:
     print("3. nodes on 5-trick endings: solver against plain minimax (the plain minimax runs in pure Python)")
     ratios: list[float] = []
     for i in range(args.endings):
@@ -146,6 +174,121 @@ def main() -> None:
         f"   median {med_ratio:.0f}x fewer nodes (min {min(ratios):.0f}x)  target >= {TARGET_NODE_RATIO:.0f}x: "
         + ("met" if med_ratio >= TARGET_NODE_RATIO else f"MISSED by {TARGET_NODE_RATIO / med_ratio:.2f}x")
     )
+
+
+def timed(f: Callable[[], object]) -> tuple[float, object]:
+    start = time.perf_counter()
+    out = f()
+    return time.perf_counter() - start, out
+
+
+def dds_deal(pos: Position) -> Any:
+    from endplay.types import Deal, Denom, Player
+
+    deal = Deal(to_pbn(pos))
+    deal.trump = Denom.spades
+    deal.first = Player(int(pos.leader))
+    return deal
+
+
+def dds_value(pos: Position) -> int:
+    from endplay.dds.solve import SolveMode, solve_board
+
+    return max(t for _, t in solve_board(dds_deal(pos), SolveMode.OptimalOne))
+
+
+def our_every_card(pos: Position) -> dict[st.Card, int]:
+    team = pos.to_act.team
+    before = sum(pos.taken[s] for s in team.seats)
+    out = {}
+    for c in pos.legal_plays():
+        after = pos.play(c)
+        out[c] = sum(after.taken[s] for s in team.seats) - before + solve(after, team, with_cards=False).value
+    return out
+
+
+def line_of(name: str, ours: list[float], theirs: list[float], goal: float) -> str:
+    a, b = statistics.median(ours), statistics.median(theirs)
+    ratio = a / b
+    return (
+        f"   {name:26s} this {ms(a)} / p90 {ms(quantile(ours, 0.9))} / max {ms(max(ours))}   "
+        f"DDS {ms(b)} / p90 {ms(quantile(theirs, 0.9))} / max {ms(max(theirs))}   "
+        f"ratio {ratio:6.1f}x  target <= {goal:.0f}x: " + ("met" if ratio <= goal else f"MISSED by {ratio / goal:.1f}x")
+    )
+
+
+def against_dds(args: argparse.Namespace, rng: random.Random) -> None:
+    from spades_tutor.solver import Budget
+    from spades_tutor.solver.dds import dds_values
+
+    classic = st.Rules.preset("classic")
+    print(f"4. against DDS: regular Spades, spades broken, the same positions interleaved (cap {args.cap:.0f} s)")
+    seeds = [rng.randrange(10**6) for _ in range(args.dds_deals)]
+    ours: list[float] = []
+    theirs: list[float] = []
+    capped = 0
+    for i, seed in enumerate(seeds):
+        pos = dataclasses.replace(Position.from_round(st.Round.deal(classic, seed=seed)), spades_broken=True)
+        pos = dataclasses.replace(pos, leader=st.Seat.NORTH, two_of_clubs_leads=False)
+        runs = [
+            ("ours", lambda p=pos: solve(p, st.Team.NS, with_cards=False, budget=Budget(seconds=args.cap))),
+            ("dds", lambda p=pos: dds_value(p)),
+        ]
+        got: dict[str, Any] = {}
+        for name, f in runs if i % 2 == 0 else runs[::-1]:
+            t, got[name] = timed(f)
+            (ours if name == "ours" else theirs).append(t)
+        r = got["ours"]
+        if not r.exact:
+            capped += 1
+        else:
+            assert r.value == got["dds"], (seed, r.value, got["dds"])
+    print(line_of(f"full deal, value (n={len(seeds)})", ours, theirs, 3.0))
+    over = sum(t > 2.0 for t in ours)
+    print(f"   deals over 2 s: {over} of {len(seeds)} (target 0); capped at {args.cap:.0f} s: {capped}")
+
+    value_ours: list[float] = []
+    value_dds: list[float] = []
+    cards_ours: list[float] = []
+    cards_dds: list[float] = []
+    for i in range(args.dds_positions):
+        seed = rng.randrange(10**6)
+        r = random.Random(seed)
+        rnd = st.Round.deal(classic, seed=seed)
+        while rnd.phase is st.Phase.BIDDING:
+            rnd.apply(r.choice(rnd.legal_bids()))
+        for _ in range(5 * 4):
+            rnd.play(r.choice(rnd.legal_plays()))
+        pos = dataclasses.replace(Position.from_round(rnd), spades_broken=True)
+        first = i % 2 == 0
+        for who in ("ours", "dds") if first else ("dds", "ours"):
+            if who == "ours":
+                value_ours.append(timed(lambda p=pos: solve(p, p.to_act.team, with_cards=False))[0])
+                cards_ours.append(timed(lambda p=pos: our_every_card(p))[0])
+            else:
+                value_dds.append(timed(lambda p=pos: dds_value(p))[0])
+                cards_dds.append(timed(lambda p=pos: dds_values(p))[0])
+    print(line_of(f"8 tricks, value (n={len(value_ours)})", value_ours, value_dds, 2.0))
+    print(line_of("8 tricks, every card's value", cards_ours, cards_dds, 2.0))
+
+    print("   this solver alone on the same deals (North to lead):")
+    for name, preset, broken in (
+        ("classic, spades unbroken", "classic", False),
+        ("jokers, spades unbroken", "jokers", False),
+        ("deuces-high, unbroken", "deuces-high", False),
+    ):
+        times = []
+        capped = 0
+        for seed in seeds:
+            pos = Position.from_round(st.Round.deal(st.Rules.preset(preset), seed=seed))
+            pos = dataclasses.replace(pos, leader=st.Seat.NORTH, two_of_clubs_leads=False, spades_broken=broken)
+            t, res = timed(lambda p=pos: solve(p, st.Team.NS, with_cards=False, budget=Budget(seconds=args.cap)))
+            times.append(t)
+            capped += not res.exact  # type: ignore[attr-defined]
+        print(
+            f"   {name:26s} median {ms(statistics.median(times))}  p90 {ms(quantile(times, 0.9))}  "
+            f"max {ms(max(times))}  capped {capped}  (DDS full-deal median above: {ms(statistics.median(theirs))})"
+        )
 
 
 if __name__ == "__main__":
