@@ -18,12 +18,12 @@ from spades_tutor.solver import make_nil, search, solve
 
 #: (preset, deal seed, tricks left) -> (N–S most tricks, its nodes, East's nil holds, its nodes)
 PINNED: dict[tuple[str, int, int], tuple[int, int, bool, int]] = {
-    ("jokers", 71, 6): (1, 1711, False, 157),
-    ("jokers", 72, 8): (4, 5112, False, 27),
-    ("jokers", 73, 10): (4, 53846, False, 11),
-    ("classic", 71, 6): (3, 982, False, 62),
-    ("classic", 72, 8): (2, 3142, False, 5),
-    ("classic", 73, 10): (5, 82954, False, 16),
+    ("jokers", 71, 6): (1, 914, False, 157),
+    ("jokers", 72, 8): (4, 3025, False, 27),
+    ("jokers", 73, 10): (4, 47088, False, 11),
+    ("classic", 71, 6): (3, 809, False, 62),
+    ("classic", 72, 8): (2, 2959, False, 5),
+    ("classic", 73, 10): (5, 68647, False, 16),
 }
 
 

@@ -644,7 +644,10 @@ def _moves(
             elif partner_winning:
                 score = 90 - b
             elif n == 1:
-                score = (300 if _bitlen(everyone & led_mask) == b else 50) - b
+                if bit & trump and not led_mask & trump:
+                    score = 250 - b  # second hand void: ruff, low
+                else:
+                    score = (300 if _bitlen(everyone & led_mask) == b else 50) - b
             elif n == 2:
                 score = (250 if over < bit else 200) - b
             else:
