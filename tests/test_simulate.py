@@ -171,7 +171,7 @@ def test_lab_scoring_follows_a_scoring_rule_only_the_engine_knows(monkeypatch: p
     try:
         res = simulate(rules, 400, seed=8)
     finally:
-        lab_scoring.side_table.cache_clear()  # the table for ``rules`` holds the house rule
+        lab_scoring._side_table.cache_clear()  # the table for ``rules`` holds the house rule
     bonus = 0
     for i in range(len(res)):
         bids = {s: (st.BLIND_NIL if res.blind_nil[i, s] else int(res.bids[i, s])) for s in st.Seat}
