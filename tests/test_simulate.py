@@ -151,6 +151,13 @@ def test_vectorised_scoring_matches_score_hand_for_every_hand_a_side_can_have(ke
     assert penalties > 1000
 
 
+def test_vectorised_scoring_refuses_a_side_with_more_than_13_tricks() -> None:
+    """No score is made up for a hand the engine would refuse (``score_hand`` raises on it too)."""
+    tricks = np.array([[5, 0, 9, 0]])
+    with pytest.raises(ValueError, match="more than 13 tricks"):
+        score_batch(st.Rules.preset("jokers"), np.array([[4, 3, 4, 2]]), np.zeros((1, 4), bool), tricks)
+
+
 def test_lab_scoring_follows_a_scoring_rule_only_the_engine_knows(monkeypatch: pytest.MonkeyPatch) -> None:
     """A house rule added to the engine's per-side step (a side that takes exactly its contract, no bag,
     scores a bonus) reaches the simulator's points with no change to the lab."""

@@ -104,8 +104,8 @@ def score_batch(
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Points and bags after the hand, each ``(N, 2)`` (teams NS, EW), for ``(N, 4)`` seat arrays.
 
-    ``bids`` are trick counts (0 = nil; ``blind`` marks a blind nil), ``tricks`` the tricks taken
-    (13 in all each hand). Each side's score is ``score_side``'s for a fresh game, read from
+    ``bids`` are trick counts 0..13 (0 = nil; ``blind`` marks a blind nil), ``tricks`` the tricks
+    taken (13 in all each hand; a side with more raises ``ValueError``). Each side's score is ``score_side``'s for a fresh game, read from
     ``side_table(rules)``: a bag penalty comes off when the hand's own bags reach ``bag_limit``.
     """
     table = side_table(rules)
@@ -123,4 +123,6 @@ def score_batch(
         cell = cell * _TRICKS + took[:, second]
         points[:, team] = flat_points[cell]
         bags[:, team] = flat_bags[cell]
+    if (points == UNREACHABLE).any():
+        raise ValueError("a side's two seats took more than 13 tricks between them")
     return points, bags
