@@ -6,7 +6,9 @@
   API (an illegal card raises); the deal, dealer, bids, every card, trick leaders and
   winners, tricks, points and bags must equal the simulator's arrays.
 - The vectorised bid estimate equals the engine's ``likely_tricks`` total (in hundredths) and
-  ``nil_advice(...).safe`` hand by hand.
+  ``nil_advice(...).safe`` hand by hand; the side suits' shares are the engine's
+  ``side_card_value`` asked for every rank, so a rank the engine starts to count (a patched
+  ``side_card_value`` valuing jacks) is counted by the batched bidder with no change to it.
 - Invariants over thousands of rounds: every card once, by its holder, following suit, no
   trump led before spades are broken (unless the leader has nothing else).
 - Reproducibility: the same rounds whatever the batching, threads or first round.
@@ -20,8 +22,9 @@ import numpy as np
 import pytest
 
 import spades_tutor as st
+from spades_tutor.engine import hand_eval
 from spades_tutor.engine.hand_eval import likely_tricks
-from spades_tutor.lab import BatchResult, HeuristicPolicy, get_policy, scalar_heuristic_round, simulate
+from spades_tutor.lab import BatchResult, HeuristicPolicy, get_policy, heuristic, scalar_heuristic_round, simulate
 from spades_tutor.lab.heuristic import _bid_estimates, _htables
 from spades_tutor.lab.table import deal
 from spades_tutor.lab.words import round_words
@@ -114,6 +117,33 @@ def test_bid_estimates_match_the_engine(name: str) -> None:
         total = sum(t.value for t in likely_tricks(rules, hand))
         assert round(total * 100) == hundredths[k], (name, k, total)
         assert st.nil_advice(rules, hand).safe == safe[k], (name, k)
+
+
+def test_bid_estimates_follow_a_side_card_value_only_the_engine_knows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The side suits' shares come from ``hand_eval.side_card_value`` for every rank: when the engine starts
+    to count a jack in a suit of 3 to 5 cards, the batched estimate counts it too, with no change to the lab."""
+    real = hand_eval.side_card_value
+
+    def with_jacks(rank: st.Rank, length: int, *, ace_beside: bool, fade: float) -> float:
+        if rank == st.Rank.JACK and 3 <= length <= 5:
+            return 0.2
+        return real(rank, length, ace_beside=ace_beside, fade=fade)
+
+    rules = st.Rules.preset("jokers", target=487)  # a rule set no other test bids: its tables are built here
+    hands = deal(rules, round_words(9, 0, 150)).dealt.reshape(-1)
+    before, _ = _bid_estimates(rules, hands)
+    heuristic._bid_tables.cache_clear()
+    monkeypatch.setattr(hand_eval, "side_card_value", with_jacks)
+    try:
+        hundredths, _ = _bid_estimates(rules, hands)
+    finally:
+        heuristic._bid_tables.cache_clear()  # the tables built with the patched engine
+    cards = _htables(rules).hand_cards
+    for k, m in enumerate(hands.tolist()):
+        hand = [cards[b] for b in range(52) if m >> b & 1]
+        total = sum(t.value for t in likely_tricks(rules, hand))  # the engine, jacks counted
+        assert round(total * 100) == hundredths[k], (k, total)
+    assert (hundredths > before).sum() >= 100  # the jacks changed many estimates
 
 
 @pytest.mark.parametrize("key", [*PRESETS, "classic/two-of-clubs/failed-nil-none"])

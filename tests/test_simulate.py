@@ -4,6 +4,9 @@
   sets is replayed by ``scalar_replay`` through the engine's checked public API (which
   raises on any illegal action); deals, bids, every card, trick leaders and winners,
   tricks taken, points and bags must match the simulator's arrays exactly.
+- Scoring is the engine's: ``score_batch`` equals ``score_hand`` for every hand a side can
+  have (all bids, blind nils and trick splits), and a house rule patched into the engine's
+  ``score_side`` reaches the simulator's points with no change to the lab.
 - Reproducibility: a round depends only on (rules, seed, round number), not on the batch
   size, the worker threads or the first round simulated.
 - Invariants, vectorised over thousands of rounds: a deal is the rule set's deck split
@@ -25,14 +28,17 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 import pytest
 
 import spades_tutor as st
+from spades_tutor.engine import scoring as engine_scoring
 from spades_tutor.lab import BatchResult, scalar_replay, score_batch, simulate
+from spades_tutor.lab import scoring as lab_scoring
 
 PRESETS = st.Rules.preset_names()
 N_STAT = 100_000
@@ -115,21 +121,73 @@ def test_fixed_dealer_and_penalties_match_the_engine() -> None:
     assert (res.bags < rules.bag_limit).all()
 
 
-@pytest.mark.parametrize("key", ["jokers", "classic", "jokers/failed-nil-partner", "classic/failed-nil-none"])
-def test_vectorised_scoring_matches_score_hand(key: str) -> None:
-    """Random bids (with nils, blind nils, both partners nil) and trick splits, not just simulated ones."""
+@pytest.mark.parametrize("key", ["jokers", "jokers/failed-nil-partner", "classic/failed-nil-none"])
+def test_vectorised_scoring_matches_score_hand_for_every_hand_a_side_can_have(key: str) -> None:
+    """Every bid pair (0..13 or blind nil, each seat) and every split of at most 13 tricks, for each side in
+    turn (the other side's tricks make up the 13), against ``score_hand``, under each rule for a failed
+    nil's tricks; a bag limit of 4 brings penalties."""
     rules = dataclasses.replace(RULE_SETS[key], bag_limit=4)
-    rng = np.random.default_rng(2)
-    n = 1500
-    bids = rng.integers(0, 8, (n, 4)) * (rng.random((n, 4)) > 0.3)
-    blind = (bids == 0) & (rng.random((n, 4)) < 0.4)
-    tricks = np.array([rng.multinomial(13, rng.dirichlet(np.ones(4) * 0.7)) for _ in range(n)])
-    points, bags = score_batch(rules, bids, blind, tricks)
-    for i in range(n):
-        bid_map = {s: (st.BLIND_NIL if blind[i, s] else int(bids[i, s])) for s in st.Seat}
-        score = st.score_hand(rules, bid_map, {s: int(tricks[i, s]) for s in st.Seat})
-        assert points[i].tolist() == [score[t].points for t in st.Team], (bid_map, tricks[i])
-        assert bags[i].tolist() == [score[t].bags for t in st.Team], (bid_map, tricks[i])
+    states = [(b, False) for b in range(14)] + [(0, True)]
+    splits = [(ta, tb) for ta in range(14) for tb in range(14 - ta)]
+    rows = []  # (bids, blind, tricks) of the four seats
+    for team in st.Team:
+        first, second = team.seats
+        for (a, blind_a), (b, blind_b), (ta, tb) in itertools.product(states, states, splits):
+            bids, blind, tricks = [3] * 4, [False] * 4, [0] * 4
+            bids[first], bids[second], blind[first], blind[second] = a, b, blind_a, blind_b
+            tricks[first], tricks[second], tricks[(first + 1) % 4] = ta, tb, 13 - ta - tb
+            rows.append((bids, blind, tricks))
+    bids_a = np.array([r[0] for r in rows])
+    blind_a = np.array([r[1] for r in rows])
+    tricks_a = np.array([r[2] for r in rows])
+    points, bags = score_batch(rules, bids_a, blind_a, tricks_a)
+    penalties = 0
+    for i, (bids, blind, tricks) in enumerate(rows):
+        bid_map = {s: (st.BLIND_NIL if blind[s] else bids[s]) for s in st.Seat}
+        score = st.score_hand(rules, bid_map, {s: tricks[s] for s in st.Seat})
+        assert points[i].tolist() == [score[t].points for t in st.Team], (bid_map, tricks)
+        assert bags[i].tolist() == [score[t].bags for t in st.Team], (bid_map, tricks)
+        penalties += any(line.kind == "penalty" for t in st.Team for line in score[t].lines)
+    assert penalties > 1000
+
+
+def test_vectorised_scoring_refuses_a_side_with_more_than_13_tricks() -> None:
+    """No score is made up for a hand the engine would refuse (``score_hand`` raises on it too)."""
+    tricks = np.array([[5, 0, 9, 0]])
+    with pytest.raises(ValueError, match="more than 13 tricks"):
+        score_batch(st.Rules.preset("jokers"), np.array([[4, 3, 4, 2]]), np.zeros((1, 4), bool), tricks)
+
+
+def test_lab_scoring_follows_a_scoring_rule_only_the_engine_knows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A house rule added to the engine's per-side step (a side that takes exactly its contract, no bag,
+    scores a bonus) reaches the simulator's points with no change to the lab."""
+    real = engine_scoring.score_side
+
+    def bullseye(
+        rules: st.Rules, team: st.Team, bid: Mapping[st.Seat, st.Bid], took: Mapping[st.Seat, int], bags: int
+    ) -> st.HandScore:
+        score = real(rules, team, bid, took, bags)
+        bidders = [s for s in team.seats if not bid[s].is_nil]
+        if bidders and sum(took[s] for s in team.seats) == sum(bid[s].tricks for s in bidders):
+            line = st.ScoreLine("Bullseye: exactly the contract", 25, "bonus")
+            return dataclasses.replace(score, points=score.points + 25, lines=(*score.lines, line))
+        return score
+
+    rules = st.Rules.preset("classic", target=487)  # a rule set no other test scores: its table is built here
+    monkeypatch.setattr(engine_scoring, "score_side", bullseye)
+    try:
+        res = simulate(rules, 400, seed=8)
+    finally:
+        lab_scoring._side_table.cache_clear()  # the table for ``rules`` holds the house rule
+    bonus = 0
+    for i in range(len(res)):
+        bids = {s: (st.BLIND_NIL if res.blind_nil[i, s] else int(res.bids[i, s])) for s in st.Seat}
+        took = {s: int(res.tricks[i, s]) for s in st.Seat}
+        score = st.score_hand(rules, bids, took)  # the engine, house rule included
+        assert res.points[i].tolist() == [score[t].points for t in st.Team], (bids, took)
+        assert res.bags[i].tolist() == [score[t].bags for t in st.Team], (bids, took)
+        bonus += sum(line.kind == "bonus" for t in st.Team for line in score[t].lines)
+    assert bonus >= 10  # the house rule changed some scores
 
 
 # --- reproducibility and progress ------------------------------------------------------------------

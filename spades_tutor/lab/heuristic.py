@@ -12,6 +12,14 @@ equally high cards in hand order); ``HeuristicBot(seed=...)`` breaks ties with i
   the rounding, the partner's nil and the 13-trick cap as ``heuristic_bid`` applies them. The
   bot sums floats, so where the exact total sits on a rounding edge (x.30, or 2.00 for the nil
   limit; about 2% of hands) that hand is bid by the scalar rule itself, and the float decides.
+  What comes from the engine and what is written again here: every number (the trump
+  shares, the long and ruffing values, the nil limits, ``ROUND_UP_FROM``) is read from
+  ``hand_eval`` / ``bots.bidding``, and each side suit's holdings are valued by asking
+  ``hand_eval.side_card_value`` for every card of every holding (``_side_suit``). The way
+  the trumps are valued (the sure count, guarded and long trumps, spare trumps beside a
+  short suit) and nil_advice's risks are written again in numpy: their inputs (the trump
+  holding, up to 2**16 of them) are too many to ask the scalar functions, which also write
+  their reasons, in the time a first batch may take. The hand-by-hand test holds them equal.
 - Memory: the suits each seat has shown out of are read from the plays, as the bot's memory
   reads the tricks (kept per table, so one policy may serve several worker threads).
 - Play (``HeuristicPlayer``): the rules of ``bots/playing.py`` in their order, each worked
@@ -504,6 +512,49 @@ def _nil_lead(
     return best, st.lowest(open_cards)
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class _SideSuit:
+    """One side suit's holdings as ``likely_tricks`` / ``nil_advice`` judge them, by holding index.
+
+    A hand's holding in the suit is ``(hand >> shift) & (2**width - 1)``: the suit's non-trump
+    cards sit in ``width`` consecutive display bits from ``shift`` (``rules.sort_hand`` keeps a
+    suit together).
+    """
+
+    shift: np.uint64
+    holding_mask: np.uint64
+    value: npt.NDArray[np.int64]  # the holding's side cards' shares, in hundredths
+    nil_safe: npt.NDArray[np.bool_]  # no card of the holding makes a nil risky
+
+
+def _side_suit(rules: Rules, held: list[Card], shift: int, fade: float) -> _SideSuit:
+    """Value every holding of one side suit with ``hand_eval.side_card_value``, card by card, as
+    ``likely_tricks`` values a side card: by its rank, its suit's length and the ace beside it. Every
+    rank is asked, so a rank the engine starts to count is counted here too."""
+    width = len(held)
+    holding = np.arange(1 << width, dtype=np.int64)
+    bits = (holding[:, None] >> np.arange(width)) & 1  # (holdings, width): the cards held
+    length = bits.sum(axis=1)
+    ranks = [c.rank for c in held]
+    ace = bits[:, ranks.index(Rank.ACE)] != 0 if Rank.ACE in ranks else np.zeros(len(holding), dtype=bool)
+    # shares[j, length, ace beside]: the j-th card's share, in hundredths
+    shares = np.zeros((width, 14, 2), dtype=np.int64)
+    for j, rank in enumerate(ranks):
+        for n in range(1, 14):
+            for beside in (False, True):
+                shares[j, n, int(beside)] = _hundredths(
+                    hand_eval.side_card_value(rank, n, ace_beside=beside, fade=fade)
+                )
+    value = (bits * shares[np.arange(width), length[:, None], ace[:, None].astype(np.intp)]).sum(axis=1)
+    # nil_advice's side-suit risks: an ace, or a king with fewer than two lower cards to throw first
+    safe = ~ace
+    if Rank.KING in ranks:
+        king = ranks.index(Rank.KING)
+        lower = bits[:, [j for j, r in enumerate(ranks) if r < Rank.KING]].sum(axis=1)
+        safe &= ~((bits[:, king] != 0) & (lower < 2))
+    return _SideSuit(np.uint64(shift), np.uint64((1 << width) - 1), value, safe)
+
+
 @functools.lru_cache(maxsize=32)
 def _bid_tables(rules: Rules) -> tuple[Any, ...]:
     """The pieces of ``likely_tricks`` / ``nil_advice`` that depend on the rule set only."""
@@ -511,31 +562,20 @@ def _bid_tables(rules: Rules) -> tuple[Any, ...]:
     order = rules.trump_order()
     trump_bits = np.array([int(t.bit_of_card[c.index]) for c in order], dtype=np.uint64)
     fade = hand_eval.side_fade(rules)
-    # side_value[kind][length] in hundredths, as likely_tricks values them (kind: ace, king beside the ace, king, queen)
-    side_value = np.zeros((4, 14), dtype=np.int64)
-    kinds = ((Rank.ACE, False), (Rank.KING, True), (Rank.KING, False), (Rank.QUEEN, False))
-    for kind, (rank, ace_beside) in enumerate(kinds):
-        for length in range(1, 14):
-            side_value[kind, length] = _hundredths(
-                hand_eval.side_card_value(rank, length, ace_beside=ace_beside, fade=fade)
-            )
-    side = []  # per side suit: (mask of its non-trump cards, ace bit, king bit, queen bit, per rank bit)
+    side = []
+    display = _htables(rules).hand_cards
     for suit in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
-        held = [c for c in rules.deck() if not rules.is_trump(c) and c.suit == suit]
-        mask = np.uint64(sum(1 << int(t.bit_of_card[c.index]) for c in held))
-
-        def bit(rank: Rank, held: list[Card] = held) -> np.uint64:
-            return np.uint64(sum(1 << int(t.bit_of_card[c.index]) for c in held if c.rank == rank))
-
-        below_king = np.uint64(sum(1 << int(t.bit_of_card[c.index]) for c in held if c.rank < Rank.KING))
-        side.append((mask, bit(Rank.ACE), bit(Rank.KING), bit(Rank.QUEEN), below_king))
+        bits = [b for b in range(52) if not t.trump_bit[b] and t.suit_of_bit[b] == suit]
+        if bits != list(range(bits[0], bits[0] + len(bits))):  # sort_hand keeps a suit's cards together
+            raise ValueError(f"the {suit.plural} of {rules.name} are not together in display order")
+        side.append(_side_suit(rules, [display[b] for b in bits], bits[0], fade))
     top = np.uint64(sum(1 << int(t.bit_of_card[c.index]) for c in order[: hand_eval.HIGH_TRUMPS_FOR_NIL]))
-    return trump_bits, side_value, tuple(side), top, round(len(order) / 4)
+    return trump_bits, tuple(side), top, round(len(order) / 4)
 
 
 def _bid_estimates(rules: Rules, hands: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
     """``likely_tricks``' total in exact hundredths, and ``nil_advice(...).safe``, for display-bit hands."""
-    trump_bits, side_value, side, top, base = _bid_tables(rules)
+    trump_bits, side, top, base = _bid_tables(rules)
     n = len(hands)
     held = ((hands[:, None] >> trump_bits[None, :]) & _ONE).astype(np.int64)  # (n, places) in trump order
     count = held.sum(axis=1)
@@ -557,15 +597,12 @@ def _bid_estimates(rules: Rules, hands: npt.NDArray[np.uint64]) -> tuple[npt.NDA
     room = np.zeros(n, dtype=np.int64)
     safe = (hands & top) == 0
     safe &= count < hand_eval.MANY_TRUMPS_FOR_NIL
-    for mask, ace, king, queen, below_king in side:
-        length = np.bitwise_count(hands & mask).astype(np.int64)
+    for suit in side:
+        holding = ((hands >> suit.shift) & suit.holding_mask).astype(np.intp)
+        length = np.bitwise_count(holding)
         room += np.where(length == 0, 2, np.where(length == 1, 1, 0))
-        has_ace = (hands & ace) != 0
-        has_king = (hands & king) != 0
-        total += np.where(has_ace, side_value[0][length], 0)
-        total += np.where(has_king, np.where(has_ace, side_value[1][length], side_value[2][length]), 0)
-        total += np.where((hands & queen) != 0, side_value[3][length], 0)
-        safe &= ~has_ace & ~(has_king & (np.bitwise_count(hands & below_king) < 2))
+        total += suit.value[holding]
+        safe &= suit.nil_safe[holding]
     total += _hundredths(hand_eval.RUFFING_TRUMP_VALUE) * np.minimum(spare, room)
     return total, safe
 
