@@ -39,11 +39,17 @@ def _caption(title: str, text: str) -> str:
     return f"{title}. {text}"
 
 
-def _warm_up() -> None:
-    """Import what a run needs (numpy, pandas, the simulator) while the learner picks the settings."""
+def _warm_up(presets: tuple[str, ...] = ("jokers", "classic")) -> None:
+    """Import what a run needs (numpy, pandas, the simulator) and build the scoring tables of the
+    rule sets first offered (``lab.scoring.side_table``, a few tenths of a second each) while the
+    learner picks the settings."""
     import pandas  # noqa: F401
 
     from ..lab import experiments, plots, simulate  # noqa: F401
+    from ..lab.scoring import side_table
+
+    for name in presets:
+        side_table(Rules.preset(name))
 
 
 def _titles() -> dict[str, str]:
