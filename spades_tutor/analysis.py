@@ -46,7 +46,19 @@ from concurrent.futures import Future
 
 from .engine import ActionKind, Card, Phase, Round, Rules, Seat, SeatView, Suit, Team
 from .engine.text import and_list, number, plural
-from .solver import Answer, Budget, Position, Result, line, make_contract, make_nil, reach, ready, solve
+from .solver import (
+    Answer,
+    Budget,
+    Position,
+    Result,
+    kept_tables,
+    line,
+    make_contract,
+    make_nil,
+    reach,
+    ready,
+    solve,
+)
 from .solver import search as solver_search
 from .solver.search import core_in_use
 
@@ -580,7 +592,8 @@ def _judge_task(trick: int, pos: Position, card: Card, goals: _Goals, nodes: int
     chosen = ready()
     if nodes is None:
         nodes = LIVE_NODES[chosen]
-    return _judge(trick, pos, card, goals, _Pool(nodes, seconds), nodes)
+    with kept_tables():
+        return _judge(trick, pos, card, goals, _Pool(nodes, seconds), nodes)
 
 
 def _serve() -> None:
@@ -839,12 +852,13 @@ def analyse(
             job = live.job(positions[k][3])
             if job is not None and not job.done():
                 job.cancel()
-    for n, k in enumerate(reversed(rest)):
-        trick, before, card, _key = positions[k]
-        share = pool.left // (len(rest) - n)
-        found[k] = _judge(trick, before, card, goals, pool, share)
-        if progress is not None:
-            progress(total - len(rest) + n + 1, total)
+    with kept_tables():  # what one card's questions proved answers the next card's
+        for n, k in enumerate(reversed(rest)):
+            trick, before, card, _key = positions[k]
+            share = pool.left // (len(rest) - n)
+            found[k] = _judge(trick, before, card, goals, pool, share)
+            if progress is not None:
+                progress(total - len(rest) + n + 1, total)
     verdicts = tuple(found[k] for k in range(total))
     return HandAnalysis(
         rnd.deal_id or "", goals.contract, goals.south_nil, verdicts, pool.used, time.perf_counter() - start,
@@ -979,26 +993,27 @@ def play_hint(
     solved = 0
     rules: Rules = view.rules
     taken: dict[Seat | str, int] = {s: view.tricks_won.get(s, 0) for s in Seat}
-    for layout in sample_layouts(view, layouts, seed):
-        remaining = None if deadline is None else deadline - time.perf_counter()
-        if remaining is not None and remaining <= 0:
-            break
-        pos = Position.from_hands(
-            rules,
-            {s: layout[s] for s in Seat},
-            leader=view.trick.leader,
-            trick=view.trick.cards,
-            spades_broken=view.spades_broken,
-            taken=taken,
-        )
-        budget = Budget(nodes=nodes, seconds=remaining)
-        answer = make_nil(pos, me, budget=budget) if nil else make_contract(pos, me.team, contract, budget=budget)
-        if not answer.exact:
-            continue
-        solved += 1
-        if answer.holds:
-            for c in answer.best_cards:
-                counts[c] += 1
+    with kept_tables():  # the layouts share most of their cards: what one proved helps the next
+        for layout in sample_layouts(view, layouts, seed):
+            remaining = None if deadline is None else deadline - time.perf_counter()
+            if remaining is not None and remaining <= 0:
+                break
+            pos = Position.from_hands(
+                rules,
+                {s: layout[s] for s in Seat},
+                leader=view.trick.leader,
+                trick=view.trick.cards,
+                spades_broken=view.spades_broken,
+                taken=taken,
+            )
+            budget = Budget(nodes=nodes, seconds=remaining)
+            answer = make_nil(pos, me, budget=budget) if nil else make_contract(pos, me.team, contract, budget=budget)
+            if not answer.exact:
+                continue
+            solved += 1
+            if answer.holds:
+                for c in answer.best_cards:
+                    counts[c] += 1
     if solved < HINT_MIN_LAYOUTS:
         return None
     top = max(counts.values())

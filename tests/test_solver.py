@@ -26,6 +26,7 @@ from spades_tutor.solver import (
     break_nil,
     can_take,
     keep_under,
+    kept_tables,
     line,
     make_contract,
     make_nil,
@@ -399,3 +400,64 @@ def test_importing_the_package_and_the_solver_does_not_import_numba() -> None:
         "assert 'numba' not in sys.modules, 'numba imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+# --- tables kept across the questions of one deal ------------------------------------------------
+
+
+def test_inside_kept_tables_a_question_asked_again_is_answered_from_what_the_first_proved() -> None:
+    pos = ending(st.Rules.preset("jokers"), 73, 10)
+    first = solve(pos, NS, with_cards=False)
+    assert solve(pos, NS, with_cards=False).nodes == first.nodes  # outside the block nothing is kept
+    with kept_tables():
+        a = solve(pos, NS, with_cards=False)
+        b = solve(pos, NS, with_cards=False)
+        nil = make_nil(pos, st.Seat.EAST)  # another objective: its own tables
+    assert a.nodes == first.nodes and a.value == b.value == first.value
+    assert b.nodes * 20 < a.nodes
+    assert nil.holds == make_nil(pos, st.Seat.EAST).holds
+    assert solve(pos, NS, with_cards=False).nodes == first.nodes  # let go when the block ended
+
+
+def test_kept_tables_give_the_same_answers_along_a_whole_hand() -> None:
+    """Every position of a played hand from 6 tricks left, asked in play order with the tables kept
+    and each with fresh ones: the same values, the same best cards, the same goal answers."""
+    rules = st.Rules.preset("deuces-high")
+    rng = random.Random(5)
+    rnd = st.Round.deal(rules, seed=5)
+    while rnd.phase is st.Phase.BIDDING:
+        rnd.apply(rng.choice(rnd.legal_bids()))
+    positions = []
+    while rnd.phase is st.Phase.PLAYING:
+        pos = Position.from_round(rnd)
+        if pos.tricks_left <= 6:
+            positions.append(pos)
+        rnd.play(rng.choice(rnd.legal_plays()))
+
+    def answers(pos: Position) -> tuple[object, ...]:
+        r = solve(pos, EW)
+        nil = make_nil(pos, st.Seat.NORTH)
+        return r.value, r.best_cards, nil.holds, nil.best_cards
+
+    fresh = [answers(p) for p in positions]
+    with kept_tables():
+        kept = [answers(p) for p in positions]
+    assert kept == fresh
+
+
+def test_kept_tables_are_the_threads_own_and_bounded() -> None:
+    import threading
+
+    t = Tables.of(st.Rules.preset("classic"))
+    with kept_tables():
+        mine = search.search_for(t, 0b0101, 0)
+        assert search.search_for(t, 0b0101, 0) is mine
+        other: list[search.Search] = []
+        thread = threading.Thread(target=lambda: other.append(search.search_for(t, 0b0101, 0)))
+        thread.start()
+        thread.join()
+        assert other[0] is not mine  # another thread outside any block of its own
+        for counted in range(1, search.KEPT + 1):  # KEPT other objectives push the oldest out
+            search.search_for(t, counted, 1)
+        assert search.search_for(t, 0b0101, 0) is not mine
+    assert search.search_for(t, 0b0101, 0) is not search.search_for(t, 0b0101, 0)

@@ -24,7 +24,7 @@ from spades_tutor.engine import Card, Seat, Team
 from .bits import Tables
 from .brute import brute_force_value
 from .position import Position
-from .search import OutOfBudget, Search, core_in_use
+from .search import OutOfBudget, core_in_use, kept_tables, search_for
 
 __all__ = [
     "Answer",
@@ -34,6 +34,7 @@ __all__ = [
     "break_nil",
     "can_take",
     "keep_under",
+    "kept_tables",
     "line",
     "make_contract",
     "make_nil",
@@ -99,10 +100,16 @@ class _Runner:
     def __init__(self, pos: Position, counted_mask: int, maximiser: Team, budget: Budget) -> None:
         self.pos = pos
         self.tables = Tables.of(pos.rules)
-        self.search = Search(self.tables, counted_mask, int(maximiser))
+        self.search = search_for(self.tables, counted_mask, int(maximiser))
         self.search.set_budget(budget.nodes, budget.seconds)
+        self.start_nodes = self.search.nodes
         self.counted_mask = counted_mask
         self.bounds = (0, pos.tricks_left)
+
+    @property
+    def nodes(self) -> int:
+        """The nodes this question has visited (a kept ``Search`` counts on from earlier ones)."""
+        return self.search.nodes - self.start_nodes
 
     def already(self, pos: Position) -> int:
         return sum(pos.taken[s] for s in range(4) if self.counted_mask >> s & 1)
@@ -179,7 +186,7 @@ def solve(
         exact = True
     except OutOfBudget:
         (lo, hi), cards, exact = runner.bounds, (), False
-    return Result(team, lo, exact, runner.search.nodes, time.perf_counter() - start, lo, hi, cards)
+    return Result(team, lo, exact, runner.nodes, time.perf_counter() - start, lo, hi, cards)
 
 
 def _brute_force(pos: Position, team: Team, with_cards: bool, start: float) -> Result:
@@ -217,7 +224,7 @@ def _answer(pos: Position, goal: _Goal, name: str, negate: bool, budget: Budget)
         exact = True
     except OutOfBudget:
         holds, exact = None, False
-    return Answer(name, holds, exact, runner.search.nodes, time.perf_counter() - start, cards)
+    return Answer(name, holds, exact, runner.nodes, time.perf_counter() - start, cards)
 
 
 def reach(

@@ -16,16 +16,30 @@ search first runs, never by ``import spades_tutor``.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
+import threading
 import time
+from collections import OrderedDict
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
 from . import jit
 from .bits import Tables
 
-__all__ = ["CORE", "OutOfBudget", "Search", "compiled_core", "core_in_use", "python_core"]
+__all__ = [
+    "CORE",
+    "KEPT",
+    "OutOfBudget",
+    "Search",
+    "compiled_core",
+    "core_in_use",
+    "kept_tables",
+    "python_core",
+    "search_for",
+]
 
 CORE = os.environ.get("SPADES_TUTOR_SOLVER_CORE", "auto")
 
@@ -76,6 +90,44 @@ def core_in_use() -> str:
     return "compiled"
 
 
+#: how many objectives' searches ``kept_tables`` keeps at once (each holds up to about 22 MiB of tables)
+KEPT = 4
+
+_kept = threading.local()
+
+
+@contextlib.contextmanager
+def kept_tables() -> Iterator[None]:
+    """Inside, the questions asked on this thread share their tables: each objective's ``Search``
+    (rule set, counted seats, maximising team) is kept and asked again, so what one question
+    proved answers the next (the leaders, goals and cards of one deal, a hand's analysis, a hint's
+    layouts). A bound proven for a position holds in any deal, so nothing kept is ever wrong; the
+    tables are let go when the outermost block ends, and at most ``KEPT`` objectives are kept."""
+    outer = getattr(_kept, "searches", None)
+    if outer is None:
+        _kept.searches = OrderedDict()
+    try:
+        yield
+    finally:
+        if outer is None:
+            _kept.searches = None
+
+
+def search_for(tables: Tables, counted: int, maximiser: int) -> Search:
+    """A new ``Search``, or inside ``kept_tables`` the one kept for this objective."""
+    kept: OrderedDict[tuple[object, ...], Search] | None = getattr(_kept, "searches", None)
+    if kept is None:
+        return Search(tables, counted, maximiser)
+    key = (tables, counted, maximiser, core_in_use())
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = Search(tables, counted, maximiser)
+        while len(kept) > KEPT:
+            kept.popitem(last=False)
+    kept.move_to_end(key)
+    return found
+
+
 class OutOfBudget(Exception):
     """The node or time budget of a call ran out before the answer was proven."""
 
@@ -108,16 +160,18 @@ class Search:
 
         core = self._kernel
         a = self._arrays
-        if not a:
-            left = max(h.bit_count() for h in hands)
+        left = max(h.bit_count() for h in hands)
+        if not a or left > a["left"]:  # tables sized for the largest position asked so far
             a.update(
+                left=left,
                 tab=_packed(self.t, core),
                 q=core.question(self.counted, self.maximiser),
                 stat=np.zeros(3, dtype=np.int64),
-                # the exact table: 2**21 rows (64 MiB) for a full deal; the partition table's
-                # buckets of shapes: 2**14 (about 11 MiB)
-                xt=np.zeros((1 << min(21, 8 + left), 4), dtype=np.int64),
-                tt=np.zeros((1 << min(14, 1 + left), core.ENTRIES + 1, core.ROW), dtype=np.int64),
+                # the exact table: 2**19 rows (16 MiB) for a full deal; the partition table's
+                # buckets of shapes: 2**13 (about 5.5 MiB). Four times as many rows saved 2% of
+                # the nodes on full deals (bench/solver.py's part 4) and none on a hand's analysis
+                xt=np.zeros((1 << min(19, 8 + left), 4), dtype=np.int64),
+                tt=np.zeros((1 << min(13, 1 + left), core.ENTRIES + 1, core.ROW), dtype=np.int64),
             )
         stat = a["stat"]
         stat[core.NODES] = self.nodes
