@@ -20,10 +20,10 @@ from spades_tutor.solver import make_nil, search, solve
 PINNED: dict[tuple[str, int, int], tuple[int, int, bool, int]] = {
     ("jokers", 71, 6): (1, 914, False, 157),
     ("jokers", 72, 8): (4, 3025, False, 27),
-    ("jokers", 73, 10): (4, 47088, False, 11),
+    ("jokers", 73, 10): (4, 45938, False, 11),
     ("classic", 71, 6): (3, 809, False, 62),
-    ("classic", 72, 8): (2, 2959, False, 5),
-    ("classic", 73, 10): (5, 68647, False, 16),
+    ("classic", 72, 8): (2, 3015, False, 5),
+    ("classic", 73, 10): (5, 56324, False, 16),
 }
 
 

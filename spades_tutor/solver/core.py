@@ -620,6 +620,8 @@ def _moves(
                 score = 240 - b
             elif rho & top:
                 score = 50 - b
+            elif lho & top and partner & (1 << (_bitlen(rest ^ top) - 1)):
+                score = 200 - b  # through the second hand's winner to partner's next card
             else:
                 score = 100 - b
             scores[i] = score
@@ -642,7 +644,8 @@ def _moves(
                 low = _popcount(everyone & tab[MASK_OF_BIT + b - 1] & (bit - 1))
                 score = (200 if partner_winning else 100) - low
             elif partner_winning:
-                score = 90 - b
+                # third hand over partner's card only when the last hand would beat it, and not this one
+                score = (260 if n == 2 and over > win and over < bit else 90) - b
             elif n == 1:
                 if bit & trump and not led_mask & trump:
                     score = 250 - b  # second hand void: ruff, low
