@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import settings
+from property_examples import QUICK_EXAMPLES
 
 if TYPE_CHECKING:
     from spades_tutor.ui.app import App
@@ -21,6 +23,10 @@ def opened() -> Iterator[list[App]]:
     for app in apps:
         errors.remove_sink(app.show_error)
 
+
+# make check's profile: the property tests that size their runs with property_examples.examples() try a quarter
+# of their examples (Hypothesis's own default profile, which make test uses, tries them all)
+settings.register_profile("quick", max_examples=QUICK_EXAMPLES)
 
 BROWSER_TESTS = "browser"  # the folder whose every test drives Chromium or a real server
 

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
+from property_examples import examples
 
 import spades_tutor as st
 
@@ -593,7 +594,7 @@ def test_the_trumps_are_exactly_the_cards_that_count_as_spades(preset: str) -> N
 
 # Examples per preset and test, sized for the whole file to take about 25 s of CPU (one core of two):
 # a round costs a few ms with the cheap checks, about 80 ms with the sweep of every illegal card.
-ROUND_EXAMPLES = 30
+ROUND_EXAMPLES = examples(30)  # a quarter in make check (property_examples.py)
 SWEEP_EXAMPLES = 12
 by_preset = pytest.mark.parametrize("preset", PRESETS)
 
