@@ -16,9 +16,9 @@ from hypothesis import strategies as hst
 
 import spades_tutor as st
 from spades_tutor.lessons import load_lessons
+from spades_tutor.session.classroom import read_deal_id
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import LINK_KEYS, LINK_PAGES, MAX_QUERY, App, parse_query, read_query
-from spades_tutor.ui.classroom import read_deal_id
 from spades_tutor.ui.projector import ProjectorPage
 
 LESSONS = {lesson.number: lesson for lesson in load_lessons()}

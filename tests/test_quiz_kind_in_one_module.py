@@ -25,9 +25,9 @@ import pytest
 import spades_tutor as st
 from spades_tutor.quiz import DIFFICULTIES, QuizItem, generate, item_from_dict, kinds, mixed
 from spades_tutor.quiz.mastery import RISE_RUN, mastery, next_practice
+from spades_tutor.session.progress import Answer
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
-from spades_tutor.ui.progress import Answer
 
 NAME = "which-suit"
 TESTS = Path(__file__).parent
