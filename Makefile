@@ -77,7 +77,7 @@ pytest: $(TEST_STAMP) $(NODE_STAMP)
 # mypy reads its cache (.mypy_cache) and checks again only the modules changed since; slow marks the long
 # statistical, differential and sweep runs, which make test still runs
 check: lint typecheck
-	$(PY) -m pytest -q $(XDIST) -m "not browser and not slow"
+	$(PY) -m pytest -q $(XDIST) -m "not browser and not slow" --hypothesis-profile=quick
 
 test: lint typecheck pytest
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import queue
+import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import settings
+from property_examples import QUICK_EXAMPLES
 
 if TYPE_CHECKING:
     from spades_tutor.ui.app import App
@@ -21,6 +25,37 @@ def opened() -> Iterator[list[App]]:
     for app in apps:
         errors.remove_sink(app.show_error)
 
+
+@pytest.fixture(autouse=True)
+def no_live_analysis_outlives_its_test() -> Iterator[None]:
+    """The cards a test's Play page queued for the live analysis are dropped when the test ends.
+
+    Each card South plays is sent to the analysis' worker process (``analysis.LiveAnalysis``), which
+    may spend up to ``LIVE_SECONDS`` of a core on it. A test that reads the verdicts waits for them
+    itself; the cards of the other tests that play a hand were judged for no one, on the core the next
+    tests run on. The worker starts a new process for the next card that comes.
+    """
+    yield
+    analysis = sys.modules.get("spades_tutor.analysis")  # never imported here for a test that did not
+    if analysis is None:
+        return
+    worker = analysis._WORKER
+    with worker.lock:  # (cards are queued under the lock)
+        while True:
+            try:
+                job, _task = worker.queue.get_nowait()
+            except queue.Empty:
+                break
+            job.cancel()
+        process = worker.process
+    if process is not None and process.poll() is None:
+        process.kill()  # the card it is on fails with a RuntimeError no one reads
+        process.wait()
+
+
+# make check's profile: the property tests that size their runs with property_examples.examples() try a quarter
+# of their examples (Hypothesis's own default profile, which make test uses, tries them all)
+settings.register_profile("quick", max_examples=QUICK_EXAMPLES)
 
 BROWSER_TESTS = "browser"  # the folder whose every test drives Chromium or a real server
 

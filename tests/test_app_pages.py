@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from spades_tutor import Rules
+from spades_tutor.session.progress import Progress
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App, read_query
 from spades_tutor.ui.pages import Page, unregister
-from spades_tutor.ui.progress import Progress
 from spades_tutor.ui.storage import Place
 
 

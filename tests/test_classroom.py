@@ -9,9 +9,9 @@ import pytest
 
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, play_out
+from spades_tutor.session.classroom import ClassroomHand
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App, parse_query
-from spades_tutor.ui.classroom import ClassroomHand
 from spades_tutor.ui.projector import ProjectorPage
 
 

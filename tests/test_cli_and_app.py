@@ -178,6 +178,7 @@ def test_class_size_rejects_an_empty_class() -> None:
     assert out.returncode == 2 and "--class-size must be at least 1" in out.stderr
 
 
+@pytest.mark.slow  # a real Voilà server running the app notebook in three kernels: seconds of CPU each
 def test_class_server_warms_a_kernel_per_learner_and_gives_each_arrival_a_warm_one() -> None:
     """``spades-tutor app --class-size 3``: three app kernels run the notebook before anyone arrives."""
     import threading

@@ -20,8 +20,8 @@ from spades_tutor.lab.experiments import (
     top_trumps,
     trumps_per_hand,
     voids_by_trick,
-    wilson,
 )
+from spades_tutor.lab.intervals import wilson
 from spades_tutor.lab.plots import (
     MIME,
     READINGS,

@@ -13,11 +13,11 @@ from spades_tutor.lessons import Lesson, load_lessons
 from spades_tutor.lessons.review import REVIEW_QUESTIONS, review_kinds, review_question, review_reason
 from spades_tutor.quiz import kinds as kinds_registry
 from spades_tutor.quiz.mastery import mastery
+from spades_tutor.session.progress import Answer
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
 from spades_tutor.ui.lesson_player import LessonPlayer
 from spades_tutor.ui.lesson_review import ReviewView
-from spades_tutor.ui.progress import Answer
 
 JOKERS = st.Rules.preset("jokers")
 LESSONS = load_lessons()

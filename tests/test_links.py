@@ -16,9 +16,9 @@ from hypothesis import strategies as hst
 
 import spades_tutor as st
 from spades_tutor.lessons import load_lessons
+from spades_tutor.session.classroom import read_deal_id
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import LINK_KEYS, LINK_PAGES, MAX_QUERY, App, parse_query, read_query
-from spades_tutor.ui.classroom import read_deal_id
 from spades_tutor.ui.projector import ProjectorPage
 
 LESSONS = {lesson.number: lesson for lesson in load_lessons()}
@@ -58,7 +58,7 @@ def note_text(app: App) -> str:
 
 
 @pytest.mark.parametrize(
-    ("query", "page", "asked"),
+    ("query", "opens", "asked"),  # not "page": pytest-playwright would take it for its fixture
     [
         ("lesson=²", "Learn", "'²'"),
         ("lesson=3&step=²", "Learn", "step '²'"),
@@ -71,14 +71,14 @@ def note_text(app: App) -> str:
     ],
 )
 def test_a_number_only_isdigit_accepts_opens_the_page_with_a_note(
-    opened: list[App], query: str, page: str, asked: str
+    opened: list[App], query: str, opens: str, asked: str
 ) -> None:
     link, notes = read_query(query)
     check_link(link, notes)
-    assert link["page"] == page
+    assert link["page"] == opens
     assert len(notes) == 1 and asked in notes[0]
     app = open_app(opened, query)
-    assert app.nav.value == page and app.error.children == ()
+    assert app.nav.value == opens and app.error.children == ()
     assert asked in note_text(app)
 
 

@@ -126,6 +126,7 @@ def test_make_check_lints_types_and_runs_the_quick_tests_as_make_test_spreads_th
     (run,) = pytest_runs(lines)
     assert marker_expression(run) == "not browser and not slow"
     assert "-n" in run, run  # spread over the cores
+    assert "--hypothesis-profile=quick" in run, run  # a quarter of the examples (tests/property_examples.py)
 
 
 def test_make_test_runs_every_test_exactly_once_and_the_browser_tests_one_at_a_time(tmp_path: Path) -> None:
@@ -137,3 +138,4 @@ def test_make_test_runs_every_test_exactly_once_and_the_browser_tests_one_at_a_t
     for run in runs:
         if "-n" not in run:
             assert "browser" in marker_expression(run)  # the browser tests, one at a time
+        assert not any(word.startswith("--hypothesis-profile") for word in run), run  # every example tried

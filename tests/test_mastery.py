@@ -9,7 +9,7 @@ import pytest
 
 from spades_tutor.quiz import kinds
 from spades_tutor.quiz.mastery import BOXES, FALL_MISSES, FALL_WINDOW, RISE_RUN, level_of, mastery, next_practice
-from spades_tutor.ui.progress import Answer, Progress
+from spades_tutor.session.progress import Answer, Progress
 
 KINDS = ("legal-plays", "trick-winner", "score", "trump-order")
 

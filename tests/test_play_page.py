@@ -9,11 +9,12 @@ import pytest
 
 import spades_tutor as st
 from spades_tutor.engine.text import signed
+from spades_tutor.session.progress import Progress
+from spades_tutor.session.settings import Settings
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
 from spades_tutor.ui.cards import CardsWidget
 from spades_tutor.ui.play_page import PLAYER, PlayPage
-from spades_tutor.ui.progress import Progress, Settings
 
 
 def finish_hand(page: PlayPage, bid_index: int = 2) -> None:

@@ -126,7 +126,8 @@ def check(drawn: dict[str, Any], markup: str, reading: str) -> int:
 
 
 @pytest.fixture(scope="module")
-def page() -> Any:
+def lab() -> Any:
+    """The Joker lab page after both its runs (not named ``page``: pytest-playwright's fixture has that name)."""
     from spades_tutor.ui.lab_page import LabPage
 
     page = LabPage()
@@ -137,8 +138,8 @@ def page() -> Any:
     return page
 
 
-def test_every_lab_plots_table_holds_exactly_the_numbers_its_figure_draws(page: Any) -> None:
-    pairs = [(page.plots, page.plot_data, page.readings), (page.bot_plots, page.bot_plot_data, page.bot_readings)]
+def test_every_lab_plots_table_holds_exactly_the_numbers_its_figure_draws(lab: Any) -> None:
+    pairs = [(lab.plots, lab.plot_data, lab.readings), (lab.bot_plots, lab.bot_plot_data, lab.bot_readings)]
     seen = 0
     for plots, data, readings in pairs:
         for key, slot in plots.items():
@@ -148,9 +149,9 @@ def test_every_lab_plots_table_holds_exactly_the_numbers_its_figure_draws(page: 
     assert seen == 8
 
 
-def test_the_games_table_counts_each_bar_of_the_histogram(page: Any) -> None:
-    table = parse(page.bot_plot_data["games"].value)
-    frame = page.frames["bots-games"]
+def test_the_games_table_counts_each_bar_of_the_histogram(lab: Any) -> None:
+    table = parse(lab.bot_plot_data["games"].value)
+    frame = lab.frames["bots-games"]
     total = sum(int(cells[2][1]) for cells in table.rows)
     assert total == len(frame)  # every game counted once, in one bar
 

@@ -18,10 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as hst
 
 import spades_tutor as st
+from spades_tutor.session.export import FORMULA_STARTS, safe_cell
+from spades_tutor.session.progress import LATEST_TIME, MAX_ANSWERS, Progress
+from spades_tutor.session.settings import Settings
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
-from spades_tutor.ui.export import FORMULA_STARTS, safe_cell
-from spades_tutor.ui.progress import LATEST_TIME, MAX_ANSWERS, Progress, Settings
 from spades_tutor.ui.storage import MAX_STORED
 
 FORMAT = "spades-tutor/progress"

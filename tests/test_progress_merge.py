@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
+from spades_tutor.session.progress import MAX_ANSWERS, Answer, Progress, merge, merge_note
+from spades_tutor.session.settings import Settings
 from spades_tutor.ui.app import ASIDE_KEY, App
-from spades_tutor.ui.progress import MAX_ANSWERS, Answer, Progress, Settings, merge, merge_note
 
 FORMAT = "spades-tutor/progress"
 

@@ -14,9 +14,9 @@ import pytest
 
 from spades_tutor.quiz import kinds
 from spades_tutor.quiz.mastery import MASTERY_COLUMNS, mastery, mastery_rows
+from spades_tutor.session.progress import Answer, Progress
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import LINK_PAGES, App, parse_query
-from spades_tutor.ui.progress import Answer, Progress
 from spades_tutor.ui.progress_page import SESSION_GAP, timeline, timeline_reading
 from spades_tutor.ui.quiz_view import KIND_TITLES
 from spades_tutor.ui.storage import Place

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
+from property_examples import examples
 
 import spades_tutor as st
 
@@ -593,7 +594,7 @@ def test_the_trumps_are_exactly_the_cards_that_count_as_spades(preset: str) -> N
 
 # Examples per preset and test, sized for the whole file to take about 25 s of CPU (one core of two):
 # a round costs a few ms with the cheap checks, about 80 ms with the sweep of every illegal card.
-ROUND_EXAMPLES = 30
+ROUND_EXAMPLES = examples(30)  # a quarter in make check (property_examples.py)
 SWEEP_EXAMPLES = 12
 by_preset = pytest.mark.parametrize("preset", PRESETS)
 
@@ -680,7 +681,23 @@ def at_some_steps(check: Check, setup: Setup, share: float) -> Check:
     return sometimes
 
 
-@pytest.mark.parametrize("rules", ALL_RULE_SETS, ids=rules_id)
+#: the quick loop (-m "not slow") plays every 7th combination, which holds each preset with each value
+#: of each flag (checked below); make test plays all 288
+QUICK_STRIDE = 7
+FLAGS = ("nil", "blind_nil", "first_lead", "failed_nil_tricks", "mercy")
+
+
+def test_the_quick_sample_of_flag_combinations_has_each_preset_with_each_flag_value() -> None:
+    quick = ALL_RULE_SETS[::QUICK_STRIDE]
+    for flag in FLAGS:
+        assert {(r.name, getattr(r, flag)) for r in quick} == {(r.name, getattr(r, flag)) for r in ALL_RULE_SETS}
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [r if i % QUICK_STRIDE == 0 else pytest.param(r, marks=pytest.mark.slow) for i, r in enumerate(ALL_RULE_SETS)],
+    ids=rules_id,
+)
 @settings(max_examples=1, deadline=None)
 @given(data=hst.data())
 def test_every_flag_combination_keeps_every_round_invariant(rules: st.Rules, data: hst.DataObject) -> None:

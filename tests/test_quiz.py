@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hst
+from property_examples import examples
 
 import spades_tutor as st
 from spades_tutor.quiz import (
@@ -55,7 +56,7 @@ PRESETS = st.Rules.preset_names()
 KINDS = kinds.names()
 TWO_OF_CLUBS = st.Card.parse("2C")
 SEEDS = hst.integers(min_value=0, max_value=2**31 - 1)
-FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def flag_sets(preset: str) -> list[dict[str, Any]]:
@@ -417,7 +418,7 @@ def test_generated_items_every_preset(preset: str, kind: str, difficulty: int, s
 @pytest.mark.parametrize(
     "kind", [pytest.param(k, marks=pytest.mark.slow) if k in ("best-bid", "nil-safe") else k for k in KINDS]
 )  # the measured kinds play hundreds of deals an item: seconds a seed
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=hst.sampled_from(ALL_RULES), seed=SEEDS)
 def test_generated_items_with_house_rules(
     kind: str, difficulty: int, setup: tuple[str, dict[str, Any]], seed: int

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hst
+from property_examples import examples
 
 import spades_tutor as st
 from spades_tutor import Seat
@@ -400,7 +401,7 @@ def with_later_rule_fields(data: Any) -> Any:
     return data
 
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from spades_tutor import Rules
+from spades_tutor.session.progress import Progress
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
-from spades_tutor.ui.progress import Progress
 
 
 @pytest.fixture

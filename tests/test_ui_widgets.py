@@ -10,9 +10,10 @@ import pytest
 
 import spades_tutor as st
 from spades_tutor.quiz import LegalPlaysItem, NilSafeItem, QuizItem, ScoreItem, TrickWinnerItem, TrumpOrderItem, kinds
+from spades_tutor.session.progress import Progress
+from spades_tutor.session.settings import Settings
 from spades_tutor.ui import errors
 from spades_tutor.ui.cards import CardsWidget, hand_view, trick_view
-from spades_tutor.ui.progress import Progress, Settings
 from spades_tutor.ui.quiz_view import QuizView
 from spades_tutor.ui.storage import MAX_STORED, BrowserStore
 

@@ -97,7 +97,7 @@ def test_the_warm_app_opens_the_linked_lesson_step_in_the_linked_rule_set_and_sa
 
 def test_a_link_rule_set_is_not_taken_for_the_learners_choice(opened: list[App]) -> None:
     """The saved settings arrive after the link: the link's rule set wins over the saved one, nothing else."""
-    from spades_tutor.ui.progress import Progress
+    from spades_tutor.session.progress import Progress
 
     app = warm_then_linked(opened, "preset=classic")
     saved = Progress()

@@ -42,7 +42,6 @@ __all__ = [
     "top_trumps",
     "trumps_per_hand",
     "voids_by_trick",
-    "wilson",  # re-exported: it lives in intervals.py
 ]
 
 SIDE_SUITS = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)

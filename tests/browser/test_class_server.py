@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from spades_tutor.session.progress import Progress
 from spades_tutor.ui.app import STORAGE_KEY
-from spades_tutor.ui.progress import Progress
 
 from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server, free_port, start_server
 

@@ -18,8 +18,9 @@ from spades_tutor.lessons.review import REVIEW_QUESTIONS
 from spades_tutor.quiz import kinds
 from spades_tutor.quiz.generators import generate
 from spades_tutor.quiz.mastery import RISE_RUN
+from spades_tutor.session.progress import Progress
+from spades_tutor.session.settings import Settings
 from spades_tutor.ui.app import STORAGE_KEY
-from spades_tutor.ui.progress import Progress, Settings
 
 from .conftest import SCREENSHOTS, Server
 from .test_a11y import axe_findings

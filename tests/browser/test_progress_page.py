@@ -132,8 +132,8 @@ def test_the_page_counts_days_on_the_browsers_clock(browser: Browser, voila_serv
     names the clock. The page's time zone reaches the kernel with what the browser kept."""
     import json
 
+    from spades_tutor.session.progress import Progress
     from spades_tutor.ui.app import STORAGE_KEY
-    from spades_tutor.ui.progress import Progress
 
     kept = Progress()
     for when, right in ((1_735_729_200.0, True), (1_735_736_400.0, False)):  # 1 Jan 2025, 11:00 and 13:00 UTC
