@@ -292,7 +292,7 @@ def test_an_unfinished_round_is_refused() -> None:
 
 def test_a_card_that_let_an_opponents_nil_through_is_marked_as_such() -> None:
     rnd = careless_round(29, nil=False, from_trick=8, east_nil=True)  # East bids nil; South ducks from trick 9
-    report = analyse(rnd, nodes=NODES, seconds=None)
+    report = analyse(rnd, nodes=2 * NODES + 20_000, seconds=None)  # enough for the nil questions of trick 7
     east = st.Seat.EAST
     lost = [v for v in report.verdicts if v.mark == OPPONENT_NIL]
     assert lost and rnd.tricks_won[east] == 0, "South ducking lets East's nil through in deal 29"
