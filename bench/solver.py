@@ -45,7 +45,7 @@ from typing import Any
 
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, play_round
-from spades_tutor.solver import Position, can_take, make_contract, search, solve
+from spades_tutor.solver import Position, can_take, kept_tables, make_contract, search, solve
 from spades_tutor.solver.dds import to_pbn
 
 TARGET_THRESHOLD_P90 = 0.050
@@ -198,12 +198,14 @@ def dds_value(pos: Position) -> int:
 
 
 def our_every_card(pos: Position) -> dict[st.Card, int]:
+    """Each legal card's value, the cards' questions sharing their tables (as DDS's do)."""
     team = pos.to_act.team
     before = sum(pos.taken[s] for s in team.seats)
     out = {}
-    for c in pos.legal_plays():
-        after = pos.play(c)
-        out[c] = sum(after.taken[s] for s in team.seats) - before + solve(after, team, with_cards=False).value
+    with kept_tables():
+        for c in pos.legal_plays():
+            after = pos.play(c)
+            out[c] = sum(after.taken[s] for s in team.seats) - before + solve(after, team, with_cards=False).value
     return out
 
 

@@ -23,7 +23,7 @@ PINNED: dict[tuple[str, int, int], tuple[int, int, bool, int]] = {
     ("jokers", 73, 10): (4, 45938, False, 11),
     ("classic", 71, 6): (3, 809, False, 62),
     ("classic", 72, 8): (2, 3015, False, 5),
-    ("classic", 73, 10): (5, 56324, False, 16),
+    ("classic", 73, 10): (5, 55995, False, 16),
 }
 
 

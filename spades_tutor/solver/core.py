@@ -613,7 +613,7 @@ def _moves(
                 ((not lho & sm) and (lho & trump) != 0) or ((not rho & sm) and (rho & trump) != 0)
             )
             if bit == top:
-                score = (150 if ruffed else 300) + b
+                score = (150 if ruffed else (270 if sm & trump else 300)) + b
             elif partner & top and not ruffed:
                 score = 250 - b
             elif (not sm & trump) and (not partner & sm) and (partner & trump) and not ruffed:
