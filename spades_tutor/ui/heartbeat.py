@@ -89,7 +89,7 @@ class Heartbeat(anywidget.AnyWidget):
         self._busy_since = None
 
     def _beat(self) -> None:
-        while not self._stop.wait(INTERVAL_S):
+        while not self._stop.wait(self.interval_ms / 1000):  # the interval the page pings at
             since = self._busy_since
             if since is None or time.monotonic() - since > MAX_BUSY_S or self.comm is None:
                 continue
