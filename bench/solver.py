@@ -46,7 +46,7 @@ from typing import Any
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, play_round
 from spades_tutor.solver import Position, can_take, kept_tables, make_contract, search, solve
-from spades_tutor.solver.dds import to_pbn
+from spades_tutor.solver.dds import dds_value
 
 TARGET_THRESHOLD_P90 = 0.050
 TARGET_FULL_MEDIAN = 1.0
@@ -180,21 +180,6 @@ def timed(f: Callable[[], object]) -> tuple[float, object]:
     start = time.perf_counter()
     out = f()
     return time.perf_counter() - start, out
-
-
-def dds_deal(pos: Position) -> Any:
-    from endplay.types import Deal, Denom, Player
-
-    deal = Deal(to_pbn(pos))
-    deal.trump = Denom.spades
-    deal.first = Player(int(pos.leader))
-    return deal
-
-
-def dds_value(pos: Position) -> int:
-    from endplay.dds.solve import SolveMode, solve_board
-
-    return max(t for _, t in solve_board(dds_deal(pos), SolveMode.OptimalOne))
 
 
 def our_every_card(pos: Position) -> dict[st.Card, int]:

@@ -85,3 +85,14 @@ def test_an_idle_kernel_sends_nothing_unasked(kernel: tuple[Kernel, dict[str, st
         with contextlib.suppress(queue.Empty):
             heard.append(k.kc.get_iopub_msg(timeout=0.5))
     assert heard == []
+
+
+def test_an_interval_sent_by_the_page_does_not_make_the_beats_spin(kernel: tuple[Kernel, dict[str, str]]) -> None:
+    """The kernel beats at the interval it made the widget with: a page that sets interval_ms to 0
+    (widget state is the page's to send) gets no more beats than before."""
+    k, ids = kernel
+    k.comm(ids["hb"], {"method": "update", "state": {"interval_ms": 0}, "buffer_paths": []})
+    assert ping(k, ids["hb"], 4) == [{"pong": 4}]
+    published = k.comm(ids["slow"], {"method": "custom", "content": {"event": "click"}})
+    beats = [c for c in from_widget(published, ids["hb"]) if "beat" in c]
+    assert 1 <= len(beats) <= int(BUSY_S / INTERVAL) + 1

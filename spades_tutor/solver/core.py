@@ -564,21 +564,15 @@ def _moves(
     win = 0
     led_mask = 0
     allowed = 0
+    legal_cards = legal(tab, h, trick[0] if n else 0, broken)
     if n:
         led_mask = tab[MASK_OF_BIT + _bitlen(trick[0]) - 1]
-        lg = h & led_mask
-        legal_cards = lg if lg else h
         allowed = led_mask | trump
         for i in range(n):
             m = trick[i]
             everyone |= m
             if m & allowed and m > win:
                 win = m
-    elif broken:
-        legal_cards = h
-    else:
-        lg = h & ~trump
-        legal_cards = lg if lg else h
     count = 0
     prev = 0
     prev_suit = -1

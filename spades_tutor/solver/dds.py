@@ -21,9 +21,8 @@ from spades_tutor.engine import Card, Rules, Seat, Suit
 
 from .position import Position
 
-__all__ = ["bridge_equivalent", "dds_values", "to_pbn"]
+__all__ = ["bridge_equivalent", "dds_value", "dds_values", "to_deal", "to_pbn"]
 
-RANKS = "..23456789TJQKA"  # a card's rank number (2..14) -> its letter
 PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # a hand's suits in PBN order
 
 
@@ -61,7 +60,7 @@ def to_pbn(pos: Position) -> str:
 
     def hand(cards: list[Card]) -> str:
         by_suit = (
-            "".join(RANKS[r] for r in sorted((int(c.rank) for c in cards if c.suit is s), reverse=True))
+            "".join(c.letters[:-1] for c in sorted((c for c in cards if c.suit is s), key=lambda c: -int(c.rank)))
             for s in PBN_SUITS
         )
         return ".".join(by_suit)
@@ -69,24 +68,34 @@ def to_pbn(pos: Position) -> str:
     return "N:" + " ".join(hand(h) for h in _before_trick(pos))
 
 
-def dds_values(pos: Position) -> dict[Card, int]:
-    """DDS's value of each legal card of the seat to act: the most tricks that seat's side takes of
-    the remaining ones (the trick in progress included) after playing it."""
+def to_deal(pos: Position) -> Any:
+    """``pos`` as an endplay ``Deal``: the deal at the trick's start, spades trumps, the leader
+    first, the trick's cards played."""
     if not bridge_equivalent(pos):
         raise ValueError("DDS answers only regular Spades with spades broken (bridge with spades trump)")
-    from endplay.dds.solve import SolveMode, solve_board
     from endplay.types import Deal, Denom, Player
 
     deal: Any = Deal(to_pbn(pos))
     deal.trump = Denom.spades
     deal.first = Player(int(pos.leader))
     for c in pos.trick:
-        deal.play(_pbn_card(c))
+        deal.play(c.letters[-1] + c.letters[:-1])  # suit first, as endplay writes a card
+    return deal
+
+
+def dds_values(pos: Position) -> dict[Card, int]:
+    """DDS's value of each legal card of the seat to act: the most tricks that seat's side takes of
+    the remaining ones (the trick in progress included) after playing it."""
+    from endplay.dds.solve import SolveMode, solve_board
+
     out = {}
-    for card, tricks in solve_board(deal, SolveMode.Default):
+    for card, tricks in solve_board(to_deal(pos), SolveMode.Default):
         out[Card.parse(card.rank.name[1] + card.suit.name[0].upper())] = int(tricks)
     return out
 
 
-def _pbn_card(c: Card) -> str:
-    return "SHDC"[PBN_SUITS.index(c.suit)] + RANKS[int(c.rank)]
+def dds_value(pos: Position) -> int:
+    """DDS's value of ``pos`` for the side to act (one optimal card searched, as a value is)."""
+    from endplay.dds.solve import SolveMode, solve_board
+
+    return max(int(t) for _, t in solve_board(to_deal(pos), SolveMode.OptimalOne))

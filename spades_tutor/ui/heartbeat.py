@@ -63,6 +63,9 @@ class Heartbeat(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        # the interval the page is given to ping at, as the kernel made the widget: a page may send
+        # any interval_ms later, and a beat loop that read it could be made to spin
+        self._interval_s = max(0.5, self.interval_ms / 1000)
         self._busy_since: float | None = None
         self._beats = 0
         self._stop = threading.Event()
@@ -89,7 +92,7 @@ class Heartbeat(anywidget.AnyWidget):
         self._busy_since = None
 
     def _beat(self) -> None:
-        while not self._stop.wait(self.interval_ms / 1000):  # the interval the page pings at
+        while not self._stop.wait(self._interval_s):
             since = self._busy_since
             if since is None or time.monotonic() - since > MAX_BUSY_S or self.comm is None:
                 continue
