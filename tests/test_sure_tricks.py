@@ -16,6 +16,7 @@ import pytest
 
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, RandomBot, play_out, play_round
+from spades_tutor.engine import hand_eval
 from spades_tutor.engine.hand_eval import likely_tricks
 
 PRESETS = st.Rules.preset_names()
@@ -287,6 +288,71 @@ def test_the_bots_count_the_sure_tricks_whole_and_bid_at_least_them(preset: str)
             decision = HeuristicBot().bid(rnd.view(seat)) if seat == st.Seat.NORTH else None
             if decision is not None:
                 assert decision.action.tricks >= sure  # North bids first: no partner's bid caps it
+
+
+# --- the decisions as data: what the lab's batched bidder asks ----------------------------------------
+
+
+SIDE = (st.Suit.HEARTS, st.Suit.CLUBS, st.Suit.DIAMONDS)
+
+
+def random_hands(rules: st.Rules, n: int, seed: int) -> list[list[st.Card]]:
+    """``n`` hands of 13, every third one with 4 to 11 trumps (long, guarded and spare trumps)."""
+    rng = random.Random(seed)
+    deck = list(rules.deck())
+    trumps = list(rules.trump_order())
+    hands = []
+    for k in range(n):
+        if k % 3:
+            hands.append(rng.sample(deck, 13))
+        else:
+            held = rng.sample(trumps, rng.randint(4, 11))
+            hands.append(held + rng.sample([c for c in deck if c not in held], 13 - len(held)))
+    return hands
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_trump_shares_and_ruffing_trumps_are_the_trump_values_of_likely_tricks(preset: str) -> None:
+    """``likely_tricks``' trump entries are the trumps with a share in ``trump_shares`` (highest first,
+    the same values), then the lowest spare trumps as ruffers, ``ruffing_trumps`` of them."""
+    rules = st.Rules.preset(preset)
+    ruffed = 0
+    for hand in random_hands(rules, 600, seed=len(preset)):
+        held = [c for c in rules.trump_order() if c in hand]
+        shares = hand_eval.trump_shares(rules, hand)
+        assert len(shares) == len(held)
+        entries = [(t.card, t.value) for t in likely_tricks(rules, hand) if rules.is_trump(t.card)]
+        counted = [(c, v) for c, v in zip(held, shares, strict=True) if v]
+        spare = [c for c, v in zip(held, shares, strict=True) if not v][::-1]  # lowest first
+        lengths = [sum(1 for c in hand if not rules.is_trump(c) and c.suit == s) for s in SIDE]
+        ruffers = hand_eval.ruffing_trumps(len(spare), lengths)
+        assert entries == counted + [(c, hand_eval.RUFFING_TRUMP_VALUE) for c in spare[:ruffers]], hand
+        ruffed += ruffers > 0
+    assert ruffed >= 20
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_nil_risks_are_nil_advice_s_reasons(preset: str) -> None:
+    """No risk: the nil is safe; otherwise one reason per risk, naming the risk's card, and the nil is
+    impossible exactly when a risk is a sure trick."""
+    rules = st.Rules.preset(preset)
+    safe = 0
+    for hand in random_hands(rules, 600, seed=len(preset)) + [
+        list(h) for s in range(60) for h in dealt(rules, s).values()
+    ]:
+        risks = hand_eval.nil_risks(rules, hand)
+        advice = st.nil_advice(rules, hand)
+        assert advice.safe == (not risks)
+        safe += advice.safe
+        if risks:
+            assert len(advice.reasons) == len(risks)
+            assert advice.impossible == any(r.kind in ("sure trump", "sure count") for r in risks)
+            for risk, reason in zip(risks, advice.reasons, strict=True):
+                assert risk.card is None or risk.card in hand
+                if risk.card is not None:
+                    name = f"the {risk.card.name}" if risk.card.is_joker else str(risk.card)
+                    assert reason.lower().startswith(name.lower()), (risk, reason)
+    assert safe >= 5
 
 
 # --- the lessons teach the count ------------------------------------------------------------------

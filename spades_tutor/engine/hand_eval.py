@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
+from typing import Literal, NamedTuple
 
 from .cards import Card, Rank, Suit, cards  # noqa: F401 - cards is used by the doctests
 from .rules import Rules
@@ -29,19 +30,25 @@ __all__ = [
     "HIGH_TRUMPS_FOR_NIL",
     "LikelyTrick",
     "NilAdvice",
+    "NilRisk",
     "explain_sure_tricks",
     "likely_tricks",
     "nil_advice",
+    "nil_risks",
+    "ruffing_trumps",
     "side_card_value",
     "side_fade",
     "sure_trick_count",
     "sure_tricks",
+    "trump_shares",
 ]
 
 #: a nil holding any of the top this-many trumps is risky (in the jokers preset: BJ LJ A♠ K♠ Q♠)
 HIGH_TRUMPS_FOR_NIL = 5
 #: a nil with this many trumps or more is risky: spade leads may force one to win
 MANY_TRUMPS_FOR_NIL = 4
+
+_SIDE_SUITS = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
 def sure_tricks(rules: Rules, hand: Iterable[Card]) -> tuple[Card, ...]:
@@ -57,10 +64,10 @@ def sure_tricks(rules: Rules, hand: Iterable[Card]) -> tuple[Card, ...]:
     >>> sure_tricks(Rules.preset("classic"), cards("AS KS 3S"))
     (Card.parse('A♠'), Card.parse('K♠'))
     """
-    held = set(hand)
+    held = {c.index for c in hand}  # cards compare slowly; their indexes do not
     run: list[Card] = []
     for trump in rules.trump_order():
-        if trump not in held:
+        if trump.index not in held:
             break
         run.append(trump)
     return tuple(run)
@@ -73,18 +80,21 @@ def _sure_steps(rules: Rules, held: Sequence[Card]) -> list[int]:
     above the i-th, so they are sure of i minus that many; the count of the top k is the
     best of those for i up to k, and never below 0.
     """
-    mine = {c.index for c in held}
     steps: list[int] = []
+    if not held:
+        return steps
+    mine = {c.index for c in held}
+    last = len(held)
     best = i = 0
     for place, card in enumerate(rules.trump_order()):
-        if card.index not in mine:
-            continue
-        i += 1
-        above = place - (i - 1)  # the trumps above this one that are not in the hand
-        best = max(best, i - above)
-        steps.append(best)
-        if i == len(held):
-            break
+        if card.index in mine:
+            i += 1
+            above = place - (i - 1)  # the trumps above this one that are not in the hand
+            if i - above > best:
+                best = i - above
+            steps.append(best)
+            if i == last:
+                break
     return steps
 
 
@@ -193,58 +203,113 @@ class NilAdvice:
         return ("Nil is impossible. " if self.impossible else "Nil is risky. ") + " ".join(self.reasons)
 
 
+#: what makes a nil risky (``NilRisk.kind``)
+NilRiskKind = Literal["sure trump", "high trump", "sure count", "many trumps", "side ace", "unguarded king"]
+
+
+class NilRisk(NamedTuple):
+    """One risk of a nil bid, as data: ``nil_advice`` writes its sentence from it.
+
+    ``kind`` is one of: ``"sure trump"`` (``card`` is in the unbroken run from the top),
+    ``"high trump"`` (``card`` is one of the top ``HIGH_TRUMPS_FOR_NIL`` trumps), ``"sure count"``
+    (the hand is sure of ``number`` tricks, more than its run from the top), ``"many trumps"``
+    (``number`` trumps, at least ``MANY_TRUMPS_FOR_NIL``), ``"side ace"`` (``card``) and
+    ``"unguarded king"`` (``card``, a side king with ``number`` lower cards of its suit, fewer than two).
+    """
+
+    kind: NilRiskKind
+    card: Card | None = None
+    number: int = 0
+
+
+def nil_risks(rules: Rules, hand: Iterable[Card]) -> tuple[NilRisk, ...]:
+    """The risks of a nil bid with this hand, in ``nil_advice``'s order; none: the nil is safe.
+
+    Deciding only: no words are written (``nil_advice`` words them). The trumps' risks depend
+    on the hand's trumps alone, each side suit's on that suit's cards alone.
+
+    >>> from spades_tutor.engine.rules import Rules
+    >>> [(r.kind, str(r.card), r.number) for r in nil_risks(Rules.preset("jokers"), cards("LJ AS 4S 2S KH 3H"))]
+    [('high trump', 'LJ', 0), ('high trump', 'A♠', 0), ('sure count', 'None', 1), ('many trumps', 'None', 4), ('unguarded king', 'K♥', 1)]
+    >>> nil_risks(Rules.preset("jokers"), cards("3S 2S 9H 5H 3H 8C 6C 4C 2C 9D 7D 5D 3D"))
+    ()
+    """
+    hand_t = tuple(hand)
+    order = rules.trump_order()
+    mine = {c.index for c in hand_t}
+    held = [c for c in order if c.index in mine]
+    sure = sure_tricks(rules, hand_t)
+    risks = [NilRisk("sure trump", card) for card in sure]
+    for place, card in enumerate(order[:HIGH_TRUMPS_FOR_NIL]):
+        if place >= len(sure) and card.index in mine:  # a high trump not in the sure run
+            risks.append(NilRisk("high trump", card))
+    steps = _sure_steps(rules, held)
+    count = steps[-1] if steps else 0
+    if count > len(sure):
+        risks.append(NilRisk("sure count", number=count))
+    if len(held) >= MANY_TRUMPS_FOR_NIL:
+        risks.append(NilRisk("many trumps", number=len(held)))
+    trumps = {c.index for c in held}
+    side = [c for c in hand_t if c.index not in trumps]
+    for suit in _SIDE_SUITS:
+        in_suit = [c for c in side if c.suit == suit]
+        for card in in_suit:
+            if card.rank == Rank.ACE:
+                risks.append(NilRisk("side ace", card))
+            elif card.rank == Rank.KING:
+                lower = sum(1 for c in in_suit if c.rank < card.rank)
+                if lower < 2:
+                    risks.append(NilRisk("unguarded king", card, lower))
+    return tuple(risks)
+
+
+def _nil_reason(rules: Rules, hand: Sequence[Card], risk: NilRisk) -> str:
+    """``risk`` in words, for ``nil_advice``."""
+    order = rules.trump_order()
+    card = risk.card
+    if risk.kind == "sure count":
+        _, why = _sure_reason(rules, hand)
+        return f"{_cap(why)}: at least {_words(risk.number)} of them will win a trick."
+    if risk.kind == "many trumps":
+        return f"{risk.number} trumps: when trumps are led you must follow, and you may be forced to win a trick."
+    assert card is not None, risk
+    if risk.kind == "sure trump":
+        if card == order[0]:
+            return (
+                f"{_cap(_name(card))} is the highest trump: nothing can beat it, "
+                "so it is sure to take a trick. Never bid nil holding it."
+            )
+        return f"{_cap(_name(card))} can only lose to a higher trump, and you hold those too: it is sure to win."
+    if risk.kind == "high trump":
+        mine = {c.index for c in hand}
+        higher = _and([_name(c) for c in order[: order.index(card)] if c.index not in mine])  # never a held card
+        return (
+            f"{_cap(_name(card))} is {rules.trump_position(card)}: "
+            f"it loses only to {higher}, so it may be forced to win a trick."
+        )
+    assert card.suit is not None, risk
+    if risk.kind == "side ace":
+        return f"{card} wins any {card.suit.singular} trick unless someone trumps it."
+    return (
+        f"{card} with {'no' if risk.number == 0 else 'only one'} lower {card.suit.singular} "
+        "is hard to get rid of before the ace has gone."
+    )
+
+
 def nil_advice(rules: Rules, hand: Iterable[Card]) -> NilAdvice:
     """Judge a nil bid: safe only with no sure trick, no high trump, few trumps and no
-    high side card that is hard to throw away.
+    high side card that is hard to throw away. The risks are ``nil_risks``', each in words.
 
     >>> from spades_tutor.engine.rules import Rules
     >>> nil_advice(Rules.preset("jokers"), cards("3S 2S 9H 5H 3H 8C 6C 4C 2C 9D 7D 5D 3D")).safe
     True
     """
     hand_t = tuple(hand)
-    reasons: list[str] = []
-    order = rules.trump_order()
-    sure = sure_tricks(rules, hand_t)
-    for card in sure:
-        if card == order[0]:
-            reasons.append(
-                f"{_cap(_name(card))} is the highest trump: nothing can beat it, "
-                "so it is sure to take a trick. Never bid nil holding it."
-            )
-        else:
-            reasons.append(
-                f"{_cap(_name(card))} can only lose to a higher trump, and you hold those too: it is sure to win."
-            )
-    trumps = [c for c in order if c in hand_t]
-    for card in trumps[:HIGH_TRUMPS_FOR_NIL]:
-        place = order.index(card)
-        if card in sure or place >= HIGH_TRUMPS_FOR_NIL:
-            continue
-        higher = _and([_name(c) for c in order[:place] if c not in hand_t])  # never a card this hand holds
-        reasons.append(
-            f"{_cap(_name(card))} is {rules.trump_position(card)}: "
-            f"it loses only to {higher}, so it may be forced to win a trick."
-        )
-    count, why = _sure_reason(rules, hand_t)
-    if count > len(sure):
-        reasons.append(f"{_cap(why)}: at least {_words(count)} of them will win a trick.")
-    if len(trumps) >= MANY_TRUMPS_FOR_NIL:
-        reasons.append(
-            f"{len(trumps)} trumps: when trumps are led you must follow, and you may be forced to win a trick."
-        )
-    for suit in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
-        held = [c for c in hand_t if not rules.is_trump(c) and c.suit == suit]
-        for card in held:
-            lower = sum(1 for c in held if c.rank < card.rank)
-            if card.rank == Rank.ACE:
-                reasons.append(f"{card} wins any {suit.singular} trick unless someone trumps it.")
-            elif card.rank == Rank.KING and lower < 2:
-                reasons.append(
-                    f"{card} with {'no' if lower == 0 else 'only one'} lower {suit.singular} "
-                    "is hard to get rid of before the ace has gone."
-                )
-    if reasons:
-        return NilAdvice(False, tuple(reasons), impossible=count > 0)
+    risks = nil_risks(rules, hand_t)
+    if risks:
+        # sure of a trick: a trump in the sure run, or a sure count beyond it
+        impossible = any(r.kind in ("sure trump", "sure count") for r in risks)
+        return NilAdvice(False, tuple(_nil_reason(rules, hand_t, r) for r in risks), impossible=impossible)
     return NilAdvice(
         True,
         (
@@ -266,8 +331,6 @@ LONG_TRUMP_VALUE = 0.75
 RUFFING_TRUMP_VALUE = 0.25
 #: side kings and queens fade by this much for each trump over 13 ("side suits run out sooner")
 SIDE_FADE = 0.15
-
-_SIDE_SUITS = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -294,59 +357,130 @@ def _share(value: float) -> str:
     return "a small part of a trick"
 
 
-def _trump_values(rules: Rules, held: list[Card]) -> list[LikelyTrick]:
-    """Sure, guarded and long trumps; ``held`` is the hand's trumps, highest first."""
+def _even_share(rules: Rules) -> int:
+    """An even share of the trump suit: 3 of 13, 4 of 15 or 16; trumps beyond it are long."""
+    return round(len(rules.trump_order()) / 4)
+
+
+#: how a trump is counted (``_TrumpShare.kind``); "" for a trump not counted
+_TrumpKind = Literal["sure", "guarded", "half-guarded", "long", ""]
+
+
+class _TrumpShare(NamedTuple):
+    card: Card
+    value: float  # its share of a trick, 0.0 where not counted
+    kind: _TrumpKind
+    place: int  # its place in the trump order (0: the highest trump)
+    higher: int  # the trumps above it that the hand does not hold
+    below: int  # the hand's trumps below it
+
+
+def _trump_shares(rules: Rules, held: Sequence[Card]) -> list[_TrumpShare]:
+    """Sure, guarded and long trumps, deciding only; ``held`` is the hand's trumps, highest first."""
     order = rules.trump_order()
     mine = {c.index for c in held}
-    base = round(len(order) / 4)  # an even share of the trump suit: 3 of 13, 4 of 15 or 16
-    long_from = len(held) - max(0, len(held) - base)
-    count, why = _sure_reason(rules, held)  # the top ``count`` of ``held`` are counted as the sure tricks
-    out: list[LikelyTrick] = []
-    higher: list[Card] = []  # the trumps above this one that are not in the hand
+    steps = _sure_steps(rules, held)
+    count = steps[-1] if steps else 0  # the top ``count`` of ``held`` are counted as the sure tricks
+    last = len(held) - 1
+    long_from = min(len(held), _even_share(rules))
+    out: list[_TrumpShare] = []
+    higher = 0  # the trumps above this one that are not in the hand
     i = -1
     for place, card in enumerate(order):
         if card.index not in mine:
-            higher.append(card)
+            higher += 1
             continue
         i += 1
-        below = len(held) - i - 1
+        below = last - i
         value = 0.0
-        reason = ""
+        kind: _TrumpKind = ""
         if i < count:
-            value = 1.0
-            if place == 0:
-                reason = f"{_cap(_name(card))} is the highest trump: a sure trick."
-            elif not higher:
-                reason = f"{_cap(_name(card))} is sure: every higher trump is in this hand too."
-            else:
-                one = "a sure trick" if count == 1 else f"one of your {count} sure tricks"
-                reason = f"{_cap(_name(card))} counts as {one}: {why}."
-        elif below >= len(higher) - 1:
-            table = GUARDED_TRUMP if below >= len(higher) else HALF_GUARDED_TRUMP
-            value = table[min(len(higher), 3) - 1]
-            lower = f"{below} lower trump{'' if below == 1 else 's'}" if below else "no lower trump"
-            reason = (
-                f"{_cap(_name(card))} loses only to {_and([_name(c) for c in higher])}, and you hold {lower} "
-                f"to play while {'it falls' if len(higher) == 1 else 'they fall'}: {_share(value)}."
-            )
+            value, kind = 1.0, "sure"
+        elif below >= higher - 1:  # guarded, or short of one guard
+            kind = "guarded" if below >= higher else "half-guarded"
+            value = (GUARDED_TRUMP if below >= higher else HALF_GUARDED_TRUMP)[min(higher, 3) - 1]
         if i >= long_from and value < LONG_TRUMP_VALUE:
-            value = LONG_TRUMP_VALUE
-            reason = (
-                f"{_cap(_name(card))} is a long trump: {len(held)} trumps is more than an even share "
-                f"({base} of {len(order)}), so the last ones win once the others run out: {_share(value)}."
-            )
-        if value > 0:
-            out.append(LikelyTrick(card, value, reason))
-        if i == len(held) - 1:
+            value, kind = LONG_TRUMP_VALUE, "long"
+        out.append(_TrumpShare(card, value, kind, place, higher, below))
+        if i == last:
             break
     return out
 
 
+def trump_shares(rules: Rules, hand: Iterable[Card]) -> tuple[float, ...]:
+    """The share of a trick of each of the hand's trumps, highest first (0.0 for a trump not
+    counted): ``likely_tricks``' trump values, without their reasons. The hand's top
+    ``sure_trick_count`` trumps count 1 each; a high trump counts as guarded or half-guarded by
+    the lower trumps held; a trump beyond an even share of the trump suit counts as long.
+
+    The lab's batched bidder builds its tables from this function, so both value a hand alike.
+
+    >>> from spades_tutor.engine.rules import Rules
+    >>> trump_shares(Rules.preset("jokers"), cards("LJ 9S 4S 3S 2S KH"))
+    (0.9, 0.0, 0.0, 0.0, 0.75)
+    >>> trump_shares(Rules.preset("classic"), cards("AS KS 4H"))
+    (1.0, 1.0)
+    """
+    mine = {c.index for c in hand}
+    held = [c for c in rules.trump_order() if c.index in mine]
+    return tuple(s.value for s in _trump_shares(rules, held))
+
+
+def _trump_values(rules: Rules, held: list[Card]) -> list[LikelyTrick]:
+    """``_trump_shares``' counted trumps, each with its reason; ``held`` is the hand's trumps, highest first."""
+    order = rules.trump_order()
+    mine = {c.index for c in held}
+    shares = _trump_shares(rules, held)
+    count = sum(1 for s in shares if s.kind == "sure")
+    why = ""
+    out: list[LikelyTrick] = []
+    for s in shares:
+        card = s.card
+        if s.kind == "sure":
+            if s.place == 0:
+                reason = f"{_cap(_name(card))} is the highest trump: a sure trick."
+            elif not s.higher:
+                reason = f"{_cap(_name(card))} is sure: every higher trump is in this hand too."
+            else:
+                why = why or _sure_reason(rules, held)[1]
+                one = "a sure trick" if count == 1 else f"one of your {count} sure tricks"
+                reason = f"{_cap(_name(card))} counts as {one}: {why}."
+        elif s.kind in ("guarded", "half-guarded"):
+            higher = [c for c in order[: s.place] if c.index not in mine]
+            lower = f"{s.below} lower trump{'' if s.below == 1 else 's'}" if s.below else "no lower trump"
+            reason = (
+                f"{_cap(_name(card))} loses only to {_and([_name(c) for c in higher])}, and you hold {lower} "
+                f"to play while {'it falls' if len(higher) == 1 else 'they fall'}: {_share(s.value)}."
+            )
+        elif s.kind == "long":
+            reason = (
+                f"{_cap(_name(card))} is a long trump: {len(held)} trumps is more than an even share "
+                f"({_even_share(rules)} of {len(order)}), so the last ones win once the others run out: "
+                f"{_share(s.value)}."
+            )
+        else:
+            continue
+        out.append(LikelyTrick(card, s.value, reason))
+    return out
+
+
+def ruffing_trumps(spare: int, lengths: Sequence[int]) -> int:
+    """How many of ``spare`` trumps (held, not counted otherwise) count as ruffers beside side suits
+    of these ``lengths``: a void can be trumped twice, a singleton once.
+
+    The lab's batched bidder builds its tables from this function, so both value a hand alike.
+
+    >>> ruffing_trumps(3, (0, 1, 5)), ruffing_trumps(1, (0, 4, 5)), ruffing_trumps(4, (2, 3, 4))
+    (3, 1, 0)
+    """
+    room = sum(2 if n == 0 else 1 for n in lengths if n <= 1)
+    return min(spare, room)
+
+
 def _ruffing_values(held: list[Card], counted: list[LikelyTrick], lengths: dict[Suit, int]) -> list[LikelyTrick]:
-    """Spare low trumps beside a void or a singleton: each may trump a side card."""
+    """Spare low trumps beside a void or a singleton (``ruffing_trumps``): each may trump a side card."""
     valued = {t.card.index for t in counted}
     spare = [c for c in reversed(held) if c.index not in valued]  # lowest first
-    room = sum(2 if n == 0 else 1 for n in lengths.values() if n <= 1)  # a void can be trumped twice
     short = [f"no {s.plural}" if n == 0 else f"one {s.singular}" for s, n in lengths.items() if n <= 1]
     return [
         LikelyTrick(
@@ -355,7 +489,7 @@ def _ruffing_values(held: list[Card], counted: list[LikelyTrick], lengths: dict[
             f"{_cap(_name(card))} is a spare trump, and with {_and(short)} you can trump a side card: "
             f"{_share(RUFFING_TRUMP_VALUE)}.",
         )
-        for card in spare[:room]
+        for card in spare[: ruffing_trumps(len(spare), list(lengths.values()))]
     ]
 
 
