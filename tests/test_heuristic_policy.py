@@ -6,9 +6,11 @@
   API (an illegal card raises); the deal, dealer, bids, every card, trick leaders and
   winners, tricks, points and bags must equal the simulator's arrays.
 - The vectorised bid estimate equals the engine's ``likely_tricks`` total (in hundredths) and
-  ``nil_advice(...).safe`` hand by hand; the side suits' shares are the engine's
-  ``side_card_value`` asked for every rank, so a rank the engine starts to count (a patched
-  ``side_card_value`` valuing jacks) is counted by the batched bidder with no change to it.
+  ``nil_advice(...).safe`` hand by hand; its parts are asked of the engine, so a rule the engine
+  changes is followed by the batched bidder with no change to it: the side suits' shares
+  (``side_card_value`` valuing jacks), the trump shares (``_trump_shares`` valuing an uncounted
+  high trump), the ruffers (``ruffing_trumps`` ruffing twice beside a singleton) and the nil risks
+  (``nil_risks`` fearing three trumps and a queen as a king).
 - Invariants over thousands of rounds: every card once, by its holder, following suit, no
   trump led before spades are broken (unless the leader has nothing else).
 - Reproducibility: the same rounds whatever the batching, threads or first round.
@@ -144,6 +146,90 @@ def test_bid_estimates_follow_a_side_card_value_only_the_engine_knows(monkeypatc
         total = sum(t.value for t in likely_tricks(rules, hand))  # the engine, jacks counted
         assert round(total * 100) == hundredths[k], (k, total)
     assert (hundredths > before).sum() >= 100  # the jacks changed many estimates
+
+
+def _patched_estimates(
+    monkeypatch: pytest.MonkeyPatch, rules: st.Rules, name: str, patch: object, rounds: int = 150
+) -> tuple[list[list[st.Card]], tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """The hands of ``rounds`` rounds, and ``_bid_estimates`` for them before and after ``hand_eval.<name>``
+    is patched (the lab's tables cleared around it, so they are asked of the patched engine)."""
+    table = deal(rules, round_words(9, 0, rounds))
+    hands = table.dealt.reshape(-1)
+    cards = _htables(rules).hand_cards
+    listed = [[cards[b] for b in range(52) if m >> b & 1] for m in hands.tolist()]
+    heuristic._bid_tables.cache_clear()
+    try:
+        before = _bid_estimates(rules, hands)
+        heuristic._bid_tables.cache_clear()
+        monkeypatch.setattr(hand_eval, name, patch)
+        after = _bid_estimates(rules, hands)
+    finally:
+        heuristic._bid_tables.cache_clear()  # the tables built with the patched engine
+    return listed, before, after
+
+
+def test_bid_estimates_follow_trump_shares_only_the_engine_knows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trump holdings' totals and spare trumps come from the engine's trump shares: when it starts
+    to count an unguarded trump among the top eight as 0.2 of a trick, the batched estimate counts it
+    too (and no longer counts it as a spare trump to ruff with)."""
+    real = hand_eval._trump_shares
+
+    def eight_high(rules: st.Rules, held: list[st.Card]) -> list[object]:
+        return [
+            s._replace(value=0.2, kind="half-guarded") if s.kind == "" and s.place < 8 else s for s in real(rules, held)
+        ]
+
+    rules = st.Rules.preset("jokers", target=488)
+    hands, (before, _), (hundredths, _) = _patched_estimates(monkeypatch, rules, "_trump_shares", eight_high)
+    for k, hand in enumerate(hands):
+        total = sum(t.value for t in likely_tricks(rules, hand))  # the engine, patched
+        assert round(total * 100) == hundredths[k], (k, total)
+    assert (hundredths != before).sum() >= 100  # the new share changed many estimates
+
+
+def test_bid_estimates_follow_a_ruffing_rule_only_the_engine_knows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ruffers come from ``hand_eval.ruffing_trumps``: when a singleton, like a void, leaves room
+    for two ruffs, the batched estimate follows."""
+
+    def singletons_twice(spare: int, lengths: list[int]) -> int:
+        return min(spare, sum(2 for n in lengths if n <= 1))
+
+    rules = st.Rules.preset("jokers", target=489)
+    hands, (before, _), (hundredths, _) = _patched_estimates(monkeypatch, rules, "ruffing_trumps", singletons_twice)
+    for k, hand in enumerate(hands):
+        total = sum(t.value for t in likely_tricks(rules, hand))  # the engine, patched
+        assert round(total * 100) == hundredths[k], (k, total)
+    assert (hundredths > before).sum() >= 20 and not (hundredths < before).any()
+
+
+def test_bid_estimates_follow_nil_risks_only_the_engine_knows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether a nil is safe comes from ``hand_eval.nil_risks`` of the trumps and of each side suit:
+    when three trumps are already too many, and a queen is as hard to throw as a king, the
+    batched safety follows, for the trumps and for the side suits."""
+    real = hand_eval.nil_risks
+
+    def wary(rules: st.Rules, hand: Iterable[st.Card]) -> tuple[hand_eval.NilRisk, ...]:
+        hand = list(hand)
+        risks = list(real(rules, hand))
+        trumps = [c for c in hand if rules.is_trump(c)]
+        if len(trumps) == 3:
+            risks.append(hand_eval.NilRisk("many trumps", number=3))
+        for card in hand:
+            if card.rank == st.Rank.QUEEN and not rules.is_trump(card):
+                lower = sum(1 for c in hand if c.suit == card.suit and c.rank < card.rank and not rules.is_trump(c))
+                if lower < 2:
+                    risks.append(hand_eval.NilRisk("unguarded king", card, lower))
+        return tuple(risks)
+
+    rules = st.Rules.preset("jokers", target=490)
+    hands, (_, before), (_, safe) = _patched_estimates(monkeypatch, rules, "nil_risks", wary, rounds=500)
+    why: set[str] = set()
+    for k, hand in enumerate(hands):
+        assert st.nil_advice(rules, hand).safe == safe[k], k  # the engine, patched
+        if before[k] and not safe[k]:
+            why |= {r.kind for r in wary(rules, hand)}
+    assert (before & ~safe).sum() >= 30 and not (safe & ~before).any()
+    assert why == {"many trumps", "unguarded king"}  # both new risks reached the batched safety
 
 
 @pytest.mark.parametrize("key", [*PRESETS, "classic/two-of-clubs/failed-nil-none"])
