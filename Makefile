@@ -13,9 +13,12 @@ NODE_STAMP := node_modules/.package-lock.json
 PORT ?= 8866
 CLASS_SIZE ?= 30
 CLASS_IP ?= 0.0.0.0
-# pytest-xdist workers for the tests that need no browser (auto: one per core); the browser tests run one at a time
+# pytest-xdist workers for the tests that need no browser (auto: one per core), handed out by work stealing so
+# a worker left with the long statistical runs gives some away; the browser tests run on BROWSER_JOBS workers,
+# each with its own servers and Chromium, a test file to a worker (a file shares its servers and its timings)
 JOBS ?= auto
-XDIST = -n $(JOBS)
+XDIST = -n $(JOBS) --dist worksteal
+BROWSER_JOBS ?= 2
 
 .PHONY: app class hub lab test check lint typecheck pytest bench clean install install-test
 
@@ -66,11 +69,11 @@ typecheck: $(TEST_STAMP)
 	$(VENV)/bin/mypy
 
 # three runs, each reported whole even when one before it failed: the tests that need no browser on every
-# core, the browser tests one at a time (they share servers and measure response times), the notebooks
+# core, the browser tests a file to a worker (they wait on servers and Chromium as much as they compute), the notebooks
 pytest: $(TEST_STAMP) $(NODE_STAMP)
 	@status=0; \
 	$(PY) -m pytest $(XDIST) -m "not browser" --durations=40 || status=1; \
-	$(PY) -m pytest -m browser || status=1; \
+	$(PY) -m pytest -n $(BROWSER_JOBS) --dist loadfile -m browser --durations=20 || status=1; \
 	$(PY) -m pytest -p no:cacheprovider --nbval-lax --nbval-current-env notebooks || status=1; \
 	exit $$status
 

@@ -212,6 +212,12 @@ PORT_TAKEN = "is already in use, trying another port"
 PORT_ATTEMPTS = 3
 
 
+def worker_suffix() -> str:
+    """``-gw0``, ``-gw1`` ... under pytest-xdist: each worker starts its own servers, so each keeps its own logs."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return f"-{worker}" if worker else ""
+
+
 def with_port(cmd: list[str], port: int) -> list[str]:
     return [f"--port={port}" if a.startswith("--port=") else a for a in cmd]
 
@@ -234,7 +240,7 @@ def start_server(name: str, cmd: list[str], env: dict[str, str] | None = None) -
 def _start_once(name: str, cmd: list[str], env: dict[str, str] | None) -> Server | None:
     """The server answering on the port ``cmd`` names, or None (stopped) if it found that port taken."""
     ARTIFACTS.mkdir(exist_ok=True)
-    log_path = ARTIFACTS / f"{name}.log"
+    log_path = ARTIFACTS / f"{name}{worker_suffix()}.log"
     log_file = log_path.open("wb")
     log_file.write(f"$ {' '.join(cmd)}\n".encode())
     log_file.flush()

@@ -41,6 +41,7 @@ from .conftest import (
     SCREENSHOTS,
     choose_questions,
     command_line,
+    worker_suffix,
 )
 from .test_app_journeys import LESSONS, answer_score_quiz, open_lesson
 
@@ -72,7 +73,9 @@ def require_hub() -> None:
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     require_hub()
     try:
-        hub = local_hub.start(tmp_path_factory.mktemp("hub"), ARTIFACTS / "jupyterhub.log", HUB_START_TIMEOUT_S)
+        hub = local_hub.start(
+            tmp_path_factory.mktemp("hub"), ARTIFACTS / f"jupyterhub{worker_suffix()}.log", HUB_START_TIMEOUT_S
+        )
     except RuntimeError as e:
         pytest.fail(str(e))
     try:
@@ -357,7 +360,7 @@ def test_pam_without_a_list_of_learners_does_not_start(tmp_path: Path) -> None:
     require_hub()
     with pytest.raises(RuntimeError, match=r"exited with 1(.|\n)*SPADES_HUB_ALLOWED_USERS"):
         local_hub.start(
-            tmp_path, ARTIFACTS / "jupyterhub-pam.log", 60, env={"SPADES_HUB_AUTHENTICATOR": "pam"}
+            tmp_path, ARTIFACTS / f"jupyterhub-pam{worker_suffix()}.log", 60, env={"SPADES_HUB_AUTHENTICATOR": "pam"}
         ).kill_everything()
 
 
