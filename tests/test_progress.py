@@ -368,3 +368,32 @@ def test_the_joker_labs_csv_download_writes_text_cells_as_text_and_numbers_as_nu
     assert [r["rules"] for r in rows] == ["jokers", "'=cmd|' /C calc'!A0", "'@SUM(1)"]
     assert [r["experiment"] for r in rows] == ["trumps", "trumps", "'-x"]
     assert [r["mean"] for r in rows] == ["-1.5", "2.0", "0.5"] and [r["n"] for r in rows] == ["-3", "4", "1"]
+
+
+def test_the_quiz_board_and_the_progress_page_count_one_streak_and_name_each_csv_for_what_it_holds() -> None:
+    from spades_tutor.ui.pages.quiz import QUIZ_CSV
+    from spades_tutor.ui.progress_page import EVERY_ANSWER_CSV, MASTERY_CSV, downloads_html, streaks_html
+
+    app = App()
+    try:
+        app.store.loaded = True
+        app.nav.value = "Quiz yourself"
+        item = app.quiz.item
+        # three right answers in a lesson, then one on the quiz page: a streak of four everywhere
+        for n in range(3):
+            app.progress.record(item.kind, item.rules.name, f"{item.key}-lesson-{n}", True, source="lesson")
+        app.quiz.answered(item, item.check(item.answer()))
+        board = app.quiz.board.value
+        assert "Score 1 / 1 · streak 4 · best streak 4" in board
+        assert "the score counts this page's questions; the streak every answer" in board
+        assert '<th scope="row">Current streak</th><td>4</td>' in streaks_html(app.progress)
+        # the quiz page's file holds its own answer; the Progress page's every answer, and each says so
+        href = app.quiz.download.value.split("base64,", 1)[1].split('"', 1)[0]
+        rows = base64.b64decode(href).decode().splitlines()
+        assert f'download="{QUIZ_CSV}"' in app.quiz.download.value and len(rows) == 2
+        downloads = downloads_html(app.progress)
+        every = downloads.split(f'download="{EVERY_ANSWER_CSV}"', 1)[1].split("base64,", 1)[1].split('"', 1)[0]
+        assert len(base64.b64decode(every).decode().splitlines()) == 5
+        assert len({QUIZ_CSV, EVERY_ANSWER_CSV, MASTERY_CSV}) == 3 and f'download="{MASTERY_CSV}"' in downloads
+    finally:
+        errors.remove_sink(app.show_error)

@@ -57,6 +57,10 @@ FIRST, SECOND, MISSED = "right first try", "right on the second try", "missed"
 _COLOURS = {LEVEL: "#6a1b9a", BOX: "#1565c0", FIRST: "#2e7d32", SECOND: "#64b5f6", MISSED: "#c62828"}
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
+#: the files the Progress page saves, each named for what it holds
+EVERY_ANSWER_CSV = "spades-tutor-answers.csv"
+MASTERY_CSV = "spades-tutor-mastery.csv"
+
 
 def _title(kind: str) -> str:
     from .quiz_view import KIND_TITLES
@@ -286,8 +290,8 @@ def downloads_html(progress: Progress) -> str:
     """The teacher's two CSV files: every answer, and one row per quiz kind."""
     return (
         '<div class="st-progress-downloads">'
-        + _link("Download progress (CSV)", "spades-tutor-progress.csv", progress.to_csv())
-        + _link("Download mastery (CSV)", "spades-tutor-mastery.csv", progress.mastery_csv())
+        + _link("Download every answer (CSV)", EVERY_ANSWER_CSV, progress.to_csv())
+        + _link("Download mastery (CSV)", MASTERY_CSV, progress.mastery_csv())
         + "</div>"
     )
 

@@ -198,6 +198,7 @@ class QuizView:
                 description=part.description,
                 style={"description_width": "initial"},
             )
+            self._choice.add_class("st-answer-choice")
             return self._choice
         raise TypeError(f"a quiz view cannot show {part!r}")
 

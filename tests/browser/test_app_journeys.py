@@ -202,7 +202,7 @@ def test_a_wrong_answer_then_a_right_second_try_is_scored_as_a_second_try_and_ke
     board = "Score 1 / 1 · streak 1 · best streak 1 · right first try 0, on the second try 1"
     expect(page.get_by_text(board)).to_be_visible()
     expect(quiz.get_by_role("button", name="Check again")).to_be_disabled()
-    href = page.get_by_text("Export progress (CSV)").get_attribute("href") or ""
+    href = page.get_by_text("Export this page's answers (CSV)").get_attribute("href") or ""
     rows = base64.b64decode(href.split("base64,", 1)[1]).decode().splitlines()
     assert rows[0].endswith(",source,try") and rows[1].endswith(f",{item.key},yes,quiz,2"), rows
 
@@ -319,7 +319,7 @@ def test_progress_survives_a_reload_and_a_new_kernel(page: Page, voila_server: S
     expect(page.get_by_label("Rule set:").locator("option:checked")).to_have_text(preset_label("bicycle"))
     page.get_by_role("button", name="Quiz yourself", exact=True).click()
     expect(page.get_by_text("Score 1 / 1 · streak 1 · best streak 1")).to_be_visible()
-    href = page.get_by_text("Export progress (CSV)").get_attribute("href") or ""
+    href = page.get_by_text("Export this page's answers (CSV)").get_attribute("href") or ""
     rows = base64.b64decode(href.split("base64,", 1)[1]).decode().splitlines()
     assert rows[0] == "time,kind,preset,item,correct,source,try"
     assert rows[1].split(",")[1:3] == ["score", "bicycle"] and rows[1].endswith(",yes,quiz,1")

@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server, choose_questions
 
 pytestmark = pytest.mark.browser
 
@@ -220,6 +220,88 @@ def test_selected_cards_keep_their_top_edge_and_order_badges(page: Page, voila_s
             assert badge.evaluate(SHOWN) == pytest.approx(1.0), "an order badge is cut"
         for c in quiz.locator(".st-card.st-selected").all():
             assert c.evaluate(SHOWN) == pytest.approx(1.0), "a selected card is cut"
+
+
+def overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> float:
+    """The area two bounding boxes share (0 when they only touch)."""
+    assert a is not None and b is not None
+    w = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+    h = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+    return max(0.0, w) * max(0.0, h)
+
+
+def test_an_order_badge_sits_above_its_card_not_on_the_jokers_words(page: Page, voila_server: Server) -> None:
+    """The badge covered BIG / LITTLE on the jokers: it now sits wholly above the card's face."""
+    open_app(page, voila_server, "/?page=quiz")
+    for projector in (False, True):
+        if projector:
+            projector_on(page)
+            go(page, "Quiz yourself")
+        if projector:
+            page.get_by_label("Questions:").select_option(label="Trump order")
+        else:
+            choose_questions(page, "Trump order")
+        quiz = page.locator(".st-quiz-trump-order")
+        choices = quiz.get_by_role("checkbox")
+        expect(choices.first).to_be_visible()
+        for i in range(choices.count()):
+            choices.nth(i).click()
+            expect(quiz.locator(".st-order-badge")).to_have_count(i + 1)
+        page.screenshot(path=str(SHOTS / f"order-badges-{'projector' if projector else 'normal'}.png"))
+        for card in quiz.locator(".st-card.st-selected").all():
+            badge, face = card.locator(".st-order-badge"), card.locator(".st-face")
+            assert overlap(badge.bounding_box(), face.bounding_box()) < 1, card.get_attribute("aria-label")
+            words = card.locator(".st-joker-size")
+            if words.count():
+                assert overlap(badge.bounding_box(), words.bounding_box()) == 0
+
+
+def test_a_card_chosen_in_a_trick_leaves_its_seats_name_readable(page: Page, voila_server: Server) -> None:
+    """A chosen card used to lift onto its seat's name ("North · wins"); in a trick it is ringed where it lies."""
+    open_app(page, voila_server, "/?page=quiz")
+    choose_questions(page, "Who wins the trick?")
+    quiz = page.locator(".st-quiz-trick-winner")
+    table = quiz.locator(".st-table")
+    expect(table).to_be_visible()
+    for letter in "NWES":
+        card = table.locator(f".st-seat-{letter} .st-card")
+        if not card.count():
+            continue
+        card.click()
+        chosen = table.locator(f".st-seat-{letter} .st-card.st-selected")
+        expect(chosen).to_have_count(1)
+        page.mouse.move(0, 0)  # and not merely hovered
+        name = table.locator(f".st-seat-{letter} .st-seat-name")
+        assert overlap(chosen.bounding_box(), name.bounding_box()) == 0, letter
+    page.screenshot(path=str(SHOTS / "trick-choice.png"))
+
+
+CONTRAST = """([a, b]) => {
+  const lum = el => {
+    const [r, g, b] = getComputedStyle(el).backgroundColor.match(/[\\d.]+/g).slice(0, 3).map(Number).map(v => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}"""
+
+
+def test_a_chosen_answer_button_stands_out_from_the_others(page: Page, voila_server: Server) -> None:
+    """A chosen yes/no was a barely darker grey: it now differs from the others by at least 3:1."""
+    open_app(page, voila_server, "/?page=quiz")
+    choose_questions(page, "May you lead it?")
+    quiz = page.locator(".st-quiz-may-lead")
+    yes, no = quiz.get_by_role("button", name="yes", exact=True), quiz.get_by_role("button", name="no", exact=True)
+    expect(yes).to_be_visible()
+    yes.click()
+    expect(yes).to_have_class(re.compile(r"\bmod-active\b"))
+    page.mouse.move(0, 0)
+    ratio = page.evaluate(CONTRAST, [yes.element_handle(), no.element_handle()])
+    assert ratio >= 3, ratio
+    page.screenshot(path=str(SHOTS / "chosen-answer.png"))
 
 
 def test_projector_checkboxes_grow_with_the_text(page: Page, voila_server: Server) -> None:

@@ -89,7 +89,7 @@ def test_damaged_stored_progress_is_reported_and_the_quiz_still_opens(page: Page
     note = page.locator(".st-link-note")
     expect(note).to_contain_text("2 saved answers could not be read and were left out.")
     expect(note).to_contain_text("The lessons reached could not be read")
-    href = page.get_by_text("Export progress (CSV)").get_attribute("href") or ""
+    href = page.get_by_text("Export this page's answers (CSV)").get_attribute("href") or ""
     rows = base64.b64decode(href.split("base64,", 1)[1]).decode().splitlines()
     assert rows[1].startswith("2023-11-14 22:13:20,score,jokers,")
     assert rows[2].startswith("2023-11-14 22:13:21,\"'=HYPERLINK(")

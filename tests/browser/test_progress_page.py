@@ -111,8 +111,8 @@ def test_progress_is_drawn_after_quizzing_and_comes_back_after_a_reload(page: Pa
     rows = list(csv.reader(io.StringIO(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))))
     assert rows[0] == ["kind", "level", "box", "answered", "right first try", "second try", "missed"]
     assert ["score", "1", "1", "2", "1", "0", "1"] in rows
-    expect(page.get_by_role("link", name="Download progress (CSV)")).to_have_attribute(
-        "download", "spades-tutor-progress.csv"
+    expect(page.get_by_role("link", name="Download every answer (CSV)")).to_have_attribute(
+        "download", "spades-tutor-answers.csv"
     )
     found += axe_findings(page, "the Progress page after two answers")
     problems += shoot(page, "answered")

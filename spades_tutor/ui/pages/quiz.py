@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from ..app import App  # type-only: a page is handed the shell that builds it
 
 DIFFICULTY_NAMES = {1: "Easy", 2: "Medium", 3: "Tricky"}
+#: the file the Quiz page's export saves: this page's answers only (Progress saves every answer)
+QUIZ_CSV = "spades-tutor-quiz-answers.csv"
 
 
 @register
@@ -265,15 +267,19 @@ class QuizPage(Page):
         self.refresh_board()  # once an answer: it writes the whole record out again as the export link
 
     def refresh_board(self) -> None:
-        p = self.app.progress.only("quiz")  # a lesson's quiz answers count in the lesson, not here
+        every = self.app.progress
+        p = every.only("quiz")  # the score is this page's questions; a lesson's quiz counts in the lesson
+        # one streak everywhere: right answers in a row over every answer, as the Progress page counts it
         self.board.value = (
-            f'<span role="status">Score {p.correct} / {p.answered} · streak {p.streak} · best streak {p.best_streak}'
-            f" · right first try {p.first_try}, on the second try {p.second_try}</span>"
+            f'<span role="status">Score {p.correct} / {p.answered} · streak {every.streak} · best streak '
+            f"{every.best_streak} · right first try {p.first_try}, on the second try {p.second_try}</span>"
+            '<span class="st-board-note"> (the score counts this page\'s questions; the streak every answer, '
+            "lessons too)</span>"
         )
         data = base64.b64encode(p.to_csv().encode("utf-8")).decode("ascii")
         self.download.value = (
-            f'<a download="spades-tutor-progress.csv" href="data:text/csv;charset=utf-8;base64,{data}">'
-            "⬇ Export progress (CSV)</a>"
+            f'<a download="{QUIZ_CSV}" href="data:text/csv;charset=utf-8;base64,{data}">'
+            "⬇ Export this page's answers (CSV)</a>"
         )
 
     def show(self) -> None:
