@@ -247,20 +247,27 @@ def class_link_qr(url: str, folder: Path, port: int) -> tuple[str, Path]:
     return text.getvalue(), path
 
 
-def show_qr(url: str, port: int) -> None:
-    """Print the class link's QR code for the teacher's console and write it as an SVG file, saying where."""
+def show_qr(url: str, port: int) -> bool:
+    """Print the class link's QR code for the teacher's console and write it as an SVG file, saying where.
+
+    Whether ``url`` is a link for the room (not this machine's loopback, which no other computer can open).
+    """
     from urllib.parse import urlsplit
 
     if is_loopback(urlsplit(url).hostname or ""):
-        return  # no other computer can open it
+        return False
     try:
         text, path = class_link_qr(url, qr_folder(), port)
     except OSError as e:
         print(f"spades-tutor: the QR code of {url} could not be written: {e}", flush=True)
-        return
-    print(f"spades-tutor: the QR code of {url}, to show the room: {path}", flush=True)
+        return True
+    print(
+        f"spades-tutor: the QR code of {url}, to show the room: {path} (and on the app's Classroom page)",
+        flush=True,
+    )
     with contextlib.suppress(UnicodeEncodeError):  # a console that cannot print its blocks: the file has it
         print(text, end="", flush=True)
+    return True
 
 
 def voila_command(
@@ -389,6 +396,7 @@ def main(argv: list[str] | None = None) -> int:
             (per_client, total),
             args.allow_host,
         )
+        class_link = ""
         if args.class_size is not None or code:
             port = args.port or 8866
             wide = args.ip in WILDCARDS
@@ -401,13 +409,16 @@ def main(argv: list[str] | None = None) -> int:
                 allowed_hosts=args.allow_host,
             )
             print(class_banner(args.class_size, args.ip, port, code, (per_client, total), links), flush=True)
-            if not is_loopback(args.ip):
-                show_qr(links[0][0], port)
+            if not is_loopback(args.ip) and show_qr(links[0][0], port):
+                class_link = links[0][0]
         from .server import CLASS_CODE_ENV
+        from .ui.serving import CLASS_LINK_ENV
 
-        env = {k: v for k, v in os.environ.items() if k != CLASS_CODE_ENV}
+        env = {k: v for k, v in os.environ.items() if k not in (CLASS_CODE_ENV, CLASS_LINK_ENV)}
         if code:
             env[CLASS_CODE_ENV] = code
+        if class_link:
+            env[CLASS_LINK_ENV] = class_link
         os.chdir(_project_root())
         os.execve(cmd[0], cmd, env)
     if args.command == "deal":

@@ -391,7 +391,9 @@ def test_the_app_command_on_every_interface_prints_a_link_with_a_fresh_class_cod
         if named is None:
             assert not any(f"//{socket.gethostname()}:" in line for line in lines), lines
         first = lines[0].split()[3]
-        svg = next(line for line in lines if "the QR code of" in line).rsplit(": ", 1)[1].strip()
+        svg = next(
+            m.group(1) for line in lines if (m := re.search(r"the QR code of .* to show the room: (\S+\.svg)", line))
+        )
         assert Path(svg).parent.parent == tmp_path and Path(svg).read_text().count(first) == 2  # title and desc
         assert any("▀" in line or "▄" in line for line in lines)  # the code itself, in the console
     else:  # no network here: this machine's own link, and no QR code for a room
