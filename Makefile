@@ -47,7 +47,8 @@ app: $(STAMP)
 	$(VENV)/bin/spades-tutor app --port $(PORT)
 
 # a class on one machine: CLASS_SIZE kernels warmed before the learners arrive, open to the room's network
-# behind a class code (a new one each start; CLASS_CODE=K7M2QX to choose it) printed in the link to hand out;
+# behind a class code (a new one each start; CLASS_CODE=K7M2QX to choose it) printed in the links to hand out
+# (one per address of this machine on a network) and in the first link's QR code (console and SVG file);
 # ALLOW_HOST=tutor.school.lan if the room reaches this machine by a name it does not know itself
 class: $(STAMP)
 	$(VENV)/bin/spades-tutor app --port $(PORT) --class-size $(CLASS_SIZE) --ip $(CLASS_IP) --no-browser \

@@ -879,14 +879,14 @@ def main(argv: list[str] | None = None) -> int:
         pools = voila_json.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
         shipped = pools.get(Path(APP_NOTEBOOK).name, pools.get("default", {})).get("pool_size", 1)
         pool = args.pool_size if args.pool_size is not None else int(shipped)
-        extra = [] if args.pool_size is None else [app_pool_option(pool, ROOT)]
+        extra = [] if args.pool_size is None else [app_pool_option(pool)]
         fill_delay = float(voila_json.get("VoilaKernelManager", {}).get("fill_delay", 1.0))
         per_client, total = kernel_limits(None, "0.0.0.0")[0], kernel_limits(args.learners)[1]
         code = ""
         setting = f"voila.json as shipped, app.ipynb pool {pool}, no class code"
     else:
         pool = args.pool_size if args.pool_size is not None else args.learners
-        extra = class_options(pool, ROOT)
+        extra = class_options(pool)
         fill_delay = CLASS_FILL_DELAY
         per_client, total = kernel_limits(args.learners)
         code = "" if args.no_class_code else new_class_code()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -30,35 +30,30 @@ def app_notebook(root: Path | None = None) -> Path:
 CLASS_FILL_DELAY = 20.0
 
 
-def app_pool_option(size: int, root: Path | None = None) -> str:
-    """The Voilà option that keeps ``voila.json``'s kernel pools but gives ``app.ipynb`` a pool of ``size``.
+def app_pool_option(size: int) -> str:
+    """The option of the app's server that gives ``app.ipynb`` a pool of ``size`` warm kernels, keeping
+    ``voila.json``'s other pools (``TutorVoila.app_pool_size``).
 
-    >>> json.loads(app_pool_option(4).split("=", 1)[1])["app.ipynb"]
-    {'pool_size': 4}
+    >>> app_pool_option(4)
+    '--TutorVoila.app_pool_size=4'
     """
-    config = json.loads(((root or _project_root()) / "voila.json").read_text(encoding="utf-8"))
-    pools = dict(config.get("VoilaKernelManager", {}).get("kernel_pools_config", {}))
-    pools["app.ipynb"] = {**pools.get("app.ipynb", {}), "pool_size": size}
-    return f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools, separators=(',', ':'))}"
+    return f"--TutorVoila.app_pool_size={size}"
 
 
-def class_options(size: int, root: Path | None = None) -> list[str]:
-    """Voilà options for serving a class of ``size`` learners at once from one machine.
+def class_options(size: int) -> list[str]:
+    """Options of the app's server (:mod:`spades_tutor.server`) for serving a class of ``size`` learners at once.
 
     A pool of ``size`` preheated app kernels (each runs the app notebook up to the learner's
     request, so a page opens without starting Python), refilled ``CLASS_FILL_DELAY`` seconds
-    after each kernel is taken. The other pools and the culling settings stay as ``voila.json``
+    after each is taken. The other pools and the culling settings stay as ``voila.json``
     has them.
 
-    >>> opts = class_options(30)
-    >>> json.loads(opts[0].split("=", 1)[1])["app.ipynb"]
-    {'pool_size': 30}
-    >>> opts[1]
-    '--VoilaKernelManager.fill_delay=20.0'
+    >>> class_options(30)
+    ['--TutorVoila.app_pool_size=30', '--VoilaKernelManager.fill_delay=20.0']
     """
     if size < 1:
         raise ValueError(f"a class has at least one learner, not {size}")
-    return [app_pool_option(size, root), f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}"]
+    return [app_pool_option(size), f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}"]
 
 
 # Kernels (open tabs) one client address may hold, and the margin over the class size the server allows in all.
@@ -85,27 +80,134 @@ def kernel_limits(class_size: int | None, ip: str = "127.0.0.1") -> tuple[int, i
     return KERNELS_PER_CLIENT, class_size + max(4, class_size // 5)
 
 
-def class_banner(size: int | None, ip: str, port: int, code: str = "", limits: tuple[int, int] | None = None) -> str:
-    """What the teacher reads when the server starts: when it is ready, and the link to give out."""
+#: the addresses a server listening on every interface is reached by
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def _outgoing_address() -> str | None:
+    """The IPv4 address this machine's default route leaves from (UDP: choosing it sends nothing), if any."""
     import socket
 
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.254.254.254", 9))
+            return str(s.getsockname()[0])
+        except OSError:
+            return None
+
+
+def room_addresses() -> list[tuple[str, str]]:
+    """This machine's IPv4 addresses another computer can reach it by, each with its interface's name.
+
+    Loopback, link-local (169.254.x.x, no network's own) and unspecified addresses are left out;
+    the address of the default route comes first (the room's network, most likely).
+    """
+    import ipaddress
+    import socket
+
+    import psutil  # type: ignore[import-untyped]
+
+    found: list[tuple[str, str]] = []
+    for interface, addresses in sorted(psutil.net_if_addrs().items()):
+        for address in addresses:
+            if address.family != socket.AF_INET:
+                continue
+            ip = ipaddress.ip_address(address.address)
+            if not (ip.is_loopback or ip.is_link_local or ip.is_unspecified) and address.address not in dict(found):
+                found.append((address.address, interface))
+    primary = _outgoing_address()
+    return sorted(found, key=lambda found_address: found_address[0] != primary)
+
+
+def reachable_host_name() -> str | None:
+    """This machine's host name, if it resolves here to an address other computers can reach.
+
+    A name that does not resolve, or resolves to loopback only (``127.0.1.1``, as many systems set
+    up their own name), is no link for a room: None.
+    """
+    import ipaddress
+    import socket
+
+    name = socket.gethostname()
+    try:
+        infos = socket.getaddrinfo(name, None, socket.AF_INET)
+    except (OSError, UnicodeError):
+        return None
+    if any(not ipaddress.ip_address(info[4][0]).is_loopback for info in infos):
+        return name
+    return None
+
+
+def class_links(
+    ip: str,
+    port: int,
+    code: str,
+    *,
+    addresses: list[tuple[str, str]],
+    host_name: str | None,
+    allowed_hosts: list[str] | None = None,
+) -> list[tuple[str, str]]:
+    """The links to the app a learner can open, each with what it is: (url, label).
+
+    On every interface (``0.0.0.0``): the names given with ``--allow-host``, then each of
+    ``addresses`` (this machine's, on its networks), then ``host_name`` (when it resolves). On one
+    address: that address, then the ``--allow-host`` names.
+
+    >>> class_links("0.0.0.0", 8866, "K7M2QX", addresses=[("192.168.1.20", "eth0")], host_name=None)
+    [('http://192.168.1.20:8866/?code=K7M2QX', "on this machine's network eth0")]
+    >>> class_links("10.0.0.5", 8866, "K7M2QX", addresses=[("192.168.1.20", "eth0")], host_name="tutor")[0][0]
+    'http://10.0.0.5:8866/?code=K7M2QX'
+    >>> class_links("127.0.0.1", 9000, "", addresses=[], host_name=None)
+    [('http://127.0.0.1:9000/', 'this machine only')]
+    """
     query = f"?code={code}" if code else ""
-    if ip in ("0.0.0.0", "::", ""):
-        host = socket.gethostname()
-        where = f"http://{host}:{port}/{query} (or this machine's address on the room's network instead of {host})"
-    else:
-        where = f"http://{ip}:{port}/{query}"
+
+    def url(host: str) -> str:
+        return f"http://{f'[{host}]' if ':' in host else host}:{port}/{query}"
+
+    given = [(url(host), "the name given with --allow-host") for host in allowed_hosts or []]
+    if ip not in WILDCARDS:
+        return [(url(ip), "this machine only" if is_loopback(ip) else "the address given with --ip"), *given]
+    links = given + [(url(address), f"on this machine's network {interface}") for address, interface in addresses]
+    if host_name:
+        links.append((url(host_name), "by this machine's name, if the room's computers know it"))
+    return links or [(url("127.0.0.1"), "this machine only: it has no address on a network")]
+
+
+def class_banner(
+    size: int | None,
+    ip: str,
+    port: int,
+    code: str = "",
+    limits: tuple[int, int] | None = None,
+    links: list[tuple[str, str]] | None = None,
+) -> str:
+    """What the teacher reads when the server starts: when it is ready, and the links to give out.
+
+    ``links`` (from :func:`class_links`) default to this machine's own addresses and name.
+    """
+    if links is None:
+        wide = ip in WILDCARDS
+        links = class_links(
+            ip,
+            port,
+            code,
+            addresses=room_addresses() if wide else [],
+            host_name=reachable_host_name() if wide else None,
+        )
     lines = []
     if size is not None:
         lines.append(
             f"spades-tutor: serving a class of {size}. Warming {size} app kernels (about half a second each);"
             f" the class can come in once Voilà logs 'Kernel pool of app.ipynb is filled'."
         )
-    lines.append(f"spades-tutor: learners open {where}")
+    for i, (url, label) in enumerate(links):
+        lines.append(f"spades-tutor: {'learners open' if i == 0 else '           or'} {url} ({label})")
     if code:
         lines.append(
-            f"spades-tutor: class code {code}: the link above carries it; without it a learner sees"
-            " 'Ask your teacher for the class link'."
+            f"spades-tutor: class code {code}: the link{'s' if len(links) > 1 else ''} above carr"
+            f"{'y' if len(links) > 1 else 'ies'} it; without it a learner sees"
+            " 'Ask your teacher for the class link' and a box to type it."
         )
     if limits is not None:
         lines.append(
@@ -113,6 +215,59 @@ def class_banner(size: int | None, ip: str, port: int, code: str = "", limits: t
             " (--kernels-per-client, --max-kernels)."
         )
     return "\n".join(lines)
+
+
+def qr_folder() -> Path:
+    """Where the class link's QR code is written: a folder of this user's under the system's temp dir."""
+    import getpass
+    import tempfile
+
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no name for this user id (a container): the id does
+        user = str(os.getuid()) if hasattr(os, "getuid") else "user"
+    return Path(tempfile.gettempdir()) / f"spades-tutor-{user}"
+
+
+def class_link_qr(url: str, folder: Path, port: int) -> tuple[str, Path]:
+    """The QR code of ``url``: as text for a terminal, and written as ``class-link-<port>.svg`` in ``folder``.
+
+    The SVG carries the link as its title and description (what a screen reader says for it).
+    """
+    import io
+
+    import segno
+
+    qr = segno.make(url, error="m")
+    text = io.StringIO()
+    qr.terminal(out=text, compact=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path = folder / f"class-link-{port}.svg"
+    qr.save(str(path), kind="svg", scale=10, border=4, title=f"Class link: {url}", desc=url)
+    return text.getvalue(), path
+
+
+def show_qr(url: str, port: int) -> bool:
+    """Print the class link's QR code for the teacher's console and write it as an SVG file, saying where.
+
+    Whether ``url`` is a link for the room (not this machine's loopback, which no other computer can open).
+    """
+    from urllib.parse import urlsplit
+
+    if is_loopback(urlsplit(url).hostname or ""):
+        return False
+    try:
+        text, path = class_link_qr(url, qr_folder(), port)
+    except OSError as e:
+        print(f"spades-tutor: the QR code of {url} could not be written: {e}", flush=True)
+        return True
+    print(
+        f"spades-tutor: the QR code of {url}, to show the room: {path} (and on the app's Classroom page)",
+        flush=True,
+    )
+    with contextlib.suppress(UnicodeEncodeError):  # a console that cannot print its blocks: the file has it
+        print(text, end="", flush=True)
+    return True
 
 
 def voila_command(
@@ -241,13 +396,29 @@ def main(argv: list[str] | None = None) -> int:
             (per_client, total),
             args.allow_host,
         )
+        class_link = ""
         if args.class_size is not None or code:
-            print(class_banner(args.class_size, args.ip, args.port or 8866, code, (per_client, total)), flush=True)
+            port = args.port or 8866
+            wide = args.ip in WILDCARDS
+            links = class_links(
+                args.ip,
+                port,
+                code,
+                addresses=room_addresses() if wide else [],
+                host_name=reachable_host_name() if wide else None,
+                allowed_hosts=args.allow_host,
+            )
+            print(class_banner(args.class_size, args.ip, port, code, (per_client, total), links), flush=True)
+            if not is_loopback(args.ip) and show_qr(links[0][0], port):
+                class_link = links[0][0]
         from .server import CLASS_CODE_ENV
+        from .ui.serving import CLASS_LINK_ENV
 
-        env = {k: v for k, v in os.environ.items() if k != CLASS_CODE_ENV}
+        env = {k: v for k, v in os.environ.items() if k not in (CLASS_CODE_ENV, CLASS_LINK_ENV)}
         if code:
             env[CLASS_CODE_ENV] = code
+        if class_link:
+            env[CLASS_LINK_ENV] = class_link
         os.chdir(_project_root())
         os.execve(cmd[0], cmd, env)
     if args.command == "deal":

@@ -78,6 +78,7 @@ import tornado.httpserver
 import tornado.ioloop
 import tornado.web
 from jupyter_server.services.kernels.handlers import KernelHandler
+from nbformat.sign import NotebookNotary
 from tornado.httputil import split_host_and_port
 from traitlets import Bool, Int, List, Unicode, default
 from voila.app import Voila  # type: ignore[import-untyped]
@@ -998,6 +999,29 @@ def plotly_route(base_url: str, handler: type) -> tuple[str, type, dict[str, str
     return pattern, handler, {"path": plotly_dir}
 
 
+class ServedNotary(NotebookNotary):
+    """nbformat's notary, for whom a notebook with no stored output has nothing to distrust.
+
+    Trust is about a notebook's stored outputs (scripts and HTML it would show as they are); the app's
+    notebooks are stored without any, and Voilà shows only what it computes. Without a signature in
+    this machine's database, Jupyter Server warned "Notebook app.ipynb is not trusted" at every load
+    (each kernel the pool warms). A notebook with outputs is checked as before.
+
+    >>> from nbformat.v4 import new_code_cell, new_notebook, new_output
+    >>> notary = ServedNotary(db_file=":memory:")
+    >>> notary.check_signature(new_notebook(cells=[new_code_cell("1 + 1")]))
+    True
+    >>> shown = new_output("display_data", {"text/html": "<script>alert(1)</script>"})
+    >>> notary.check_signature(new_notebook(cells=[new_code_cell("x", outputs=[shown])]))
+    False
+    """
+
+    def check_signature(self, nb: Any) -> bool:
+        if nb.nbformat >= 4 and not any(cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"):
+            return True
+        return bool(super().check_signature(nb))  # type: ignore[no-untyped-call]
+
+
 class TutorVoila(Voila):  # type: ignore[misc]
     """Voilà serving the app, with the guards above on every handler."""
 
@@ -1023,6 +1047,11 @@ class TutorVoila(Voila):  # type: ignore[misc]
     reclaim_unconnected = Bool(
         True,
         help=f"Shut down a kernel handed to a page that has had no open websocket for {RECLAIM_UNCONNECTED_S:g} s.",
+    ).tag(config=True)
+    app_pool_size = Int(
+        0,
+        help="Kernels kept warm for app.ipynb, replacing its pool size in VoilaKernelManager.kernel_pools_config"
+        " (the other notebooks' pools stay as configured); 0: as configured.",
     ).tag(config=True)
     compress_static = Bool(
         True,
@@ -1050,6 +1079,12 @@ class TutorVoila(Voila):  # type: ignore[misc]
         voila.notebook_renderer.VoilaExporter = TutorExporter
         super().initialize(argv)
         guard_logs(self.log)
+        if self.app_pool_size > 0:
+            # here, not as a dict on the command line (which traitlets 5 deprecates, warning in the console)
+            manager = self.config.VoilaKernelManager
+            pools = dict(manager.get("kernel_pools_config") or {})
+            pools["app.ipynb"] = {**pools.get("app.ipynb", {}), "pool_size": self.app_pool_size}
+            manager.kernel_pools_config = pools
 
     def listen(self) -> None:
         """Voilà's listen, on :class:`GuardedHTTPServer` with short header and body timeouts, and the reclaimer."""
@@ -1095,6 +1130,14 @@ class TutorVoila(Voila):  # type: ignore[misc]
             with contextlib.suppress(Exception):
                 await manager.shutdown_kernel(kernel_id)
 
+    @property
+    def display_url(self) -> str:
+        """Where Voilà's log says it runs: on every interface, this machine's loopback address. (Voilà wrote the
+        host name, which the room's computers may not resolve; ``spades-tutor app`` prints the room's links.)"""
+        if not self.custom_display_url and self.ip in ("", "0.0.0.0", "::"):
+            return str(self._url("127.0.0.1"))
+        return str(super().display_url)
+
     def served_hosts(self) -> set[str]:
         """Host names (besides loopback) the server answers to."""
         hosts = {h.lower() for h in self.allowed_hosts}
@@ -1109,6 +1152,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
+        self.contents_manager.notary = ServedNotary(parent=self.contents_manager)  # type: ignore[no-untyped-call]
         headers = dict(settings.get("headers") or {})
         headers.setdefault("Content-Security-Policy", PAGE_POLICY)
         settings["headers"] = headers

@@ -191,3 +191,26 @@ def test_a_seat_voice_names_the_partner_and_the_team() -> None:
     you = Voice.of(None)
     assert (you.you, you.your, you.partner, you.teams) == ("you", "your", "your partner", "your team's")
     assert you.made(6) == "your team has made its contract of 6"
+
+
+def test_the_classroom_shows_the_class_link_and_its_qr_code_when_the_server_serves_a_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``spades-tutor app`` off loopback hands its first link to its kernels: the projector shows it to the room."""
+    from spades_tutor.ui.serving import CLASS_LINK_ENV
+
+    monkeypatch.delenv(CLASS_LINK_ENV, raising=False)
+    assert ProjectorPage(st.Rules.preset("jokers"), "4127W").class_link.value == ""  # make app: no room
+    url = "http://192.168.1.20:8866/?code=K7M2QX"
+    monkeypatch.setenv(CLASS_LINK_ENV, url)
+    page = ProjectorPage(st.Rules.preset("jokers"), "4127W")
+    shown = page.class_link.value
+    assert page.class_link in page.widget.children
+    assert shown.startswith('<details class="st-proj-link"><summary>The class link and its QR code</summary>')
+    assert f'role="img" aria-label="QR code of the class link: {url}"><svg ' in shown
+    assert f'<p class="st-proj-link-url">{url}</p>' in shown
+    # another link, another code; and the link is text, never markup
+    monkeypatch.setenv(CLASS_LINK_ENV, url.replace("K7M2QX", "K7M2QY"))
+    assert ProjectorPage(st.Rules.preset("jokers"), "4127W").class_link.value.split("<svg")[1] != shown.split("<svg")[1]
+    monkeypatch.setenv(CLASS_LINK_ENV, 'http://x/"><script>alert(1)</script>')
+    assert "<script>" not in ProjectorPage(st.Rules.preset("jokers"), "4127W").class_link.value

@@ -359,9 +359,123 @@ def test_a_class_off_loopback_gets_a_code_in_the_link_and_loopback_stays_open() 
     assert "?code=" not in cli.class_banner(30, "127.0.0.1", 8866, "", (3, 36))
 
 
-def test_the_app_command_on_every_interface_prints_a_link_with_a_fresh_class_code() -> None:
+def test_the_app_command_on_every_interface_prints_a_link_with_a_fresh_class_code(tmp_path: Path) -> None:
+    """A link for each of this machine's addresses on a network, the host name only where it resolves to one,
+    and the first link's QR code in the console and as an SVG file (under TMPDIR)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "spades_tutor", "app", "--port", str(_free_port()), "--no-browser", "--ip", "0.0.0.0"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "TMPDIR": str(tmp_path)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    lines: list[str] = []
+    try:
+        for line in proc.stdout:  # type: ignore[union-attr]
+            if line.startswith("[TutorVoila]"):  # the banner is over: Voilà's own log begins
+                break
+            lines.append(line)
+    finally:
+        stop_group(proc)
+    assert re.search(r"learners open http://\S+:\d+/\?code=[A-Z0-9]{6} ", lines[0]), lines
+    links = [
+        m.group(1) for line in lines if (m := re.search(r"(?:learners open|   or) http://([^/:]+):\d+/\?code=", line))
+    ]
+    addresses = {address for address, _ in cli.room_addresses()}
+    named = cli.reachable_host_name()
+    if addresses:
+        assert set(links) == addresses | ({named} if named else set()), lines
+        # a name this machine alone resolves (or only to loopback) is no link for the room
+        if named is None:
+            assert not any(f"//{socket.gethostname()}:" in line for line in lines), lines
+        first = lines[0].split()[3]
+        svg = next(
+            m.group(1) for line in lines if (m := re.search(r"the QR code of .* to show the room: (\S+\.svg)", line))
+        )
+        assert Path(svg).parent.parent == tmp_path and Path(svg).read_text().count(first) == 2  # title and desc
+        assert any("▀" in line or "▄" in line for line in lines)  # the code itself, in the console
+    else:  # no network here: this machine's own link, and no QR code for a room
+        assert links == ["127.0.0.1"] and not any("QR code" in line for line in lines)
+
+
+def test_the_class_links_are_the_machines_addresses_and_its_name_only_where_it_resolves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import types
+
+    import psutil
+
+    def nic(family: int, address: str) -> Any:
+        return types.SimpleNamespace(family=family, address=address)
+
+    monkeypatch.setattr(
+        psutil,
+        "net_if_addrs",
+        lambda: {
+            "lo": [nic(socket.AF_INET, "127.0.0.1")],
+            "wg0": [nic(socket.AF_INET, "10.8.0.3")],
+            "eth0": [nic(socket.AF_INET6, "fe80::1"), nic(socket.AF_INET, "192.168.1.20")],
+            "eth1": [nic(socket.AF_INET, "169.254.7.7")],  # link-local: no network's own
+        },
+    )
+    monkeypatch.setattr(cli, "_outgoing_address", lambda: "192.168.1.20")
+    assert cli.room_addresses() == [("192.168.1.20", "eth0"), ("10.8.0.3", "wg0")]
+
+    monkeypatch.setattr(socket, "gethostname", lambda: "vm")
+    resolves: dict[str, Any] = {}
+
+    def getaddrinfo(host: str, *args: Any) -> Any:
+        if host not in resolves:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (resolves[host], 0))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    assert cli.reachable_host_name() is None  # the room's computers cannot know it either
+    resolves["vm"] = "127.0.1.1"
+    assert cli.reachable_host_name() is None  # this machine's own idea of itself
+    resolves["vm"] = "192.168.1.20"
+    assert cli.reachable_host_name() == "vm"
+
+    links = cli.class_links("0.0.0.0", 8866, "K7M2QX", addresses=cli.room_addresses(), host_name=None)
+    assert links == [
+        ("http://192.168.1.20:8866/?code=K7M2QX", "on this machine's network eth0"),
+        ("http://10.8.0.3:8866/?code=K7M2QX", "on this machine's network wg0"),
+    ]
+    named = cli.class_links("::", 8866, "K7M2QX", addresses=[], host_name="vm", allowed_hosts=["tutor.school.lan"])
+    assert [url for url, _ in named] == ["http://tutor.school.lan:8866/?code=K7M2QX", "http://vm:8866/?code=K7M2QX"]
+    one = cli.class_links("192.168.1.20", 9000, "K7M2QX", addresses=[("10.8.0.3", "wg0")], host_name="vm")
+    assert one == [("http://192.168.1.20:9000/?code=K7M2QX", "the address given with --ip")]
+    banner = cli.class_banner(2, "0.0.0.0", 8866, "K7M2QX", (3, 6), links)
+    assert "learners open http://192.168.1.20:8866/?code=K7M2QX (on this machine's network eth0)" in banner
+    assert "           or http://10.8.0.3:8866/?code=K7M2QX (on this machine's network wg0)" in banner
+    assert "//vm:" not in banner
+
+
+def test_the_class_link_s_qr_code_is_written_as_an_svg_that_names_the_link(tmp_path: Path) -> None:
+    url = "http://192.168.1.20:8866/?code=K7M2QX"
+    text, path = cli.class_link_qr(url, tmp_path / "qr", 8866)
+    assert path == tmp_path / "qr" / "class-link-8866.svg"
+    svg = path.read_text()
+    assert svg.startswith("<?xml") and "<svg" in svg and f"<title>Class link: {url}</title>" in svg
+    lines = text.splitlines()
+    assert len(lines) > 10 and len({len(line) for line in lines}) == 1  # a square of half blocks
+    other, _ = cli.class_link_qr(url.replace("K7M2QX", "K7M2QY"), tmp_path / "qr", 8867)
+    assert other != text
+
+
+@pytest.mark.slow  # a real class server, warming two app kernels
+def test_the_class_server_says_no_warnings_and_its_page_without_the_code_takes_it_typed() -> None:
+    """``make class``'s console had a traitlets DeprecationWarning and a "Notebook app.ipynb is not trusted"
+    per kernel warmed; a learner without the link types the code into the page's form (GET, no script)."""
+    import http.client
+    import threading
+
+    port = _free_port()
+    cmd = [sys.executable, "-m", "spades_tutor", "app", "--port", str(port), "--no-browser", "--class-size", "2"]
+    proc = subprocess.Popen(
+        [*cmd, "--ip", "127.0.0.1", "--class-code", "ROOM42"],
         cwd=ROOT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         stdout=subprocess.PIPE,
@@ -369,11 +483,48 @@ def test_the_app_command_on_every_interface_prints_a_link_with_a_fresh_class_cod
         text=True,
         start_new_session=True,
     )
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")), daemon=True)  # type: ignore[union-attr]
+    reader.start()
+
+    def get(path: str, cookie: str = "") -> tuple[int, dict[str, str], str]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=90)
+        try:
+            conn.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+            response = conn.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read().decode()
+        finally:
+            conn.close()
+
     try:
-        line = proc.stdout.readline()  # type: ignore[union-attr]
+        deadline = time.monotonic() + 120
+        while not any("Kernel pool of app.ipynb is filled with 2 kernel(s)" in line for line in lines):
+            assert time.monotonic() < deadline, "".join(lines[-20:])
+            assert proc.poll() is None, "".join(lines[-20:])
+            time.sleep(0.2)
+        status, _, page = get("/?lesson=3")
+        assert status == 403 and "Ask your teacher for the class link" in page
+        assert '<html lang="en">' in page and "<h1>" in page
+        form = re.search(r'<form method="get" action="">(.*?)</form>', page, re.S)
+        assert form, page
+        assert re.search(r'<label for="code">[^<]*<input id="code" name="code"', form.group(1))
+        assert '<button type="submit">' in form.group(1)
+        # the form sends ?code=<typed> to the page's own address: a wrong code is told so, with the box again
+        status, _, page = get("/?code=ROOM43")
+        assert status == 403 and "That is not the class code" in page and "Check the code with your teacher" in page
+        assert 'name="code"' in page and "jupyter-config-data" not in page
+        status, headers, _ = get("/?code=room42")  # typed in lower case
+        assert status == 302 and headers["location"] == "/"
+        status, _, page = get("/", cookie=headers["set-cookie"].split(";")[0])
+        assert status == 200 and "jupyter-config-data" in page
+        time.sleep(2)  # what the page's render logs
     finally:
         stop_group(proc)
-    assert re.search(r"learners open http://\S+:\d+/\?code=[A-Z0-9]{6} ", line), line
+    reader.join(timeout=10)
+    console = "".join(lines)
+    assert "Using pre-heated kernel" in console
+    assert "DeprecationWarning" not in console and "Warning:" not in console, console
+    assert "not trusted" not in console, console
 
 
 def test_wrong_class_codes_slow_one_computer_down_and_never_lock_out_the_right_code_elsewhere() -> None:

@@ -6,6 +6,7 @@ through bids and tricks with buttons or the arrow keys, one sentence per step, a
 from __future__ import annotations
 
 import html
+import os
 import random
 from typing import Any
 
@@ -19,7 +20,32 @@ from . import static_text
 from .cards import hand_view, trick_view
 from .errors import guarded
 from .landmarks import live
+from .serving import CLASS_LINK_ENV
 from .tree import replace_children
+
+
+def class_link_html(url: str) -> str:
+    """The class link and its QR code, folded, for the teacher to show the room (empty without a link).
+
+    The QR code is an inline SVG named for a screen reader by the link it carries.
+
+    >>> shown = class_link_html("http://192.168.1.20:8866/?code=K7M2QX")
+    >>> 'role="img" aria-label="QR code of the class link: http://192.168.1.20:8866/?code=K7M2QX"' in shown
+    True
+    >>> class_link_html("")
+    ''
+    """
+    if not url:
+        return ""
+    import segno
+
+    qr = segno.make(url, error="m").svg_inline(scale=6, border=2, omitsize=True)
+    link = html.escape(url)
+    return (
+        '<details class="st-proj-link"><summary>The class link and its QR code</summary>'
+        f'<div class="st-proj-qr" role="img" aria-label="QR code of the class link: {link}">{qr}</div>'
+        f'<p class="st-proj-link-url">{link}</p></details>'
+    )
 
 
 class ArrowKeys(anywidget.AnyWidget):
@@ -63,10 +89,13 @@ class ProjectorPage:
         self.table = w.VBox()  # North above; West, the trick, East; South below
         self.table.add_class("st-proj-table")
         self.detail = w.HTML()
+        # the link `spades-tutor app` printed for the room, when it serves one (its kernels have it)
+        self.class_link = w.HTML(class_link_html(os.environ.get(CLASS_LINK_ENV, "")))
         self.widget = w.VBox(
             [
                 self.keys,
                 w.HTML('<h2 class="st-lesson-title">Classroom: a hand step by step</h2>'),
+                self.class_link,
                 w.HBox([self.deal_box, self.deal_button, self.random_button, self.ask]),
                 self.header,
                 self.sentence,

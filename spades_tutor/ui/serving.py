@@ -22,7 +22,11 @@ import os
 import warnings
 from collections.abc import Mapping
 
-__all__ = ["request_info_url", "wait_for_request"]
+__all__ = ["CLASS_LINK_ENV", "request_info_url", "wait_for_request"]
+
+#: the class link ``spades-tutor app`` printed first (the one its QR code carries), in the server's environment
+#: and so in its kernels': the Classroom page shows it, with its QR code, for the projector
+CLASS_LINK_ENV = "SPADES_TUTOR_CLASS_LINK"
 
 
 def request_info_url(env: Mapping[str, str]) -> str:
