@@ -197,6 +197,27 @@ def test_projector_at_1920_shows_the_four_hands_and_the_step_above_the_fold(page
     # and the page uses the projector's width
     app = page.locator(".st-app").bounding_box()
     assert app is not None and app["width"] >= 1800
+    # the trick is what the room looks at: each of its places is larger than any card in a hand
+    places = page.locator(".st-proj-table .st-table").locator(".st-card, .st-empty").all()
+    assert len(places) == 4
+    hand_card = hands[0].get_by_role("listitem").first.bounding_box()
+    assert hand_card is not None
+    for place in places:
+        b = place.bounding_box()
+        assert b is not None and b["height"] >= 1.25 * hand_card["height"], (b, hand_card)
+        assert b["y"] + b["height"] <= fold
+
+
+def test_the_projectors_header_takes_at_most_a_seventh_of_a_768_high_screen(page: Page, voila_server: Server) -> None:
+    """The room looks at the cards: on the projector the menu keeps to a laptop's size."""
+    open_app(page, voila_server, "/")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    projector_on(page)
+    for name in ("Classroom", "Learn", "Play"):
+        go(page, name)
+        header = page.locator(".st-header").bounding_box()
+        assert header is not None and header["height"] <= 0.15 * 768, (name, header)
+    page.screenshot(path=str(SHOTS / "projector-1366x768-header.png"))
 
 
 def test_selected_cards_keep_their_top_edge_and_order_badges(page: Page, voila_server: Server) -> None:
