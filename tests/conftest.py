@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
+import shared_measurements
 from hypothesis import settings
 from property_examples import QUICK_EXAMPLES
 
@@ -65,3 +66,31 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if BROWSER_TESTS in item.path.parent.parts[-1:] and item.get_closest_marker("browser") is None:
             item.add_marker(pytest.mark.browser)
+
+
+# --- the measured quiz kinds' measurements, shared by the run's workers (shared_measurements.py) ---
+# "best-bid" and "nil-safe" play each hand they measure hundreds of times, and many test files generate
+# the same items again, in each xdist worker: for this one run, a hand measured by one worker is read
+# from disk by the others. The directory is made when the run starts and deleted when it ends, never
+# read by another run (a change to the code must never be hidden by an old result); a test that measures
+# the cost of generating is marked ``uncached_measurements`` and runs with the product's own functions.
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    shared_measurements.configure(config)
+
+
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: the controller hands each worker the run's directory
+def pytest_configure_node(node: object) -> None:
+    shared_measurements.configure_node(node)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shared_measurements.unconfigure(config)
+
+
+@pytest.fixture(autouse=True)
+def uncached_measurements_when_marked(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test marked ``uncached_measurements`` measures with the product's own functions, caches emptied."""
+    with shared_measurements.for_test(request.node):
+        yield

@@ -153,6 +153,7 @@ def test_nil_made_counts_equal_hand_odds_hand_by_hand() -> None:
     assert counts == tuple(hand_odds(rules, h, deals=60, seed=4, nil=True).seat_tricks[0] for h in hands)
 
 
+@pytest.mark.uncached_measurements  # every hand measured here, none read from the run's shared measurements
 def test_generating_a_nil_question_takes_about_half_a_second_of_work() -> None:
     # the work is this process's CPU time, not the wall clock, which a busy shared machine stretches
     # (a CI run beside another measured 1.8 s of wall time a question for 0.5 s of work)
