@@ -132,8 +132,8 @@ def test_the_downloads_carry_every_answer_and_one_mastery_row_per_kind(app: App)
     p.record("legal-plays", "jokers", "legal-plays:jokers:9/1", True, when=NOON + 120, source="lesson")
     app.show("Progress")
     files = _links(app.progress_page.downloads.value)
-    assert set(files) == {"spades-tutor-progress.csv", "spades-tutor-mastery.csv"}
-    assert files["spades-tutor-progress.csv"] == p.to_csv()
+    assert set(files) == {"spades-tutor-answers.csv", "spades-tutor-mastery.csv"}
+    assert files["spades-tutor-answers.csv"] == p.to_csv()
     rows = list(csv.reader(io.StringIO(files["spades-tutor-mastery.csv"])))
     assert tuple(rows[0]) == MASTERY_COLUMNS
     assert [r[0] for r in rows[1:]] == list(kinds.names())
@@ -245,7 +245,7 @@ def test_stored_progress_is_read_as_untrusted_and_a_reload_redraws_the_page(app:
     assert "cmd" not in page.streaks.value  # per kind: the registry's kinds only
     assert "Best streak</th><td>2" in page.streaks.value  # the streak counts every answer kept
     files = _links(page.downloads.value)
-    assert "'=cmd()" in files["spades-tutor-progress.csv"]  # a formula is written as text
+    assert "'=cmd()" in files["spades-tutor-answers.csv"]  # a formula is written as text
     assert "cmd" not in files["spades-tutor-mastery.csv"]
 
 
