@@ -80,7 +80,10 @@ class PlayPage:
         )
         self.bid_button = w.Button(description="Bid", button_style="primary")
         self.bid_button.on_click(guarded(lambda _b: self.bid()))
-        self.status = live(w.HTML())  # whose turn, the trick's winner, why a card may not be played, hints
+        self.status = live(w.HTML())  # whose turn, the trick's winner
+        # why a card may not be played, a hint: said right under the hand the learner is looking at and clicking
+        self.said = live(w.HTML())
+        self.said.add_class("st-play-said")
         # "Where did that trick go?": the finished hand judged by the solver, card by card
         self.analysis: tuple[Round, HandAnalysis] | None = None
         # each of South's cards judged in a worker process as soon as it is played, so that the
@@ -403,15 +406,16 @@ class PlayPage:
         parts += [
             w.HTML('<div class="st-caption">Your hand (South):</div>'),
             picker,
+            self.said,
             w.HBox([self.hint_button, self.back_button]),
         ]
         self.back_button.disabled = not self.practice.value
         self.hint_button.disabled = not your_turn
         replace_children(self.body, parts, keep=held_by(self))
         last = " ".join(self.log[-6:])
-        message = f'<div class="st-proj-question">{html.escape(self.message)}</div>' if self.message else ""
         turn = "Your turn." if your_turn else ""
-        self.status.value = f'<div class="st-note" role="status">{html.escape(last)} {turn}</div>{message}'
+        self.status.value = f'<div class="st-note" role="status">{html.escape(last)} {turn}</div>'
+        self.said.value = f'<div class="st-proj-question">{html.escape(self.message)}</div>' if self.message else ""
 
     def measured_odds(self, rules: Rules, south: tuple[Card, ...], nil: bool) -> HandOdds | None:
         """South's hand played ``NIL_ODDS_DEALS`` times by the bots (``hand_odds``, seed 0), nil or

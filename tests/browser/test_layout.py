@@ -335,3 +335,42 @@ def test_projector_checkboxes_grow_with_the_text(page: Page, voila_server: Serve
     large = boxes.first.bounding_box()
     assert normal is not None and large is not None
     assert normal["height"] < 18 and large["height"] >= 20 and large["width"] >= 20, (normal, large)
+
+
+def test_why_not_and_the_hint_are_said_right_under_the_hand(page: Page, voila_server: Server) -> None:
+    """They were written in the status line near the top of the page, while the learner clicks a card at the bottom."""
+    open_app(page, voila_server, "/?page=play")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.get_by_role("button", name="Deal ▶").click()
+    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
+    page.get_by_role("button", name="Bid", exact=True).click()
+    hand = page.locator(".st-play").get_by_role("radiogroup")
+    cards = hand.get_by_role("radio")
+    expect(cards).to_have_count(13)
+    said = page.locator(".st-play .st-play-said .st-proj-question")
+
+    def under_the_hand(what: str) -> None:
+        expect(said).to_be_visible()
+        h, s = hand.bounding_box(), said.bounding_box()
+        assert h is not None and s is not None
+        assert h["y"] + h["height"] - 1 <= s["y"] <= h["y"] + h["height"] + 60, (what, h, s)
+        fold = page.evaluate("window.innerHeight")
+        assert s["y"] >= 0 and s["y"] + s["height"] <= fold, (what, s, fold)  # in view where the learner clicked
+
+    page.get_by_role("button", name="Hint").click()
+    expect(said).to_contain_text("Hint")
+    under_the_hand("the hint")
+    shown = False
+    for left in range(13, 8, -1):
+        expect(cards).to_have_count(left)
+        illegal = page.locator(".st-play [role=radio]:not(.st-mark-legal)")
+        if illegal.count():
+            illegal.first.click()
+            expect(said).to_contain_text("Not ")
+            under_the_hand("why not")
+            page.screenshot(path=str(SHOTS / "play-why-not-1366x768.png"))
+            shown = True
+            break
+        page.locator(".st-play .st-mark-legal").first.click()
+    assert shown, "no card was illegal in five tricks"
