@@ -144,7 +144,7 @@ def test_a_bad_stored_game_gives_a_fresh_game_and_says_why(stored: str) -> None:
     page.store.loaded = True
     assert page.game is not None and not page.game.rounds and page.game.round.to_act == PLAYER
     assert page.message.startswith("Your saved game could not be read (") and "fresh deal" in page.message
-    assert html.escape(page.message) in page.status.value
+    assert html.escape(page.message) in page.said.value
     assert st.Game.from_dict(json.loads(page.store.value)["game"]) == page.game  # the fresh game is saved
 
 
@@ -307,7 +307,7 @@ def test_bid_with_nothing_chosen_says_choose_a_bid() -> None:
     before = page.game.to_json()
     page.bid_choice.value = None
     page.bid()
-    assert page.message == "Choose a bid first." and "Choose a bid first." in page.status.value
+    assert page.message == "Choose a bid first." and "Choose a bid first." in page.said.value
     assert page.game.to_json() == before
     page.bid_choice.value = page.bid_choice.options[2][1]
     page.bid()
