@@ -117,10 +117,10 @@ def test_set_fails_a_nil_of_the_side_that_reneged():
     assert sum(line.points for line in ns.lines) == ns.points
 
 
-def test_the_explanation_names_the_flag_and_what_moved():
+def test_the_explanation_says_the_penalty_in_words_and_what_moved():
     ruling = st.apply_renege(_rules("three-tricks"), BIDS, TRICKS, Team.EW)
     assert ruling.lines == (
-        "East–West reneged once. The table plays renege_penalty='three-tricks': the side that reneged "
+        "East–West reneged once. At this table a renege costs 3 tricks: the side that reneged "
         "gives 3 tricks to the other side for each renege, 3 in all.",
         "East gives 3 tricks to North: North–South now have 10 tricks, East–West 3.",
     )
@@ -128,9 +128,9 @@ def test_the_explanation_names_the_flag_and_what_moved():
     assert "Contract 7 made" in text and "Contract 5 set" in text
 
 
-def test_the_explanation_of_set_names_the_flag():
+def test_the_explanation_of_set_says_it_in_words():
     ruling = st.apply_renege(_rules("set"), BIDS, TRICKS, Team.NS)
-    assert "renege_penalty='set'" in ruling.lines[0]
+    assert "At this table a renege sets the side" in ruling.lines[0] and "renege_penalty" not in ruling.lines[0]
     assert "North–South reneged once" in ruling.lines[0]
     assert str(ruling.scores[Team.NS].lines[0]) == "Contract 7 set by the renege (N 4 + S 3, took 7): −70"
 

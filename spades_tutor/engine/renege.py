@@ -9,7 +9,7 @@ settled at the score. ``Rules.renege_penalty`` says which penalty the table play
 ...     {Seat.NORTH: 4, Seat.EAST: 3, Seat.SOUTH: 3, Seat.WEST: 2},
 ...     {Seat.NORTH: 4, Seat.EAST: 3, Seat.SOUTH: 3, Seat.WEST: 3}, Team.EW)
 >>> for line in ruling.lines: print(line)
-East–West reneged once. The table plays renege_penalty='three-tricks': the side that reneged gives 3 tricks to the other side for each renege, 3 in all.
+East–West reneged once. At this table a renege costs 3 tricks: the side that reneged gives 3 tricks to the other side for each renege, 3 in all.
 East gives 3 tricks to North: North–South now have 10 tricks, East–West 3.
 >>> ruling.scores[Team.NS].points, ruling.scores[Team.EW].points
 (73, -50)
@@ -88,7 +88,7 @@ def apply_renege(
     times = _TIMES.get(reneges, f"{reneges} times")
     if penalty == "set":
         said = (
-            f"{offenders.label} reneged {times}. The table plays renege_penalty='set': every bid of the side "
+            f"{offenders.label} reneged {times}. At this table a renege sets the side: every bid of the side "
             "that reneged fails, whatever it took, and it takes no bags this hand.",
         )
         before = dict(bags or {}).get(offenders, 0)
@@ -99,7 +99,7 @@ def apply_renege(
     per = RENEGE_TRICKS[penalty]
     owed = per * reneges
     first = (
-        f"{offenders.label} reneged {times}. The table plays renege_penalty={penalty!r}: the side that reneged "
+        f"{offenders.label} reneged {times}. At this table a renege costs {per} tricks: the side that reneged "
         f"gives {per} tricks to the other side for each renege, {owed} in all."
     )
     givers = sorted((s for s in offenders.seats if not bid[s].is_nil), key=lambda s: -took[s])
