@@ -7,7 +7,8 @@ round with the engine), and every sampled layout is checked against what South s
 from __future__ import annotations
 
 import re
-import time
+import subprocess
+import sys
 from collections.abc import Callable
 
 import pytest
@@ -28,6 +29,7 @@ from spades_tutor.analysis import (
     HandAnalysis,
     LiveAnalysis,
     _positions,
+    _Worker,
     analyse,
     play_hint,
     sample_layouts,
@@ -375,18 +377,21 @@ def test_a_card_the_thread_could_not_judge_exactly_is_judged_after_the_hand() ->
 def test_a_worker_that_stopped_leaves_its_cards_to_the_analysis_after_the_hand() -> None:
     rnd = bot_round(3)
     live = LiveAnalysis()
+    live.worker = _Worker()  # its own, so the kernel's worker (and its warm tables) cannot finish first
+    # a worker process that stops in the middle of the first card, as if the machine had stopped it
+    live.worker.process = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.stdin.buffer.read(1)"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
     try:
         played = replay_following(rnd, live)
-        deadline = time.monotonic() + THINKING_SECONDS
-        while live.worker.process is None and time.monotonic() < deadline:  # started for the first card
-            time.sleep(0.05)
-        process = live.worker.process
-        assert process is not None
-        process.kill()  # as if the machine had stopped it
         assert not live.wait(played, timeout=THINKING_SECONDS)  # some cards were not judged there
+        assert live.judged(played) == 13  # the rest were: a new process took over
         report = analyse(played, nodes=NODES, seconds=None, live=live)
     finally:
         live.close()
+        live.worker._stop_process()
     plain = analyse(played, nodes=NODES, seconds=None)
     assert report.live < 13 and len(report.verdicts) == 13
     assert [v.mark for v in report.verdicts if v.trick in plain.exact_tricks] == [
