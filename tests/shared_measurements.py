@@ -1,10 +1,10 @@
 """The measured quiz kinds' measurements, kept on disk for the xdist workers of one test run.
 
 "best-bid" and "nil-safe" measure each candidate hand by playing it hundreds of times
-(``lab.odds.hand_odds``): most of the CPU time of the tests that need no browser. Each measurement is
+(``lab.odds.hand_odds``, or a few candidates together with ``hands_odds``): most of the CPU time of the tests that need no browser. Each measurement is
 seeded, so the same arguments always give the same result, and the product keeps them in its process
 (``functools.lru_cache``). The tests generate the same items again in every worker and in many test
-files; here ``best_bid._played`` and ``nil_safe._measured`` are replaced, for the run only, by the same
+files; here ``best_bid._played`` and ``nil_safe._measured`` (and their batches, ``*_together``) are replaced, for the run only, by the same
 ``lru_cache`` over a memo whose values are pickled in a directory that all the run's workers share: a
 hand measured by one worker is read by the others.
 
@@ -38,10 +38,17 @@ from spades_tutor.engine import Card
 #: the module-level functions that measure (each an ``lru_cache``, called by its module through its global name)
 MEASUREMENTS: tuple[tuple[str, str], ...] = (
     ("spades_tutor.quiz.kinds.best_bid", "_played"),
+    ("spades_tutor.quiz.kinds.best_bid", "_played_together"),
     ("spades_tutor.quiz.kinds.nil_safe", "_measured"),
+    ("spades_tutor.quiz.kinds.nil_safe", "_measured_together"),
 )
-#: caches built on the measurements, emptied with them when a test runs uncached
-BUILT_ON: tuple[tuple[str, str], ...] = (("spades_tutor.quiz.kinds.best_bid", "_measured"),)
+#: caches built on the measurements (the generators' batches measured ahead among them), emptied with
+#: them when a test runs uncached
+BUILT_ON: tuple[tuple[str, str], ...] = (
+    ("spades_tutor.quiz.kinds.best_bid", "_measured"),
+    ("spades_tutor.quiz.kinds.best_bid", "_AHEAD"),
+    ("spades_tutor.quiz.kinds.nil_safe", "_AHEAD"),
+)
 #: the mark of a test that runs with the product's own functions
 UNCACHED = "uncached_measurements"
 #: the ``workerinput`` key that hands the run's directory to its workers
@@ -141,7 +148,7 @@ def uninstall(installed: list[Installed]) -> None:
         setattr(one.module, one.name, one.original)
 
 
-def _clear_built_on() -> None:
+def clear_built_on() -> None:
     for module_name, name in BUILT_ON:
         getattr(importlib.import_module(module_name), name).cache_clear()
 
@@ -152,14 +159,14 @@ def uncached(installed: list[Installed]) -> Iterator[None]:
     for one in installed:
         one.original.cache_clear()
         setattr(one.module, one.name, one.original)
-    _clear_built_on()
+    clear_built_on()
     try:
         yield
     finally:
         for one in installed:
             one.original.cache_clear()
             setattr(one.module, one.name, one.shared)
-        _clear_built_on()  # (its values are the same, but were not measured through the shared memo)
+        clear_built_on()  # (its values are the same, but were not measured through the shared memo)
 
 
 # --- the plugin's part, called by conftest.py's hooks ---

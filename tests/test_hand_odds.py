@@ -10,6 +10,7 @@ otherwise), the batched play against the scalar bots deal by deal, and the hand'
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 import subprocess
 import sys
@@ -19,7 +20,7 @@ import pytest
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, play_out
 from spades_tutor.bots.base import Decision
-from spades_tutor.lab.odds import SeatBidsPolicy, _deal_table
+from spades_tutor.lab.odds import SeatBidsPolicy, _deal_table, hands_odds
 from spades_tutor.lab.table import play_out as batched_play_out
 from spades_tutor.lab.words import round_words
 
@@ -176,6 +177,29 @@ def test_a_deal_does_not_depend_on_the_batch_size() -> None:
     assert st.hand_odds(rules, hand, deals=DEALS, seed=8, batch_size=64) == whole
     first = st.hand_odds(rules, hand, deals=64, seed=8)
     assert all(x <= y for x, y in zip(first.seat_tricks, whole.seat_tricks, strict=True))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("nil", [False, True])
+def test_hands_played_together_are_each_played_as_alone(preset: str, nil: bool) -> None:
+    """``hands_odds`` is ``hand_odds`` for every hand, whichever hands share the batch: a bot's bid is
+    asked per hand and partner's bid, never taken from another hand's deals."""
+    rules = st.Rules.preset(preset)
+    if nil and not rules.nil:
+        pytest.skip("this rule set plays without nil")
+    deck = list(rules.deck())
+    hands = [tuple(random.Random(f"{preset}/{k}").sample(deck, 13)) for k in range(5)]
+    for dealer, batch in ((None, DEALS), (st.Seat.WEST, 64)):
+        together = hands_odds(rules, hands, deals=DEALS, seed=5, nil=nil, dealer=dealer, batch_size=batch)
+        alone = [
+            st.hand_odds(rules, hand, deals=DEALS, seed=5, nil=nil, dealer=dealer, batch_size=batch) for hand in hands
+        ]
+        assert list(together) == alone
+        assert (
+            hands_odds(rules, hands[::-1], deals=DEALS, seed=5, nil=nil, dealer=dealer, batch_size=batch)
+            == (together[::-1])
+        )
+    assert hands_odds(rules, [], deals=DEALS) == ()
 
 
 # --- the batched play is the bots' play ----------------------------------------------------------

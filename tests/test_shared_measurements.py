@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import json
 import os
 import subprocess
@@ -50,11 +51,12 @@ def _generated() -> list[dict[str, Any]]:
 def _share(monkeypatch: pytest.MonkeyPatch, directory: Path) -> list[SharedMemo]:
     """The measurements replaced, for this test, by fresh memos in ``directory`` (a worker of another run)."""
     memos = []
-    for module, name in ((best_bid, "_played"), (nil_safe, "_measured")):
+    for module_name, name in shared_measurements.MEASUREMENTS:
+        module = importlib.import_module(module_name)
         memo = SharedMemo(_raw(module, name), directory)
         monkeypatch.setattr(module, name, functools.lru_cache(maxsize=None)(memo))
         memos.append(memo)
-    best_bid._measured.cache_clear()  # built on _played: measured again through the memo
+    shared_measurements.clear_built_on()  # built on them: measured again through the memos
     return memos
 
 
@@ -80,15 +82,15 @@ def test_a_process_reads_the_hands_another_measured_and_generates_the_same_items
     memos = _share(monkeypatch, tmp_path)
     written = _generated()
     computed = [m.computed for m in memos]
-    assert all(computed) and [m.read for m in memos] == [0, 0]
+    assert all(computed) and [m.read for m in memos] == [0] * len(memos)
     assert len(list(tmp_path.glob("*.pickle"))) == sum(computed) and not list(tmp_path.glob("*.part"))
-    best_bid._measured.cache_clear()  # (its values were measured through this test's memo)
+    shared_measurements.clear_built_on()  # (their values were measured through this test's memos)
 
     code = READER.format(tests=str(TESTS), directory=str(tmp_path))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env, timeout=120)
     read = json.loads(out.stdout)
-    assert read["computed"] == [0, 0] and read["read"] == computed
+    assert read["computed"] == [0] * len(memos) and read["read"] == computed
     assert read["items"] == json.loads(json.dumps(written))
 
 
@@ -151,10 +153,10 @@ def test_a_test_marked_uncached_measures_with_the_products_own_functions_caches_
     request: pytest.FixtureRequest,
 ) -> None:
     installed = request.config.stash[INSTALLED]
-    assert [one.name for one in installed] == ["_played", "_measured"]
+    assert [one.name for one in installed] == ["_played", "_played_together", "_measured", "_measured_together"]
     for one in installed:
         assert getattr(one.module, one.name) is one.original and one.original.cache_info().currsize == 0
-    assert best_bid._measured.cache_info().currsize == 0
+    assert best_bid._measured.cache_info().currsize == 0 and len(best_bid._AHEAD) == len(nil_safe._AHEAD) == 0
 
 
 def test_other_tests_read_and_write_the_runs_directory(request: pytest.FixtureRequest) -> None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+from collections.abc import Sequence
 from statistics import NormalDist
 
 import numpy as np
@@ -57,6 +58,7 @@ __all__ = [
     "bid_odds",
     "game_points",
     "hand_odds",
+    "hands_odds",
     "nil_made_counts",
     "valuation_words",
 ]
@@ -366,10 +368,13 @@ class SeatBidsPolicy:
         return tricks, blind
 
     def _own_bid(self, table: Table, rows: npt.NDArray[np.intp], position: int) -> npt.NDArray[np.integer]:
-        """The bot's bid for the seat, never nil. The bot bids from its hand (the same in every deal)
-        and, from the third bid on, its partner's bid: so one deal per partner's bid is asked."""
+        """The bot's bid for the seat, never nil. The bot bids from its hand (the same in every deal of
+        a hand, ``hands_odds`` playing several) and, from the third bid on, its partner's bid: so one
+        deal per hand and partner's bid is asked."""
         partner = table.bids[rows, (self.seat + 2) % 4]  # still 0 where the partner bids later
-        _, first, inverse = np.unique(partner, return_index=True, return_inverse=True)
+        held = table.dealt[rows, self.seat]
+        keys = np.stack([held, partner.astype(np.uint64)], axis=1)
+        _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
         asked = rows[first]
         number, _ = self.inner.bid(_rows(table, asked), position)
         if (number == 0).any():  # it would bid nil: what it bids were nil not allowed
@@ -506,27 +511,115 @@ def hand_odds(
     ...
     spades_tutor.engine.errors.DealError: not a hand for South (A♠ K♠): it has 2 cards, not 13
     """
-    held, where = _check(rules, hand, seat, deals, seed, nil)
+    (odds,) = hands_odds(
+        rules,
+        [hand],
+        seat,
+        deals,
+        seed,
+        nil,
+        dealer=dealer,
+        batch_size=batch_size,
+        valuation=valuation,
+        nil_defence=nil_defence,
+    )
+    return odds
+
+
+def hands_odds(
+    rules: Rules,
+    hands: Sequence[CardsLike],
+    seat: Seat | str = Seat.SOUTH,
+    deals: int = 1000,
+    seed: int = 0,
+    nil: bool = False,
+    *,
+    dealer: Seat | str | None = None,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    valuation: str = "hand",
+    nil_defence: str = "strong",
+) -> tuple[HandOdds, ...]:
+    """``hand_odds`` for each of ``hands``, all played in one batch: each result equals
+    ``hand_odds(rules, hand, ...)`` with the same arguments (every hand meets the same deals' words, and
+    the bots decide each deal from its own row), for a fraction of the time of one call per hand (a quiz
+    measures several candidate hands at once). ``batch_size`` counts deals per hand.
+
+    >>> import spades_tutor as st
+    >>> rules = st.Rules.preset("classic")
+    >>> hands = ["QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D", "AS KS QS AH KH AC KC AD KD QD JD 10D 9D"]
+    >>> together = hands_odds(rules, hands, deals=100)
+    >>> [odds.mean_tricks for odds in together]
+    [2.76, 9.94]
+    >>> together == tuple(hand_odds(rules, hand, deals=100) for hand in hands)
+    True
+    """
+    checked = [_check(rules, hand, seat, deals, seed, nil) for hand in hands]
     if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
         raise SpadesError(f"batch_size must be a whole number 1 or more, not {batch_size!r}")
     if valuation not in VALUATIONS:
         raise SpadesError(f"valuation must be one of {', '.join(VALUATIONS)}, not {valuation!r}")
+    if not checked:
+        return ()
+    where = checked[0][1]
     fixed = None if dealer is None else int(Seat.parse(dealer))
     me, partner = int(where), (int(where) + 2) % 4
+    k = len(checked)
     taken_me, taken_partner, bid_me, bid_partner, blind_partner = [], [], [], [], []
     for start in range(0, deals, batch_size):
         n = min(batch_size, deals - start)
-        table = _deal_table(rules, held, me, round_words(seed, start, n), fixed)
+        words = round_words(seed, start, n)
+        table = _joined([_deal_table(rules, held, me, words, fixed) for held, _where in checked])
         play_out(table, SeatBidsPolicy(me, nil, nil_defence))
-        taken_me.append(table.taken[:, me])
-        taken_partner.append(table.taken[:, partner])
-        bid_me.append(table.bids[:, me])
-        bid_partner.append(table.bids[:, partner])
-        blind_partner.append(table.blind[:, partner])
-    took = np.concatenate(taken_me).astype(np.intp)
-    p_took = np.concatenate(taken_partner).astype(np.intp)
-    p_bid = np.concatenate(bid_partner).astype(np.intp)
-    p_blind = np.concatenate(blind_partner).astype(np.intp)
+        # each (k * n,) column back to (k, n): a hand's deals are a row
+        taken_me.append(table.taken[:, me].reshape(k, n))
+        taken_partner.append(table.taken[:, partner].reshape(k, n))
+        bid_me.append(table.bids[:, me].reshape(k, n))
+        bid_partner.append(table.bids[:, partner].reshape(k, n))
+        blind_partner.append(table.blind[:, partner].reshape(k, n))
+    took = np.concatenate(taken_me, axis=1).astype(np.intp)
+    p_took = np.concatenate(taken_partner, axis=1).astype(np.intp)
+    bids = np.concatenate(bid_me, axis=1).astype(np.intp)
+    p_bid = np.concatenate(bid_partner, axis=1).astype(np.intp)
+    p_blind = np.concatenate(blind_partner, axis=1).astype(np.intp)
+    return tuple(
+        _hand_result(
+            rules, held, where, nil, deals, seed, fixed, valuation, took[i], p_took[i], bids[i], p_bid[i], p_blind[i]
+        )
+        for i, (held, _where) in enumerate(checked)
+    )
+
+
+def _joined(parts: list[Table]) -> Table:
+    """The tables' rounds as one table, in order (the rounds of one ``_deal_table`` are consecutive)."""
+    if len(parts) == 1:
+        return parts[0]
+    return Table(
+        parts[0].rules,
+        parts[0].tables,
+        np.concatenate([p.words for p in parts]),
+        np.concatenate([p.dealer for p in parts]),
+        np.concatenate([p.dealt for p in parts]),
+        np.concatenate([p.hands for p in parts]),
+        np.concatenate([p.dealt_cards for p in parts]),
+    )
+
+
+def _hand_result(
+    rules: Rules,
+    held: Hand,
+    where: Seat,
+    nil: bool,
+    deals: int,
+    seed: int,
+    fixed: int | None,
+    valuation: str,
+    took: npt.NDArray[np.intp],
+    p_took: npt.NDArray[np.intp],
+    bids: npt.NDArray[np.intp],
+    p_bid: npt.NDArray[np.intp],
+    p_blind: npt.NDArray[np.intp],
+) -> HandOdds:
+    """One hand's ``HandOdds`` from its deals' tricks and bids (the seat's and its partner's)."""
     candidates = (0,) if nil else tuple(range(1, 14))
     # each distinct (tricks, partner's bid, partner's blind, partner's tricks) is scored once
     keys = np.stack([took, p_bid, p_blind, p_took], axis=1)
@@ -552,7 +645,7 @@ def hand_odds(
         dealer=None if fixed is None else Seat(fixed),
         seat_tricks=_counts(took),
         team_tricks=_counts(took + p_took),
-        bids=_counts(np.concatenate(bid_me).astype(np.intp)),
+        bids=_counts(bids),
         outcomes=tuple(
             (int(a), int(b), bool(c), int(d), int(k)) for (a, b, c, d), k in zip(distinct, often, strict=True)
         ),
@@ -584,18 +677,9 @@ def nil_made_counts(
         return ()
     me = int(checked[0][1])
     words = round_words(seed, 0, deals)
-    parts = [_deal_table(rules, held, me, words, None) for held, _ in checked]
-    table = Table(
-        rules,
-        parts[0].tables,
-        np.concatenate([p.words for p in parts]),
-        np.concatenate([p.dealer for p in parts]),
-        np.concatenate([p.dealt for p in parts]),
-        np.concatenate([p.hands for p in parts]),
-        np.concatenate([p.dealt_cards for p in parts]),
-    )
+    table = _joined([_deal_table(rules, held, me, words, None) for held, _ in checked])
     play_out(table, SeatBidsPolicy(me, True))
-    made = (table.taken[:, me] == 0).reshape(len(parts), deals).sum(axis=1)
+    made = (table.taken[:, me] == 0).reshape(len(checked), deals).sum(axis=1)
     return tuple(int(m) for m in made)
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -34,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...engine import Card, Rank, Rules, Seat, Suit, cards, likely_tricks, nil_advice, sure_trick_count
 from ...engine.round import uniform_below
 from ...engine.text import signed, signed_points
+from ..ahead import AHEAD, Ahead
 from ..base import (
     Caption,
     Feedback,
@@ -81,10 +83,68 @@ NIL_LEAST_MADE = 0.5
 @functools.lru_cache(maxsize=4096)
 def _played(rules: Rules, hand: tuple[Card, ...], dealer: Seat, nil: bool) -> HandOdds:
     """The hand played with a number bid, or as a nil: half of ``bid_odds`` (the generator screens
-    a hand by the half that can rule it out, and measures the other half only if it passes)."""
+    a hand by the half that can rule it out, and measures the other half only if it passes); taken
+    from what the generator measured ahead where it did."""
+    ahead = _AHEAD.take((rules, hand, dealer, nil))
+    if ahead is not None:
+        return ahead
     from ...lab.odds import hand_odds  # the simulator loads only when a hand is measured
 
     return hand_odds(rules, hand, Seat.SOUTH, BID_DEALS, BID_SEED, nil=nil, dealer=dealer, valuation=BID_VALUATION)
+
+
+#: halves the generator measured together, until ``_played`` asks for them
+_AHEAD: Ahead[HandOdds] = Ahead()
+
+
+@functools.lru_cache(maxsize=32)
+def _played_together(
+    rules: Rules, hands: tuple[tuple[Card, ...], ...], dealer: Seat, nil: bool
+) -> tuple[HandOdds, ...]:
+    """``_played`` for each of ``hands``, played in one batch (each result the same)."""
+    from ...lab.odds import hands_odds
+
+    return hands_odds(rules, hands, Seat.SOUTH, BID_DEALS, BID_SEED, nil=nil, dealer=dealer, valuation=BID_VALUATION)
+
+
+def _played_ahead(rules: Rules, hands: Sequence[tuple[Card, ...]], dealer: Seat, nil: bool) -> tuple[HandOdds, ...]:
+    """``hands``' half measured together and left for ``_played``."""
+    if not hands:
+        return ()
+    together = _played_together(rules, tuple(hands), dealer, nil)
+    for hand, odds in zip(hands, together, strict=True):
+        _AHEAD.put((rules, hand, dealer, nil), odds)
+    return together
+
+
+def _half_allows(half: HandOdds, target: int) -> bool:
+    """Whether the screening half leaves ``target`` possible as the best bid: for nil, a nil made at
+    least half the time (worth less than nothing otherwise); for a number, the best number bid."""
+    if target == 0:
+        return half.p_zero >= NIL_LEAST_MADE
+    points = half.points
+    return max(sorted(points), key=lambda b: points[b]) == target
+
+
+def _measure_ahead(rules: Rules, hands: Sequence[tuple[Card, ...]], dealer: Seat, target: int, measured: int) -> None:
+    """What ``generate`` will ask of ``hands`` (the next candidates, ``measured`` hands measured before
+    them), measured together: the half that can rule a hand out, then the other half of the hands it
+    leaves (of every hand from the ``MAX_MEASURED``-th on, which is not ruled out)."""
+    keys = [_sorted(hand) for hand in hands]
+    screen = target == 0
+    halves = _played_ahead(rules, keys, dealer, screen)
+    if screen or rules.nil:  # the other half: the number bids after a nil screen, else the nil (where played)
+        left = [
+            key
+            for n, (key, half) in enumerate(zip(keys, halves, strict=True))
+            if measured + n + 1 >= MAX_MEASURED or _half_allows(half, target)
+        ]
+        _played_ahead(rules, left, dealer, not screen)
+
+
+def _sorted(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand as the measurements are keyed: its cards in index order."""
+    return tuple(sorted(hand, key=lambda c: c.index))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -250,15 +310,11 @@ class BestBidItem(QuizItem):
         return f"You sit South and {_dealt(self.dealer)}. What would you bid ({_choices(self.rules)})?"
 
     def _key(self) -> tuple[Card, ...]:
-        return tuple(sorted(self.hand, key=lambda c: c.index))
+        return _sorted(self.hand)
 
     def may_be(self, target: int) -> bool:
-        """Whether half the measurement leaves ``target`` possible as the best bid: for nil, a nil made
-        at least half the time (worth less than nothing otherwise); for a number, the best number bid."""
-        if target == 0:
-            return _played(self.rules, self._key(), self.dealer, True).p_zero >= NIL_LEAST_MADE
-        points = _played(self.rules, self._key(), self.dealer, False).points
-        return max(sorted(points), key=lambda b: points[b]) == target
+        """Whether half the measurement leaves ``target`` possible as the best bid (``_half_allows``)."""
+        return _half_allows(_played(self.rules, self._key(), self.dealer, target == 0), target)
 
     def bids(self) -> BidOdds:
         """Every bid measured: the number bids and, where the table plays nil, the nil (cached per rule
@@ -363,21 +419,27 @@ class BestBidItem(QuizItem):
         target = _target(rules, seed, difficulty)
         fallback: BestBidItem | None = None  # the first of the fewest bids counted right
         measured = 0
-        for hand in random_hands(rules, rng):
-            if _bid_level(rules, hand) != difficulty or not _may_be(rules, hand, target):
-                continue
-            item = cls(rules, hand=rules.sort_hand(hand), dealer=dealer, seed=seed, difficulty=difficulty)
-            measured += 1
-            if not item.may_be(target) and measured < MAX_MEASURED:
-                continue
-            if item.clear() and item.answer() == target:
-                return item
-            if fallback is None or len(item.accepted()) < len(fallback.accepted()):
-                fallback = item
-            # a target this rule set rarely gives: a clear item; a table where every bid scores alike
-            # (house rules can make it so): the narrowest found
-            if (measured >= MAX_MEASURED and fallback.clear()) or measured >= FALLBACK_AFTER * MAX_MEASURED:
-                return fallback
+        candidates = (
+            rules.sort_hand(hand)
+            for hand in random_hands(rules, rng)
+            if _bid_level(rules, hand) == difficulty and _may_be(rules, hand, target)
+        )
+        for size in itertools.chain(AHEAD, itertools.repeat(AHEAD[-1])):
+            chunk = list(itertools.islice(candidates, size))  # (the hands never end)
+            _measure_ahead(rules, chunk, dealer, target, measured)  # the same answers, a batch at a time
+            for hand in chunk:
+                item = cls(rules, hand=hand, dealer=dealer, seed=seed, difficulty=difficulty)
+                measured += 1
+                if not item.may_be(target) and measured < MAX_MEASURED:
+                    continue
+                if item.clear() and item.answer() == target:
+                    return item
+                if fallback is None or len(item.accepted()) < len(fallback.accepted()):
+                    fallback = item
+                # a target this rule set rarely gives: a clear item; a table where every bid scores alike
+                # (house rules can make it so): the narrowest found
+                if (measured >= MAX_MEASURED and fallback.clear()) or measured >= FALLBACK_AFTER * MAX_MEASURED:
+                    return fallback
         raise AssertionError("unreachable: the hands never end")
 
     @classmethod

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...engine import (
     Card,
@@ -43,6 +44,7 @@ from ...engine import (
 )
 from ...engine.hand_eval import HIGH_TRUMPS_FOR_NIL, MANY_TRUMPS_FOR_NIL
 from ...engine.text import number
+from ..ahead import AHEAD, Ahead
 from ..base import (
     Choice,
     Feedback,
@@ -55,6 +57,9 @@ from ..base import (
 from ..misconceptions import Misconception
 from ..seeded import quiz_rng, random_hands
 from . import register
+
+if TYPE_CHECKING:
+    from ...lab.odds import HandOdds
 
 __all__ = [
     "NIL_DEALS",
@@ -93,11 +98,39 @@ MAX_MEASURED = 24
 
 @functools.lru_cache(maxsize=4096)
 def _measured(rules: Rules, hand: tuple[Card, ...]) -> tuple[float, float, float]:
+    """How often the bots made a nil with ``hand`` (sorted by index), with its interval; taken from
+    what the generator measured ahead where it did."""
+    ahead = _AHEAD.take((rules, hand))
+    if ahead is not None:
+        return ahead
     from ...lab.odds import hand_odds
 
-    odds = hand_odds(_nil_rules(rules), hand, deals=NIL_DEALS, seed=NIL_SEED, nil=True)
+    return _rate(hand_odds(_nil_rules(rules), hand, deals=NIL_DEALS, seed=NIL_SEED, nil=True))
+
+
+def _rate(odds: HandOdds) -> tuple[float, float, float]:
     low, high = odds.p_zero_interval
     return odds.p_zero, low, high
+
+
+#: hands the generator measured together, until ``_measured`` asks for them
+_AHEAD: Ahead[tuple[float, float, float]] = Ahead()
+
+
+@functools.lru_cache(maxsize=32)
+def _measured_together(rules: Rules, hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[float, float, float], ...]:
+    """``_measured`` for each of ``hands``, played in one batch (each result the same)."""
+    from ...lab.odds import hands_odds
+
+    return tuple(_rate(odds) for odds in hands_odds(_nil_rules(rules), hands, deals=NIL_DEALS, seed=NIL_SEED, nil=True))
+
+
+def _measure_ahead(rules: Rules, hands: Sequence[Sequence[Card]]) -> None:
+    """``hands`` measured together and left for ``_measured``."""
+    keys = tuple(tuple(sorted(hand, key=lambda c: c.index)) for hand in hands)
+    if keys:
+        for key, rate in zip(keys, _measured_together(rules, keys), strict=True):
+            _AHEAD.put((rules, key), rate)
 
 
 def _nil_rules(rules: Rules) -> Rules:
@@ -446,6 +479,7 @@ def _nil_safe(rules: Rules, seed: int, difficulty: int) -> NilSafeItem:
     fallback: tuple[Card, ...] | None = None
     measured = 0
     hands = random_hands(rules, rng)
+    sizes = itertools.chain(AHEAD, itertools.repeat(AHEAD[-1]))
     while True:
         batch: list[tuple[Card, ...]] = []
         while len(batch) < SCREEN_HANDS:
@@ -453,9 +487,16 @@ def _nil_safe(rules: Rules, seed: int, difficulty: int) -> NilSafeItem:
             if _worth_measuring(rules, hand, want_safe, difficulty):
                 batch.append(hand)
         screened = nil_made_counts(_nil_rules(rules), list(batch), deals=SCREEN_DEALS, seed=NIL_SEED)
-        for hand, made in zip(batch, screened, strict=True):
-            if not lo / 100 - SCREEN_SLACK <= made / SCREEN_DEALS < hi / 100 + SCREEN_SLACK:
-                continue
+        passed = [
+            hand
+            for hand, made in zip(batch, screened, strict=True)
+            if lo / 100 - SCREEN_SLACK <= made / SCREEN_DEALS < hi / 100 + SCREEN_SLACK
+        ]
+        upto = 0
+        for n, hand in enumerate(passed):
+            if n == upto:  # the next few measured together: the same answers, a batch at a time
+                upto = n + next(sizes)
+                _measure_ahead(rules, passed[n:upto])
             shown = tuple(_pct(x) for x in nil_odds(rules, hand))  # the measurement that decides
             measured += 1
             if _fits(shown, lo, hi):  # type: ignore[arg-type]
