@@ -129,13 +129,20 @@ def test_make_check_lints_types_and_runs_the_quick_tests_as_make_test_spreads_th
     assert "--hypothesis-profile=quick" in run, run  # a quarter of the examples (tests/property_examples.py)
 
 
-def test_make_test_runs_every_test_exactly_once_and_the_browser_tests_one_at_a_time(tmp_path: Path) -> None:
+def test_make_test_runs_every_test_exactly_once_and_the_browser_tests_a_file_to_a_worker(tmp_path: Path) -> None:
     runs = [run for run in pytest_runs(dry_run("pytest", installed(tmp_path))) if "--nbval-lax" not in run]
-    assert len(runs) >= 2
-    for marks in ({"browser"}, {"browser", "slow"}, {"slow"}, set()):
+    assert len(runs) >= 3
+    for marks in (
+        {"browser"},
+        {"browser", "slow"},
+        {"browser", "timed"},
+        {"browser", "timed", "slow"},
+        {"slow"},
+        set(),
+    ):
         chosen = [marker_expression(run) for run in runs if selects(marker_expression(run), marks)]
         assert len(chosen) == 1, (marks, chosen)
     for run in runs:
-        if "-n" not in run:
-            assert "browser" in marker_expression(run)  # the browser tests, one at a time
+        if selects(marker_expression(run), {"browser"}) or selects(marker_expression(run), {"browser", "timed"}):
+            assert run[run.index("--dist") + 1] == "loadfile", run  # a file's servers and Chromium on one worker
         assert not any(word.startswith("--hypothesis-profile") for word in run), run  # every example tried

@@ -28,7 +28,7 @@ from websockets.sync.client import connect
 from .conftest import Server, free_port, kernel_id_from_html, start_server
 from .test_server_guards import port_of, request
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timed]  # measures a server under attack: run with fewer beside it
 
 CODE = "H4RDCD"
 CLASS_SIZE = 4

@@ -31,7 +31,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from .conftest import Server, free_port, kernel_id_from_html, start_server
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timed]  # measures a server under attack: run with fewer beside it
 
 CODE = "K7M2QX"
 V1 = "v1.kernel.websocket.jupyter.org"

@@ -27,7 +27,7 @@ from spades_tutor.compressed import MIN_SIZE
 
 from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server, free_port, kernel_id_from_html, start_server
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timed]  # measures a server under attack: run with fewer beside it
 
 CODE = "K7M2QX"
 PER_CLIENT = 2
