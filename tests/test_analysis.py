@@ -560,6 +560,8 @@ def test_the_play_page_judges_the_finished_hand_card_by_card_with_a_progress_bar
             hinted = True
             assert page.message.startswith("Hint: play ") and "layouts of the unseen cards" in page.message
         page.play(rnd.legal_plays()[-1])
+        while page.holding is not None:  # the trick kept on the table: the learner goes on
+            page.go_on()
     assert page.analysis_button in page.body.children and page.analysis_out in page.body.children
     # each card was judged while the hand was played: waiting stands for the learner's thinking time
     assert page.live is not None and page.live.wait(page.game.rounds[-1], timeout=THINKING_SECONDS)

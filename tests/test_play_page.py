@@ -15,6 +15,7 @@ from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
 from spades_tutor.ui.cards import CardsWidget
 from spades_tutor.ui.play_page import PLAYER, PlayPage
+from spades_tutor.ui.tree import widget_tree
 
 
 def finish_hand(page: PlayPage, bid_index: int = 2) -> None:
@@ -26,6 +27,8 @@ def finish_hand(page: PlayPage, bid_index: int = 2) -> None:
             page.bid()
         else:
             page.play(rnd.legal_plays()[-1])
+        while page.holding is not None:  # the trick kept on the table: the learner goes on
+            page.go_on()
 
 
 def test_a_whole_hand_against_the_bots_ends_on_a_score_sheet_and_a_replay() -> None:
@@ -103,6 +106,8 @@ def test_a_game_in_progress_survives_a_reload() -> None:
     page.bid_choice.value = page.bid_choice.options[2][1]
     page.bid()
     page.play(page.game.round.legal_plays()[0])
+    while page.holding is not None:  # the trick kept on the table: the learner goes on
+        page.go_on()
     saved = json.loads(page.store.value)
     assert saved["game"]["format"] == "spades-tutor/game"
     again = PlayPage(st.Rules.preset("jokers"))
@@ -158,6 +163,8 @@ def test_taking_back_undoes_the_game_in_place_to_just_before_the_card() -> None:
         before = game.to_dict()
         card = game.round.legal_plays()[-1]
         page.play(card)
+        while page.holding is not None:  # the trick kept on the table: the learner goes on
+            page.go_on()
     assert len(game.round.history) > len(before["actions"][-1]) + 1
     page.take_back()
     assert page.game is game  # the same game, taken back: not a copy rebuilt from its record
@@ -332,3 +339,99 @@ def test_game_over_tells_south_whether_they_won(scores: dict[st.Team, int], word
     said = words.format(ns=game.scores[st.Team.NS], ew=game.scores[st.Team.EW]).replace("-", "−")
     assert said in page.status.value and game.result in page.status.value
     assert "−" in page.status.value or min(game.scores.values()) >= 0
+
+
+# --- a complete trick stays on the table ---------------------------------------------------------------
+
+
+def play_until_held(page: PlayPage) -> st.Trick:
+    """South plays its last legal card until the page keeps a complete trick on the table; that trick."""
+    while page.holding is None:
+        rnd = page.game.round
+        if rnd.phase is st.Phase.BIDDING:
+            page.bid_choice.value = page.bid_choice.options[3][1]
+            page.bid()
+        else:
+            page.play(rnd.legal_plays()[-1])
+    return page.holding[0]
+
+
+def shown(page: PlayPage) -> list[object]:
+    """Every widget on the page's body, nested ones included."""
+    return list(widget_tree(page.body.children))
+
+
+def texts(page: PlayPage) -> str:
+    return " ".join(c.value for c in shown(page) if isinstance(getattr(c, "value", None), str))
+
+
+def test_a_complete_trick_stays_on_the_table_with_its_winner_until_the_learner_goes_on() -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.new_game(seed=5)
+    trick = play_until_held(page)
+    rnd = page.game.round
+    assert trick is rnd.tricks[-1] and trick.is_complete and trick.winner != PLAYER
+    assert not rnd.trick.cards and rnd.to_act == trick.winner  # the bots wait: the next trick is not begun
+    tables = [c for c in cards_widgets(page) if c.arrangement == "table"]
+    assert len(tables) == 1 and tables[0].winner == trick.winner.letter
+    assert tables[0].names == [c.name for c in trick.cards]
+    assert f"Trick {len(rnd.tricks)}: {trick.winner} wins it. {trick.reason}" in texts(page)
+    assert page.next_trick_button in shown(page) and page.next_trick_button.description == "Next trick ▶"
+    done = len(rnd.history)
+    page.go_on()
+    assert len(rnd.history) > done  # the bots played on
+    assert page.holding is None or page.holding[0] is not trick
+
+
+def test_going_on_at_once_keeps_no_trick_and_the_choice_is_saved() -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.store.loaded = True
+    page.keep_tricks.value = False
+    page.new_game(seed=5)
+    finish_hand(page)  # (it would go on from a held trick: none is held)
+    assert page.showing_sheet and page.holding is None
+    assert json.loads(page.store.value)["keep_tricks"] is False
+    again = PlayPage(st.Rules.preset("jokers"))
+    again.store.value = page.store.value
+    again.store.loaded = True
+    assert again.keep_tricks.value is False
+
+
+def test_the_last_trick_can_be_looked_at_again_and_the_hands_last_before_its_score() -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.new_game(seed=5)
+    play_until_held(page)
+    page.go_on()
+    while page.holding is not None or page.game.round.to_act != PLAYER:
+        page.go_on()
+    rnd = page.game.round
+    before = page.game.to_dict()
+    page.look_back()
+    assert page.holding is not None and page.holding[0] is rnd.tricks[-1] and page.looking
+    assert page.next_trick_button.description == "Back to the play ▶"
+    page.go_on()
+    assert page.holding is None and page.game.to_dict() == before  # looking changed nothing
+    while not page.sheet_pending:  # the hand to its end
+        if page.holding is not None:
+            page.go_on()
+        else:
+            page.play(page.game.round.legal_plays()[-1])
+    last = page.game.rounds[-1].tricks[-1]
+    assert page.holding is not None and page.holding[0] is last and page.holding[1] == 13
+    assert page.next_trick_button.description == "See the score ▶"
+    assert page.analysis_button not in page.body.children
+    page.go_on()
+    assert page.holding is None and page.analysis_button in page.body.children  # the score sheet
+
+
+def test_a_reload_while_a_trick_is_kept_shows_it_again() -> None:
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.store.loaded = True
+    page.new_game(seed=5)
+    trick = play_until_held(page)
+    again = PlayPage(st.Rules.preset("jokers"))
+    again.store.value = page.store.value
+    again.store.loaded = True
+    assert again.game == page.game and again.holding is not None and again.holding[0] == trick
+    again.go_on()
+    assert again.holding is None or again.holding[0] != trick

@@ -188,6 +188,8 @@ def test_play_says_who_won_each_trick_in_its_live_status_line() -> None:
         if rnd.to_act != PLAYER or rnd.phase is not Phase.PLAYING:
             break
         play.play(rnd.legal_plays()[0])
+        while play.holding is not None:  # the trick kept on the table: the learner goes on
+            play.go_on()
     winners = [t.winner for t in rnd.tricks]
     said = [line for line in play.log if "the trick" in line]
     assert len(said) == len(winners) >= 1

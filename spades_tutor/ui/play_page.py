@@ -24,6 +24,7 @@ from ..engine import (
     Rules,
     Seat,
     Team,
+    Trick,
     explain_sure_tricks,
     nil_advice,
 )
@@ -71,6 +72,22 @@ class PlayPage:
         self.hint_button = w.Button(description="Hint")
         self.back_button = w.Button(description="Take back")
         self.continue_button = w.Button(description="Next hand ▶", button_style="primary")
+        # a complete trick kept on the table (``holding``: the trick and its number) until the learner goes on
+        # once a trick is complete and a bot would lead the next: keep the four cards and their winner on
+        # the table until the learner goes on (a click, or Enter on the focused button), or go on at once
+        self.keep_tricks = w.Checkbox(value=True, description="Stop after each trick", indent=False)
+        self.keep_tricks.add_class("st-play-keep-tricks")
+        self.keep_tricks.observe(guarded(lambda _c: self.save()), names="value")
+        self.holding: tuple[Trick, int] | None = None
+        self.looking = False  # the hold is the learner looking back at the last trick, not the page waiting
+        self._held: tuple[int, int] | None = None  # which trick the page is waiting on (round, tricks done)
+        self._released: tuple[int, int] | None = None  # the last trick the learner went on from
+        self.next_trick_button = w.Button(description="Next trick ▶", button_style="primary")
+        self.next_trick_button.add_class("st-play-next-trick")
+        self.next_trick_button.on_click(guarded(lambda _b: self.go_on()))
+        self.last_trick_button = w.Button(description="See the last trick")
+        self.last_trick_button.add_class("st-play-last-trick")
+        self.last_trick_button.on_click(guarded(lambda _b: self.look_back()))
         self.new_button.on_click(guarded(lambda _b: self.new_game()))
         self.hint_button.on_click(guarded(lambda _b: self.hint()))
         self.back_button.on_click(guarded(lambda _b: self.take_back()))
@@ -109,7 +126,7 @@ class PlayPage:
                     "both opponents are bots. Legal cards are outlined; a click on any other card says why it may "
                     "not be played.</p>"
                 ),
-                w.HBox([self.mode, self.new_button, self.practice]),
+                w.HBox([self.mode, self.new_button, self.practice, self.keep_tricks]),
                 self.status,
                 self.body,
             ]
@@ -132,18 +149,20 @@ class PlayPage:
         self.game = Game(rules, seed=seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000))
         self.log = [f"Deal {self.game.round.deal_id}: {self.game.round.dealer} deals."]
         self.message = ""
+        self._let_go()
         if self.live is not None:
             self.live.clear()  # the last deal's cards are no longer asked about
         self.advance()
 
     def advance(self) -> None:
-        """Let the bots act until it is South's turn, or the hand is over."""
+        """Let the bots act until it is South's turn, or the hand is over; a trick just completed is
+        kept on the table first, until the learner goes on (``keep_tricks``)."""
         game = self.game
         assert game is not None
         while not game.is_over and not self.showing_sheet:
             rnd = game.round
             seat = rnd.to_act
-            if seat is None or seat == PLAYER:
+            if seat is None or seat == PLAYER or self._hold():
                 break
             view = rnd.view(seat)
             bot = self.bots[seat]
@@ -157,8 +176,66 @@ class PlayPage:
                 game.play(decision.action, seat)  # type: ignore[arg-type]
                 self.log.append(f"{seat} plays {decision.action}.")
                 self._say_trick_winner(rnd, done)
+        if self.showing_sheet:
+            self._hold()  # the hand's last trick, before its score sheet
         self.save()
         self.render()
+        if self.holding is not None and not self.looking:
+            self.next_trick_button.focus()  # Enter or Space goes on
+
+    # --- a complete trick kept on the table -----------------------------------------------------
+
+    def _trick_to_hold(self) -> tuple[tuple[int, int], Trick, int] | None:
+        """The trick just completed, if the page would move on past it now: a bot leads the next, or
+        the hand is over. (When South leads, the trick stays on the table anyway until South plays.)"""
+        game = self.game
+        if game is None:
+            return None
+        if self.showing_sheet:
+            rnd = game.rounds[-1]
+        else:
+            rnd = game.round
+            if rnd.phase is not Phase.PLAYING or rnd.trick.cards or not rnd.tricks or rnd.to_act == PLAYER:
+                return None
+        if not rnd.tricks:
+            return None
+        return (id(rnd), len(rnd.tricks)), rnd.tricks[-1], len(rnd.tricks)
+
+    def _hold(self) -> bool:
+        """Keep the trick just completed on the table (unless the learner chose to go on at once, or
+        went on from it already); whether the page now waits."""
+        if not self.keep_tricks.value or self.holding is not None:
+            return self.holding is not None and not self.looking
+        found = self._trick_to_hold()
+        if found is None or found[0] == self._released:
+            return False
+        self._held, trick, number = found
+        self.holding, self.looking = (trick, number), False
+        return True
+
+    def go_on(self) -> None:
+        """The learner goes on from the trick kept on the table."""
+        if self.holding is None:
+            return
+        looked = self.looking
+        self.holding, self.looking = None, False
+        if looked:
+            self.render()
+            return
+        self._released = self._held
+        self.advance()
+
+    def look_back(self) -> None:
+        """Show the last complete trick of this hand again, with its winner, until the learner goes on."""
+        game = self.game
+        if game is None or self.holding is not None or self.showing_sheet or not game.round.tricks:
+            return
+        self.holding, self.looking = (game.round.tricks[-1], len(game.round.tricks)), True
+        self.render()
+
+    def _let_go(self) -> None:
+        """Forget any trick kept on the table (a new deal, a card taken back, a game loaded)."""
+        self.holding, self.looking, self._held = None, False, None
 
     @property
     def sheet_pending(self) -> bool:
@@ -201,6 +278,7 @@ class PlayPage:
             self.message = f"Not {card}: {e.reason}"
             self.render()
             return
+        self.holding, self.looking = None, False  # (a card played while looking back at the last trick)
         self.log.append(f"You play {card}.")
         self._say_trick_winner(rnd, done)
         self.message = ""
@@ -304,6 +382,7 @@ class PlayPage:
             return
         while len(rnd.history) > mine[-1]:
             rnd.undo()
+        self._let_go()
         self.log.append("You took back your last card.")
         self.message = ""
         self.save()
@@ -316,6 +395,7 @@ class PlayPage:
             return
         self.log = [f"Deal {game.round.deal_id}: {game.round.dealer} deals."]
         self._sheet_seen = len(game.rounds)
+        self._let_go()
         if self.live is not None:
             self.live.clear()  # the sheet, and its analysis, are gone
         self.advance()
@@ -326,7 +406,9 @@ class PlayPage:
 
     def save(self) -> None:
         if self.store.loaded and self.game is not None:
-            self.store.value = json.dumps({"game": self.game.to_dict(), "one_hand": self.one_hand})
+            self.store.value = json.dumps(
+                {"game": self.game.to_dict(), "one_hand": self.one_hand, "keep_tricks": self.keep_tricks.value}
+            )
 
     def _loaded(self, change: Any) -> None:
         from ..engine import RecordError, SpadesError
@@ -346,10 +428,13 @@ class PlayPage:
             return
         self.game = game
         self.one_hand = bool(data.get("one_hand", True))
+        if isinstance(data.get("keep_tricks"), bool):
+            self.keep_tricks.value = data["keep_tricks"]
         self.log = ["Welcome back: your game is as you left it."]
+        self._let_go()
         if game.round.phase is Phase.PLAYING:
             self.judge_during_play(game.round)  # the cards played before the reload
-        self.render()
+        self.advance()  # a trick completed before the reload is shown again, a bot's turn taken
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -358,6 +443,11 @@ class PlayPage:
         if game is None:
             self.status.value = '<div class="st-note">Press Deal to start.</div>'
             replace_children(self.body, [], keep=held_by(self))
+            return
+        if self.holding is not None and self.showing_sheet:  # the hand's last trick, then its score sheet
+            self.next_trick_button.description = "See the score ▶"
+            replace_children(self.body, self._held_trick(), keep=held_by(self))
+            self.status.value = '<div class="st-proj-sentence" role="status">The hand is over: its last trick.</div>'
             return
         if self.showing_sheet:
             replace_children(self.body, self._sheet(), keep=held_by(self))
@@ -373,7 +463,7 @@ class PlayPage:
             rules,
             south,
             selectable="one" if your_turn and rnd.phase is Phase.PLAYING else "none",
-            label="your hand: choose a card to play",
+            label="your hand: choose a card to play" if legal else "your hand",
             marks={c: "legal" for c in legal},
             large=True,
             four_colour=self.four_colour,
@@ -386,11 +476,13 @@ class PlayPage:
             f"bids: {html.escape(bids)} · tricks N–S {rnd.tricks_won[Seat.NORTH] + rnd.tricks_won[Seat.SOUTH]}, "
             f"E–W {rnd.tricks_won[Seat.EAST] + rnd.tricks_won[Seat.WEST]} · game: {html.escape(scores)}</div>"
         )
-        shown = rnd.trick if rnd.trick.cards or not rnd.tricks else rnd.tricks[-1]
-        parts: list[w.Widget] = [
-            head,
-            trick_view(shown, label="the trick on the table", large=True, four_colour=self.four_colour),
-        ]
+        parts: list[w.Widget] = [head]
+        if self.holding is not None:
+            self.next_trick_button.description = "Back to the play ▶" if self.looking else "Next trick ▶"
+            parts += self._held_trick()
+        else:
+            shown = rnd.trick if rnd.trick.cards or not rnd.tricks else rnd.tricks[-1]
+            parts.append(trick_view(shown, label="the trick on the table", large=True, four_colour=self.four_colour))
         if rnd.phase is Phase.BIDDING and your_turn:
             options = [(str(b), b) for b in rnd.legal_bids()]
             self.bid_choice.options = options
@@ -407,8 +499,9 @@ class PlayPage:
             w.HTML('<div class="st-caption">Your hand (South):</div>'),
             picker,
             self.said,
-            w.HBox([self.hint_button, self.back_button]),
+            w.HBox([self.hint_button, self.back_button, self.last_trick_button]),
         ]
+        self.last_trick_button.disabled = self.holding is not None or not rnd.tricks
         self.back_button.disabled = not self.practice.value
         self.hint_button.disabled = not your_turn
         replace_children(self.body, parts, keep=held_by(self))
@@ -527,6 +620,29 @@ class PlayPage:
             self._four_hands(last),
             TrickStepper(last, large=True, four_colour=self.four_colour).widget,
         ]
+
+    def _held_trick(self) -> list[w.Widget]:
+        """The trick kept on the table: its four cards, the winner marked and why it won (the engine's
+        words), and the button that goes on."""
+        assert self.holding is not None
+        trick, number = self.holding
+        who = "You win" if trick.winner == PLAYER else f"{trick.winner} wins"
+        said = f"Trick {number}: {who} it. {trick.reason}"
+        # beside the trick where the width allows (so the four cards, the words and the button are seen
+        # together), under it on a phone
+        row = w.HBox(
+            [
+                trick_view(trick, label=f"trick {number}, complete", large=True, four_colour=self.four_colour),
+                w.VBox(
+                    [
+                        live(w.HTML(f'<div class="st-proj-sentence st-play-trick-won">{html.escape(said)}</div>')),
+                        self.next_trick_button,
+                    ]
+                ),
+            ]
+        )
+        row.add_class("st-play-trick-row")
+        return [row]
 
     def _four_hands(self, rnd: Any) -> w.Widget:
         rows = [

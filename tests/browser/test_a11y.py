@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 import spades_tutor as st
 
 from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server, choose_questions
-from .test_app_journeys import answer_score_quiz
+from .test_app_journeys import answer_score_quiz, go_on_from_a_kept_trick, south_cards
 from .test_layout import PAGES, PROBLEMS, show_page
 
 pytestmark = pytest.mark.browser
@@ -125,11 +125,14 @@ def test_play_mid_hand_with_a_hint_and_an_illegal_click_has_no_axe_finding(page:
     found = axe_findings(page, "bidding with a hint")
     page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
     page.get_by_role("button", name="Bid", exact=True).click()
-    cards = page.locator(".st-play").get_by_role("radio")
+    cards = south_cards(page)
     expect(cards).to_have_count(13)
     found += axe_findings(page, "first card to play")
     for left in range(13, 10, -1):
         expect(cards).to_have_count(left)
+        if page.locator(".st-play .st-play-next-trick").count():
+            found += axe_findings(page, f"a complete trick kept on the table with {left} cards left")
+        go_on_from_a_kept_trick(page)
         legal = page.locator(".st-play .st-mark-legal")
         expect(legal.first).to_be_visible()
         illegal = page.locator(".st-play [role=radio]:not(.st-mark-legal)")
@@ -220,12 +223,13 @@ def test_a_screen_reader_is_told_verdicts_turns_reasons_hints_and_readings(page:
     assert any("Hint: bid" in t for t in live_text(page)), live_text(page)
     page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
     page.get_by_role("button", name="Bid", exact=True).click()
-    cards = page.locator(".st-play").get_by_role("radio")
+    cards = south_cards(page)
     expect(cards).to_have_count(13)
     assert any(re.search(r"\byour turn\b|\bYou\b", t, re.I) for t in live_text(page)), live_text(page)
     said_illegal = said_winner = False
     for left in range(13, 8, -1):
         expect(cards).to_have_count(left)
+        go_on_from_a_kept_trick(page)
         illegal = page.locator(".st-play [role=radio]:not(.st-mark-legal)")
         if not said_illegal and illegal.count():
             illegal.first.click()
@@ -319,10 +323,11 @@ def test_a_lesson_step_and_a_hand_in_play_reflow_at_320_px_and_200_percent_zoom(
     problems += [f"Play bidding at {width} px: {p}" for p in page.evaluate(PROBLEMS)]
     page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
     page.get_by_role("button", name="Bid", exact=True).click()
-    cards = page.locator(".st-play").get_by_role("radio")
+    cards = south_cards(page)
     expect(cards).to_have_count(13)
     for left in (13, 12):
         expect(cards).to_have_count(left)
+        go_on_from_a_kept_trick(page)
         page.locator(".st-play .st-mark-legal").first.click()
     expect(cards).to_have_count(11)
     page.wait_for_timeout(400)

@@ -18,7 +18,7 @@ from spades_tutor.lessons import load_lessons
 from spades_tutor.quiz import LegalPlaysItem
 from spades_tutor.quiz.generators import generate
 
-from .conftest import FIRST_EXPECT_TIMEOUT_MS, Server, choose_questions
+from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server, choose_questions
 
 pytestmark = pytest.mark.browser
 
@@ -469,7 +469,23 @@ def test_a_deal_link_shows_the_same_deal_in_a_fresh_browser(browser: Any, voila_
 
 
 def south_cards(page: Page) -> Locator:
-    return page.locator(".st-play").get_by_role("radio")
+    """South's cards on the Play page, whether South may play now or not (a radio each only then)."""
+    return page.locator(".st-play [aria-label^='your hand'] .st-card")
+
+
+NEXT_TRICK = ".st-play .st-play-next-trick"
+
+
+def go_on_from_a_kept_trick(page: Page) -> None:
+    """Once South may play, or the page keeps a complete trick on the table (a bot won it, or the hand
+    ended): go on from the trick, as the learner does."""
+    expect(page.locator(f".st-play .st-mark-legal, {NEXT_TRICK}, .st-play .st-score-sheet").first).to_be_visible(
+        timeout=FIRST_EXPECT_TIMEOUT_MS
+    )
+    button = page.locator(NEXT_TRICK)
+    if button.count() and button.is_visible():
+        button.click()
+        expect(button).to_have_count(0)
 
 
 def test_a_hand_against_the_bots_with_an_illegal_click_a_hint_and_a_reload(page: Page, voila_server: Server) -> None:
@@ -484,6 +500,7 @@ def test_a_hand_against_the_bots_with_an_illegal_click_a_hint_and_a_reload(page:
     explained = False
     for left in range(13, 10, -1):  # play three cards, trying an illegal one first when there is one
         expect(south_cards(page)).to_have_count(left)
+        go_on_from_a_kept_trick(page)
         cards = south_cards(page)
         legal = page.locator(".st-play .st-mark-legal")
         expect(legal.first).to_be_visible()
@@ -500,6 +517,58 @@ def test_a_hand_against_the_bots_with_an_illegal_click_a_hint_and_a_reload(page:
     expect(south_cards(page)).to_have_count(10)
     for left in range(10, 0, -1):
         expect(south_cards(page)).to_have_count(left)
+        go_on_from_a_kept_trick(page)
         page.locator(".st-play .st-mark-legal").first.click()
+    page.get_by_role("button", name="See the score ▶").click()  # the hand's last trick, then its score
     expect(page.get_by_text("Score sheet")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     expect(page.get_by_text("Replay, all four hands face up")).to_be_visible()
+
+
+KEPT_IN_VIEW = """() => {
+  const table = document.querySelector(".st-play .st-table");
+  const said = document.querySelector(".st-play .st-play-trick-won");
+  const button = document.querySelector(".st-play .st-play-next-trick");
+  if (!table || !said || !button) return false;
+  const inView = el => { const r = el.getBoundingClientRect(); return r.top >= -1 && r.bottom <= innerHeight + 1; };
+  return table.querySelectorAll(".st-card").length === 4 && inView(table) && inView(said) && inView(button);
+}"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (375, 812)], ids=["laptop", "phone"])
+def test_a_trick_a_bot_wins_stays_on_the_table_until_the_learner_goes_on(
+    page: Page, voila_server: Server, size: tuple[int, int]
+) -> None:
+    """The four cards, the winner and why it won stay in view after the fourth card; Enter goes on."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_app(page, voila_server, "/?page=play")
+    page.get_by_role("button", name="Deal ▶").click()
+    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
+    page.get_by_role("button", name="Bid", exact=True).click()
+    button = page.locator(NEXT_TRICK)
+    for left in range(13, 0, -1):
+        expect(south_cards(page)).to_have_count(left)
+        expect(page.locator(f".st-play .st-mark-legal, {NEXT_TRICK}").first).to_be_visible()
+        if button.count():
+            break
+        page.locator(".st-play .st-mark-legal").last.click()
+    else:
+        pytest.fail("the bots won no trick in the hand")
+    said = page.locator(".st-play .st-play-trick-won")
+    expect(said).to_contain_text(re.compile(r"^Trick \d+: (North|East|West) wins it\. .+ wins: "))
+    expect(page.locator(".st-play .st-table .st-card")).to_have_count(4)
+    expect(page.locator(".st-play .st-table .st-winner")).to_have_count(1)  # the winner marked
+    expect(page.locator(".st-play .st-table")).to_contain_text(" · wins")
+    expect(page.locator(".st-play .st-mark-legal")).to_have_count(0)  # the bots wait: no card to play yet
+    page.locator(".st-play .st-table").evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.wait_for_function(KEPT_IN_VIEW, timeout=10_000)  # the four cards, the words and the button together
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"play-trick-kept-{size[0]}.png"))
+    expect(button).to_be_focused()
+    page.keyboard.press("Enter")  # the button has the focus: Enter goes on
+    expect(button).to_have_count(0)
+    expect(page.locator(".st-play .st-mark-legal").first).to_be_visible()
+    page.get_by_role("button", name="See the last trick").click()  # and the last trick can be seen again
+    expect(said).to_be_visible()
+    page.get_by_role("button", name="Back to the play ▶").click()
+    expect(page.locator(".st-play .st-mark-legal").first).to_be_visible()

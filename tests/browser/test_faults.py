@@ -36,7 +36,8 @@ def open_app(page: Page, server: Server, path: str = "/") -> None:
 
 
 def south_cards(page: Page) -> Locator:
-    return page.locator(".st-play").get_by_role("radio")
+    """South's cards on the Play page, whether South may play now or not (a radio each only then)."""
+    return page.locator(".st-play [aria-label^='your hand'] .st-card")
 
 
 def stored(page: Page, key: str) -> str:

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server, choose_questions
+from .test_app_journeys import go_on_from_a_kept_trick, south_cards
 
 pytestmark = pytest.mark.browser
 
@@ -378,8 +379,8 @@ def test_why_not_and_the_hint_are_said_right_under_the_hand(page: Page, voila_se
     expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
     page.get_by_role("button", name="Bid", exact=True).click()
-    hand = page.locator(".st-play").get_by_role("radiogroup")
-    cards = hand.get_by_role("radio")
+    hand = page.locator(".st-play [aria-label^='your hand']")
+    cards = south_cards(page)
     expect(cards).to_have_count(13)
     said = page.locator(".st-play .st-play-said .st-proj-question")
 
@@ -397,6 +398,7 @@ def test_why_not_and_the_hint_are_said_right_under_the_hand(page: Page, voila_se
     shown = False
     for left in range(13, 8, -1):
         expect(cards).to_have_count(left)
+        go_on_from_a_kept_trick(page)
         illegal = page.locator(".st-play [role=radio]:not(.st-mark-legal)")
         if illegal.count():
             illegal.first.click()

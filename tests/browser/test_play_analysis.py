@@ -16,7 +16,7 @@ from spades_tutor.ui.landmarks import LIVE
 
 from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server
 from .test_a11y import axe_findings
-from .test_app_journeys import open_app, south_cards
+from .test_app_journeys import go_on_from_a_kept_trick, open_app, south_cards
 from .test_layout import PROBLEMS
 
 pytestmark = pytest.mark.browser
@@ -39,6 +39,7 @@ def play_a_hand(page: Page, hint_at: int | None = None) -> None:
     page.get_by_role("button", name="Bid", exact=True).click()
     for left in range(13, 0, -1):
         expect(south_cards(page)).to_have_count(left)
+        go_on_from_a_kept_trick(page)
         if left == hint_at:
             page.get_by_role("button", name="Hint").click()
             said = page.locator(".st-play .st-proj-question")
@@ -51,6 +52,7 @@ def play_a_hand(page: Page, hint_at: int | None = None) -> None:
             page.screenshot(path=str(SHOTS / "hint-375.png"))
             page.set_viewport_size({"width": 1280, "height": 1400})
         page.locator(".st-play .st-mark-legal").last.click()
+    page.get_by_role("button", name="See the score ▶").click()  # the hand's last trick, then its score
     expect(page.get_by_text("Score sheet")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
 
 
