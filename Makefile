@@ -72,8 +72,9 @@ typecheck: $(TEST_STAMP)
 
 # four runs, each reported whole even when one before it failed: the tests that need no browser on every
 # core; the browser tests a file to a worker, more workers than cores (they wait on servers and Chromium
-# about half the time); the browser tests that time a server under attack, two files at a time as ever
-# (more work beside them would be measured too); the notebooks
+# about half the time); the browser tests whose outcome depends on time (a server timed under attack, the
+# solver judging within its seconds), two files at a time as ever (more work beside them is measured too);
+# the notebooks
 pytest: $(TEST_STAMP) $(NODE_STAMP)
 	@status=0; \
 	$(PY) -m pytest $(XDIST) -m "not browser" --durations=40 || status=1; \

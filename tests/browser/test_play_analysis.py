@@ -19,7 +19,7 @@ from .test_a11y import axe_findings
 from .test_app_journeys import go_on_from_a_kept_trick, open_app, south_cards
 from .test_layout import PROBLEMS
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timed]  # the solver judges within seconds: with fewer workers beside it
 
 SHOTS = SCREENSHOTS / "play-analysis"
 ANALYSIS_TIMEOUT_MS = 60_000  # the solver's 10 s, more on a busy machine
