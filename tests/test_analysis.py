@@ -563,6 +563,7 @@ def test_the_play_page_judges_the_finished_hand_card_by_card_with_a_progress_bar
         while page.holding is not None:  # the trick kept on the table: the learner goes on
             page.go_on()
     assert page.analysis_button in page.body.children and page.analysis_out in page.body.children
+    assert page.analysis_list in page.body.children and page.replay.widget in page.body.children
     # each card was judged while the hand was played: waiting stands for the learner's thinking time
     assert page.live is not None and page.live.wait(page.game.rounds[-1], timeout=THINKING_SECONDS)
     steps: list[int] = []
@@ -574,13 +575,26 @@ def test_the_play_page_judges_the_finished_hand_card_by_card_with_a_progress_bar
     assert report.live == 13 and report.exact_tricks == tuple(range(1, 14))  # every trick judged exactly
     shown = page.analysis_out.value
     assert "Judged exactly: every trick (13 of them while you played)." in shown and "Not exact" not in shown
-    assert shown.count("<li") == 13 and report.summary().split(":")[0] in shown
-    for v in report.verdicts:
-        assert f"Trick {v.trick}, {v.card}:" in shown
+    assert report.summary().split(":")[0] in shown
+    lines = page.analysis_list.children
+    assert len(lines) == 13
+    focused: list[object] = []
+    sent = page.replay.next.send, page.replay.prev.send
+    page.replay.next.send = lambda msg, **_: focused.append(("next", msg))  # type: ignore[method-assign]
+    page.replay.prev.send = lambda msg, **_: focused.append(("prev", msg))  # type: ignore[method-assign]
+    for v, line in zip(reversed(report.verdicts), reversed(lines), strict=True):
+        words = line.description
+        assert words.startswith(f"Trick {v.trick}, {v.card}: ") and v.sentence() in words
+        assert ("st-verdict-bad" in line._dom_classes) == (v.mark in MISTAKES)
         if v.mark in MISTAKES:
-            assert str(v.better[0]) in shown
+            assert str(v.better[0]) in words and "✗" in words
+        line.click()  # the replay turns to that trick and is brought into view
+        assert page.replay.index == v.trick - 1 and f"Trick {v.trick} of 13" in page.replay.header.value
+        assert focused[-1] == ("prev" if v.trick == 13 else "next", {"do": "focus"})
+    page.replay.next.send, page.replay.prev.send = sent  # type: ignore[method-assign]
     page.render()  # the sheet drawn again keeps the verdicts of this hand
     assert page.analysis_out.value == shown
+    assert [b.description for b in page.analysis_list.children] == [b.description for b in lines]
 
 
 def test_a_hand_restored_from_its_saved_record_is_judged_the_same() -> None:

@@ -37,6 +37,8 @@ from .storage import BrowserStore
 from .tree import held_by, replace_children
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..analysis import HandAnalysis, LiveAnalysis
     from ..lab.odds import HandOdds
 
@@ -117,6 +119,10 @@ class PlayPage:
         self.analysis_bar.add_class("st-progress")
         self.analysis_out = live(w.HTML())
         self.analysis_out.add_class("st-analysis")
+        # one line a card of South's, each a button that turns the replay below to its trick
+        self.analysis_list = w.VBox()
+        self.analysis_list.add_class("st-verdicts")
+        self.replay: Any = None  # the sheet's TrickStepper, once drawn
         self.body = w.VBox()
         self.widget = w.VBox(
             [
@@ -360,10 +366,22 @@ class PlayPage:
         try:
             report = analyse(rnd, progress=self._analysis_step, live=self.live)
             self.analysis = (rnd, report)
-            self.analysis_out.value = analysis_html(report)
+            self._show_verdicts(report)
         finally:
             self.analysis_button.disabled = False
             self.analysis_bar.layout.display = "none"
+
+    def _show_verdicts(self, report: HandAnalysis) -> None:
+        self.analysis_out.value = analysis_summary_html(report)
+        self.analysis_list.children = verdict_buttons(report, self.show_trick)
+
+    def show_trick(self, number: int) -> None:
+        """Turn the replay to trick ``number`` (1–13) and bring it into view (a verdict line's click)."""
+        if self.replay is None:
+            return
+        self.replay.go(number - 1)
+        # focus a button of the replay (the browser scrolls it into view); the one that still goes somewhere
+        (self.replay.prev if self.replay.next.disabled else self.replay.next).focus()
 
     def _analysis_step(self, done: int, total: int) -> None:
         self.analysis_bar.max = total
@@ -603,7 +621,9 @@ class PlayPage:
         if self.analysis is None or self.analysis[0] is not last:
             self.analysis = None
             self.analysis_out.value = ""
+            self.analysis_list.children = ()
         self.analysis_bar.layout.display = "none"
+        self.replay = TrickStepper(last, large=True, four_colour=self.four_colour)
         return [
             sheet,
             self.continue_button,
@@ -611,14 +631,16 @@ class PlayPage:
                 "<h3>Where did that trick go?</h3><p>The solver replays the hand with every card known and judges "
                 "each card you played by your side's points: fine; a bag given up past a safe contract (no "
                 "mistake: bags cost points); or it cost the contract, the set of East–West's, a nil or partner's "
-                "nil, with the better card. It judged your cards while you played.</p>"
+                "nil, with the better card. It judged your cards while you played; click a line to see its "
+                "trick in the replay below.</p>"
             ),
             self.analysis_button,
             self.analysis_bar,
             self.analysis_out,
+            self.analysis_list,
             w.HTML("<h3>Replay, all four hands face up</h3>"),
             self._four_hands(last),
-            TrickStepper(last, large=True, four_colour=self.four_colour).widget,
+            self.replay.widget,
         ]
 
     def _held_trick(self) -> list[w.Widget]:
@@ -657,19 +679,31 @@ class PlayPage:
         return w.VBox(rows)
 
 
-def analysis_html(report: HandAnalysis) -> str:
-    """The verdicts as an ordered list, one item per card of South's, the mark in words (not colour alone)."""
+def analysis_summary_html(report: HandAnalysis) -> str:
+    """The solver's one sentence over the hand (which tricks it judged exactly, what cost points)."""
+    return f'<div class="st-note" role="status">{html.escape(report.summary())}</div>'
+
+
+def verdict_kind(verdict: Any) -> str:
+    """``bad`` (it cost the side points), ``unknown`` (not judged exactly) or ``ok``."""
     from ..analysis import MISTAKES, UNKNOWN
 
-    items = []
+    return "bad" if verdict.mark in MISTAKES else "unknown" if verdict.mark == UNKNOWN else "ok"
+
+
+def verdict_words(verdict: Any) -> str:
+    """One verdict's line: the trick, the card, a sign and the verdict in words (not colour alone)."""
+    sign = {"ok": "✓", "unknown": "?", "bad": "✗"}[verdict_kind(verdict)]
+    return f"Trick {verdict.trick}, {verdict.card}: {sign} {verdict.sentence()}"
+
+
+def verdict_buttons(report: HandAnalysis, show: Callable[[int], None]) -> tuple[w.Button, ...]:
+    """Each of South's cards judged, one button a line, in trick order: a click shows that trick."""
+    buttons = []
     for v in report.verdicts:
-        kind = "bad" if v.mark in MISTAKES else "unknown" if v.mark == UNKNOWN else "ok"
-        sign = {"ok": "✓", "unknown": "?", "bad": "✗"}[kind]
-        items.append(
-            f'<li class="st-verdict st-verdict-{kind}"><b>Trick {v.trick}, {html.escape(str(v.card))}:</b> '
-            f'<span class="st-verdict-mark" aria-hidden="true">{sign}</span> {html.escape(v.sentence())}</li>'
-        )
-    return (
-        f'<div class="st-note" role="status">{html.escape(report.summary())}</div>'
-        f'<ol class="st-verdicts" aria-label="Your cards, judged by the solver">{"".join(items)}</ol>'
-    )
+        button = w.Button(description=verdict_words(v), tooltip=f"See trick {v.trick} in the replay")
+        button.add_class("st-verdict")
+        button.add_class(f"st-verdict-{verdict_kind(v)}")
+        button.on_click(guarded(lambda _b, trick=v.trick: show(trick)))
+        buttons.append(button)
+    return tuple(buttons)

@@ -58,7 +58,7 @@ def play_a_hand(page: Page, hint_at: int | None = None) -> None:
 
 def test_a_finished_hand_is_judged_and_a_marked_card_shows_its_better_card(page: Page, voila_server: Server) -> None:
     open_app(page, voila_server, "/?page=play")
-    verdicts = page.locator(".st-play .st-verdicts li")
+    verdicts = page.locator(".st-play .st-verdicts .st-verdict")
     marked = page.locator(".st-play .st-verdict-bad")
     for hand in range(HANDS):
         play_a_hand(page, hint_at=3 if hand == 0 else None)
@@ -83,6 +83,13 @@ def test_a_finished_hand_is_judged_and_a_marked_card_shows_its_better_card(page:
     # the solver's line after the card played (an early card's line may run out of budget, and says so)
     expect(marked.filter(has_text=re.compile(r"After \S+, ")).first).to_be_visible()
     expect(verdicts.first).to_contain_text("Trick 1, ")
+    # a line is a button: its click turns the replay to that trick and brings the replay into view
+    trick = int(re.match(r"Trick (\d+),", first.inner_text()).group(1))  # type: ignore[union-attr]
+    first.click()
+    replay = page.locator(".st-play .st-stepper")
+    expect(replay.locator(".st-step-title")).to_contain_text(f"Trick {trick} of 13")
+    expect(replay.locator(".st-trick-next, .st-trick-prev").and_(page.locator(":focus"))).to_have_count(1)
+    expect(replay.locator(".st-step-title")).to_be_in_viewport()
     assert axe_findings(page, "the hand judged") == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     problems = []
