@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+from typing import Any
 
 import pytest
 
@@ -435,3 +436,39 @@ def test_a_reload_while_a_trick_is_kept_shows_it_again() -> None:
     assert again.game == page.game and again.holding is not None and again.holding[0] == trick
     again.go_on()
     assert again.holding is None or again.holding[0] != trick
+
+
+def test_a_hand_dealt_brings_the_table_into_view_and_docks_the_hand_under_it() -> None:
+    """Each deal (a new game, the next hand) asks the page once to scroll to the line above the table;
+    a card played or a bid does not move the page. South's hand, what is said about it and its buttons
+    are one docked box, the last thing on the page; while bidding there is no empty table."""
+    from spades_tutor.ui.play_page import TABLE_CLASS
+
+    page = PlayPage(st.Rules.preset("jokers"))
+    page.mode.value = "Game to 500"
+    assert page.scroll.target == TABLE_CLASS and page.scroll.seq == 0
+    page.new_game(seed=3)
+    assert page.scroll.seq == 1
+
+    def dock() -> Any:
+        last = page.body.children[-1]
+        assert "st-play-dock" in last._dom_classes
+        return last
+
+    tree = list(widget_tree([dock()]))
+    assert page.said in tree and page.hint_button in tree and page.last_trick_button in tree
+    assert any("st-play-hand" in getattr(w, "_dom_classes", ()) for w in tree)
+    assert TABLE_CLASS in page.body.children[0]._dom_classes
+    assert page.game.round.phase is st.Phase.BIDDING
+    assert not any("st-play-table" in getattr(w, "_dom_classes", ()) for w in widget_tree([page.body]))
+    page.bid_choice.value = page.bid_choice.options[3][1]
+    page.bid()
+    assert any("st-play-table" in getattr(w, "_dom_classes", ()) for w in widget_tree([page.body]))
+    page.play(page.game.round.legal_plays()[0])
+    dock()
+    while page.holding is not None:
+        page.go_on()
+    assert page.scroll.seq == 1  # bidding and playing leave the page where the learner has it
+    finish_hand(page)
+    page.next_hand()
+    assert page.scroll.seq == 2

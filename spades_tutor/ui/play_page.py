@@ -33,6 +33,7 @@ from .cards import hand_view, trick_view
 from .choices import ToggleButtons
 from .errors import guarded
 from .landmarks import live
+from .scroll import ScrollTo
 from .storage import BrowserStore
 from .tree import held_by, replace_children
 
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from ..lab.odds import HandOdds
 
 PLAYER = Seat.SOUTH
+#: the class of the line above the table, where a dealt hand scrolls the page to
+TABLE_CLASS = "st-play-head"
 STORAGE_KEY = "spades-tutor/play/v1"
 NIL_ODDS_DEALS = 1000  # about 0.1 s of the batched bots a hand; the first also loads numpy (0.3 s)
 ODDS_DEALS = NIL_ODDS_DEALS  # South's hand played for tricks, for the bidding hint's best bid
@@ -66,6 +69,8 @@ class PlayPage:
         self.log: list[str] = []
         self.message = ""
         self.store = BrowserStore(key=STORAGE_KEY)
+        # a hand dealt brings the table into view: the trick, and the hand docked under it, without scrolling
+        self.scroll = ScrollTo(target=TABLE_CLASS)
         self.store.observe(guarded(self._loaded), names="loaded")
         self.mode = ToggleButtons(options=["One hand", "Game to 500"], value="One hand")
         self.practice = w.Checkbox(value=True, description="Practice: allow taking back a card", indent=False)
@@ -127,6 +132,7 @@ class PlayPage:
         self.widget = w.VBox(
             [
                 self.store,
+                self.scroll,
                 w.HTML(
                     '<h2 class="st-lesson-title">Play against the bots</h2><p>You sit South; your partner North and '
                     "both opponents are bots. Legal cards are outlined; a click on any other card says why it may "
@@ -159,6 +165,7 @@ class PlayPage:
         if self.live is not None:
             self.live.clear()  # the last deal's cards are no longer asked about
         self.advance()
+        self.scroll.bring()
 
     def advance(self) -> None:
         """Let the bots act until it is South's turn, or the hand is over; a trick just completed is
@@ -417,6 +424,7 @@ class PlayPage:
         if self.live is not None:
             self.live.clear()  # the sheet, and its analysis, are gone
         self.advance()
+        self.scroll.bring()
 
     _sheet_seen = 0
 
@@ -494,13 +502,16 @@ class PlayPage:
             f"bids: {html.escape(bids)} · tricks N–S {rnd.tricks_won[Seat.NORTH] + rnd.tricks_won[Seat.SOUTH]}, "
             f"E–W {rnd.tricks_won[Seat.EAST] + rnd.tricks_won[Seat.WEST]} · game: {html.escape(scores)}</div>"
         )
+        head.add_class(TABLE_CLASS)
         parts: list[w.Widget] = [head]
         if self.holding is not None:
             self.next_trick_button.description = "Back to the play ▶" if self.looking else "Next trick ▶"
             parts += self._held_trick()
-        else:
+        elif rnd.phase is not Phase.BIDDING:  # (while bidding there is no trick: the bidding takes its place)
             shown = rnd.trick if rnd.trick.cards or not rnd.tricks else rnd.tricks[-1]
-            parts.append(trick_view(shown, label="the trick on the table", large=True, four_colour=self.four_colour))
+            table = trick_view(shown, label="the trick on the table", large=True, four_colour=self.four_colour)
+            table.add_class("st-play-table")
+            parts.append(table)
         if rnd.phase is Phase.BIDDING and your_turn:
             options = [(str(b), b) for b in rnd.legal_bids()]
             self.bid_choice.options = options
@@ -513,12 +524,16 @@ class PlayPage:
                 + (f"<br><b>Measured:</b> {html.escape(measured)}" if measured else "")
             )
             parts += [w.HTML(f'<div class="st-tip">{helper}</div>'), self.bid_choice, self.bid_button]
-        parts += [
-            w.HTML('<div class="st-caption">Your hand (South):</div>'),
-            picker,
-            self.said,
-            w.HBox([self.hint_button, self.back_button, self.last_trick_button]),
-        ]
+        # South's hand docked at the bottom of the window, whole and in one row (two on a phone), with what
+        # is said about it (a hint, why a card may not be played) right above it and its buttons beside it
+        picker.add_class("st-play-hand")
+        tools = w.VBox([self.hint_button, self.back_button, self.last_trick_button])
+        tools.add_class("st-play-tools")
+        row = w.HBox([picker, tools])
+        row.add_class("st-play-hand-row")
+        dock = w.VBox([self.said, row])
+        dock.add_class("st-play-dock")
+        parts.append(dock)
         self.last_trick_button.disabled = self.holding is not None or not rnd.tricks
         self.back_button.disabled = not self.practice.value
         self.hint_button.disabled = not your_turn
@@ -652,9 +667,11 @@ class PlayPage:
         said = f"Trick {number}: {who} it. {trick.reason}"
         # beside the trick where the width allows (so the four cards, the words and the button are seen
         # together), under it on a phone
+        table = trick_view(trick, label=f"trick {number}, complete", large=True, four_colour=self.four_colour)
+        table.add_class("st-play-table")
         row = w.HBox(
             [
-                trick_view(trick, label=f"trick {number}, complete", large=True, four_colour=self.four_colour),
+                table,
                 w.VBox(
                     [
                         live(w.HTML(f'<div class="st-proj-sentence st-play-trick-won">{html.escape(said)}</div>')),

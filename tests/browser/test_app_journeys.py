@@ -7,6 +7,7 @@ from the test: the test only plays the learner.
 from __future__ import annotations
 
 import base64
+import itertools
 import re
 from typing import Any
 
@@ -529,9 +530,55 @@ KEPT_IN_VIEW = """() => {
   const said = document.querySelector(".st-play .st-play-trick-won");
   const button = document.querySelector(".st-play .st-play-next-trick");
   if (!table || !said || !button) return false;
-  const inView = el => { const r = el.getBoundingClientRect(); return r.top >= -1 && r.bottom <= innerHeight + 1; };
+  // in the window and not under South's hand, docked at its bottom
+  const dock = document.querySelector(".st-play .st-play-dock");
+  const floor = Math.min(innerHeight, dock ? dock.getBoundingClientRect().top : innerHeight);
+  const inView = el => { const r = el.getBoundingClientRect(); return r.top >= -1 && r.bottom <= floor + 1; };
   return table.querySelectorAll(".st-card").length === 4 && inView(table) && inView(said) && inView(button);
 }"""
+
+#: where the Play page's table, docked hand and what is said about it are, in the window's coordinates
+PLAY_LAYOUT = """() => {
+  const box = el => { if (!el) return null; const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; };
+  const q = s => document.querySelector(".st-play " + s);
+  const said = q(".st-play-said .st-proj-question");
+  return {
+    height: innerHeight,
+    width: innerWidth,
+    dock: box(q(".st-play-dock")),
+    table: box(q(".st-play-table .st-table")),
+    said: box(said),
+    cards: [...document.querySelectorAll(".st-play .st-play-hand .st-card")].map(box),
+    // each card's corner (its rank and suit, a joker's word) is on top where it is drawn: a tap there is on it
+    hidden: [...document.querySelectorAll(".st-play .st-play-hand .st-card")].filter(card => {
+      const mark = card.querySelector(".st-corner, .st-joker-size");
+      const r = mark.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !hit || hit.closest(".st-card") !== card;
+    }).map(card => card.getAttribute("aria-label")),
+  };
+}"""
+
+
+def docked_hand_in_view(layout: dict[str, Any], rows: int) -> list[str]:
+    """What is wrong with the docked hand: each card whole in the window, inside the dock, in ``rows`` rows at most."""
+    problems = []
+    height, width = layout["height"], layout["width"]
+    dock = layout["dock"]
+    if dock is None or not layout["cards"]:
+        return ["no docked hand"]
+    if dock[1] > height + 1:
+        problems.append(f"the dock ends at {dock[1]:.0f}, below the window's {height}")
+    for top, bottom, left, right in layout["cards"]:
+        if top < dock[0] - 1 or bottom > min(dock[1], height) + 1 or left < -1 or right > width + 1:
+            problems.append(f"a card at {top:.0f}–{bottom:.0f} × {left:.0f}–{right:.0f} is cut")
+    tops = sorted(card[0] for card in layout["cards"])
+    taken = 1 + sum(b - a > 20 for a, b in itertools.pairwise(tops))  # a lifted card moves 12 px only
+    if taken > rows:
+        problems.append(f"the hand takes {taken} rows, not {rows}")
+    if layout["hidden"]:
+        problems.append(f"cards whose corner is covered: {layout['hidden']}")
+    return problems
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (375, 812)], ids=["laptop", "phone"])
@@ -560,8 +607,8 @@ def test_a_trick_a_bot_wins_stays_on_the_table_until_the_learner_goes_on(
     expect(page.locator(".st-play .st-table .st-winner")).to_have_count(1)  # the winner marked
     expect(page.locator(".st-play .st-table")).to_contain_text(" · wins")
     expect(page.locator(".st-play .st-mark-legal")).to_have_count(0)  # the bots wait: no card to play yet
-    page.locator(".st-play .st-table").evaluate("el => el.scrollIntoView({block: 'start'})")
-    page.wait_for_function(KEPT_IN_VIEW, timeout=10_000)  # the four cards, the words and the button together
+    # the four cards, the words and the button together, above the docked hand, without the learner scrolling
+    page.wait_for_function(KEPT_IN_VIEW, timeout=10_000)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"play-trick-kept-{size[0]}.png"))
     expect(button).to_be_focused()
@@ -572,3 +619,57 @@ def test_a_trick_a_bot_wins_stays_on_the_table_until_the_learner_goes_on(
     expect(said).to_be_visible()
     page.get_by_role("button", name="Back to the play ▶").click()
     expect(page.locator(".st-play .st-mark-legal").first).to_be_visible()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (375, 812), (1920, 1080)], ids=["laptop", "phone", "projector"])
+def test_the_hand_is_docked_whole_with_the_trick_and_what_is_said_in_view(
+    page: Page, voila_server: Server, size: tuple[int, int]
+) -> None:
+    """South's hand at the bottom of the window, in one row (two on a phone), the trick above it, a hint
+    and "why not this card" right above the hand: all seen without the learner scrolling."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    if width >= 1920:  # the teacher's projector: large cards and text, set on Home
+        open_app(page, voila_server, "/")
+        page.get_by_role("checkbox", name="Projector: large cards and text").check()
+        page.get_by_role("button", name="Play", exact=True).click()
+    else:
+        open_app(page, voila_server, "/?page=play")
+    page.get_by_role("button", name="Deal ▶").click()
+    expect(south_cards(page)).to_have_count(13, timeout=FIRST_EXPECT_TIMEOUT_MS)
+    rows = 2 if width < 480 else 1
+    page.wait_for_timeout(800)  # the page brings the table into view, smoothly
+    assert docked_hand_in_view(page.evaluate(PLAY_LAYOUT), rows) == []  # while bidding too
+    page.locator(".st-play .widget-toggle-buttons button").nth(4).click()
+    page.get_by_role("button", name="Bid", exact=True).click()
+    legal = page.locator(".st-play .st-mark-legal")
+    expect(legal.first).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.wait_for_timeout(800)
+    layout = page.evaluate(PLAY_LAYOUT)
+    problems = docked_hand_in_view(layout, rows)
+    table = layout["table"]
+    if table is None or table[0] < -1 or table[1] > layout["dock"][0] + 1:
+        problems.append(f"the trick at {table} is not in view above the hand (dock {layout['dock']})")
+    # a hint, and a card that may not be played, are answered right above the hand, in view
+    page.get_by_role("button", name="Hint").click()
+    said = page.locator(".st-play .st-play-said .st-proj-question")
+    expect(said).to_contain_text("Hint: play ")
+    checks = [("hint", page.evaluate(PLAY_LAYOUT))]
+    illegal = page.locator(".st-play .st-play-hand [role=radio]:not(.st-mark-legal)")
+    if illegal.count():
+        illegal.first.click()
+        expect(said).to_contain_text("Not ")
+        checks.append(("why not", page.evaluate(PLAY_LAYOUT)))
+    for what, seen in checks:
+        box, dock = seen["said"], seen["dock"]
+        if box is None or box[0] < dock[0] - 1 or box[1] > min(dock[1], seen["height"]) + 1:
+            problems.append(f"the {what} at {box} is not in the docked hand's box {dock}")
+        problems += [f"with the {what}: {p}" for p in docked_hand_in_view(seen, rows)]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"play-docked-{width}.png"))
+    from .test_layout import PROBLEMS  # (test_layout imports this module)
+
+    problems += page.evaluate(PROBLEMS)
+    assert not problems, "\n".join(problems)
+    legal.first.click()
+    expect(south_cards(page)).to_have_count(12)

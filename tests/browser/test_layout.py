@@ -47,7 +47,8 @@ PROBLEMS = """() => {
     if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
     if (r.left < -0.5 || r.right > vw + 0.5)
       problems.push(`outside the viewport: ${el.tagName} "${name(el)}" spans ${Math.round(r.left)}..${Math.round(r.right)} of ${vw}`);
-    if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'INPUT')
+    // (a card of the Play page's hand is the strip of it that shows, by design: its corner is checked there)
+    if (el.scrollWidth > el.clientWidth + 1 && el.tagName !== 'INPUT' && !el.matches('.st-play-hand .st-card'))
       problems.push(`text clipped: ${el.tagName} "${name(el)}" needs ${el.scrollWidth} px, has ${el.clientWidth}`);
     if (el.tagName === 'SELECT' && el.selectedIndex >= 0) {
       const s = getComputedStyle(el);
@@ -371,8 +372,9 @@ def test_projector_checkboxes_grow_with_the_text(page: Page, voila_server: Serve
     assert normal["height"] < 18 and large["height"] >= 20 and large["width"] >= 20, (normal, large)
 
 
-def test_why_not_and_the_hint_are_said_right_under_the_hand(page: Page, voila_server: Server) -> None:
-    """They were written in the status line near the top of the page, while the learner clicks a card at the bottom."""
+def test_why_not_and_the_hint_are_said_right_by_the_hand(page: Page, voila_server: Server) -> None:
+    """They were written in the status line near the top of the page, while the learner clicks a card at the
+    bottom: they are said right above the hand, docked at the bottom of the window."""
     open_app(page, voila_server, "/?page=play")
     page.set_viewport_size({"width": 1366, "height": 768})
     page.get_by_role("button", name="Deal ▶").click()
@@ -384,17 +386,17 @@ def test_why_not_and_the_hint_are_said_right_under_the_hand(page: Page, voila_se
     expect(cards).to_have_count(13)
     said = page.locator(".st-play .st-play-said .st-proj-question")
 
-    def under_the_hand(what: str) -> None:
+    def by_the_hand(what: str) -> None:
         expect(said).to_be_visible()
         h, s = hand.bounding_box(), said.bounding_box()
         assert h is not None and s is not None
-        assert h["y"] + h["height"] - 1 <= s["y"] <= h["y"] + h["height"] + 60, (what, h, s)
+        assert h["y"] - 60 <= s["y"] + s["height"] <= h["y"] + 1, (what, h, s)
         fold = page.evaluate("window.innerHeight")
         assert s["y"] >= 0 and s["y"] + s["height"] <= fold, (what, s, fold)  # in view where the learner clicked
 
     page.get_by_role("button", name="Hint").click()
     expect(said).to_contain_text("Hint")
-    under_the_hand("the hint")
+    by_the_hand("the hint")
     shown = False
     for left in range(13, 8, -1):
         expect(cards).to_have_count(left)
@@ -403,7 +405,7 @@ def test_why_not_and_the_hint_are_said_right_under_the_hand(page: Page, voila_se
         if illegal.count():
             illegal.first.click()
             expect(said).to_contain_text("Not ")
-            under_the_hand("why not")
+            by_the_hand("why not")
             page.screenshot(path=str(SHOTS / "play-why-not-1366x768.png"))
             shown = True
             break
