@@ -22,6 +22,7 @@ from ..engine import BlindNil, Rules
 __all__ = ["RETRIES", "Settings"]
 
 RETRIES = (0, 1)  # the tries a question gives after a wrong answer, before the answer is shown
+MAX_TIME = 253_402_300_800.0  # 1 January 10000: a stored time past it is not one the app wrote
 
 
 @dataclasses.dataclass
@@ -36,6 +37,8 @@ class Settings:
     large: bool = False
     quiz_level: int = 1  # Quiz yourself's level (1 easy to 3 tricky), kept across rule sets and reloads
     retries: int = 1  # tries after a wrong answer before it is shown: 0 or 1 (quizzes and lessons alike)
+    #: when the practice session under way began (seconds since 1970; 0: none), so a reload goes on with it
+    practice_from: float = 0.0
 
     def rules(self) -> Rules:
         return Rules.preset(self.preset, nil=self.nil, blind_nil=self.blind_nil, mercy=-200 if self.mercy else None)
@@ -76,6 +79,12 @@ class Settings:
                 s.retries = data["retries"]
             else:
                 bad.append("second try")
+        if "practice_from" in data:
+            when = data["practice_from"]
+            if type(when) in (int, float) and 0 <= when < MAX_TIME:  # (NaN and inf fail the comparison)
+                s.practice_from = float(when)
+            else:
+                bad.append("practice session")
         if bad and notes is not None:
             notes.append(f"Some saved settings could not be read ({', '.join(bad)}), so the usual ones are used there.")
         return s

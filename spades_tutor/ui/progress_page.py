@@ -158,12 +158,10 @@ def mastery_reading(table: Mapping[str, KindMastery]) -> str:
 
 
 def _clock(when: float, zone: tzinfo | None) -> datetime.datetime:
-    """An answer's time on the learner's clock (UTC if the browser named no time zone, or if the time,
-    near the end of year 9999, has no date in that zone)."""
-    try:
-        return datetime.datetime.fromtimestamp(when, zone or datetime.UTC)
-    except (OverflowError, ValueError, OSError):
-        return datetime.datetime.fromtimestamp(when, datetime.UTC)
+    """An answer's time on the learner's clock (``quiz.practice.local_time``)."""
+    from ..quiz.practice import local_time
+
+    return local_time(when, zone)
 
 
 def _day(when: float, zone: tzinfo | None = None) -> str:

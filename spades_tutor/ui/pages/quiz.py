@@ -1,16 +1,19 @@
-"""Quiz yourself: questions of every kind (or one kind), seeded, with a running score and streak."""
+"""Quiz yourself: questions of every kind (or one kind), seeded, with a running score and streak;
+"Practice what I miss" in sessions of a set length that end on a summary; the day's answers against a goal."""
 
 from __future__ import annotations
 
 import base64
 import html
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from ...engine import Rules
 from ...quiz import Feedback, QuizItem
+from ...quiz.practice import DAILY_GOAL, SESSION_LENGTH, SessionSummary, answered_today, session_questions
 from ..choices import Dropdown
 from ..errors import guarded
 from ..quiz_view import KIND_TITLES, QuizView
@@ -21,6 +24,9 @@ if TYPE_CHECKING:
     from ..app import App  # type-only: a page is handed the shell that builds it
 
 DIFFICULTY_NAMES = {1: "Easy", 2: "Medium", 3: "Tricky"}
+NEXT_QUESTION = "Next question ▶"
+#: the Next button after a practice session's last question
+SESSION_OVER = "See how the session went ▶"
 #: the file the Quiz page's export saves: this page's answers only (Progress saves every answer)
 QUIZ_CSV = "spades-tutor-quiz-answers.csv"
 
@@ -67,7 +73,7 @@ class QuizPage(Page):
         self.board = w.HTML()
         self.board.add_class("st-scoreboard")
         self.slot = w.VBox()
-        self.next_button = w.Button(description="Next question ▶", button_style="primary")
+        self.next_button = w.Button(description=NEXT_QUESTION, button_style="primary")
         self.next_button.add_class("st-next-question")
         self.next_button.on_click(guarded(lambda _b: self.next_item()))
         self.download = w.HTML()
@@ -141,6 +147,7 @@ class QuizPage(Page):
             self.new_item()
         self.show_level()
         self.show_retries()
+        self.resume_practice()
         self.refresh_board()
 
     def asks(self, kind: str) -> bool:
@@ -155,15 +162,43 @@ class QuizPage(Page):
         self.chosen()
 
     def chosen(self) -> None:
-        """A kind or a level picked from the menus: their questions, no longer the practice's."""
+        """A kind or a level picked from the menus: their questions, no longer the practice's (its session ends)."""
         self.practising = False
+        self._end_session()
         self.new_item()
 
     def practise(self) -> None:
-        """ "Practice what I miss": from now on (until a menu is used) the kind and level come from the answers given."""
+        """ "Practice what I miss": a session of ``SESSION_LENGTH`` questions whose kind and level come from
+        the answers given, then a summary (a menu used ends it sooner)."""
         self.practising = True
+        self.app.settings.practice_from = time.time()
+        self.app.save()
         self.seed += 1
         self.new_item()
+
+    def _end_session(self) -> None:
+        if self.app.settings.practice_from:
+            self.app.settings.practice_from = 0.0
+            self.app.save()
+
+    def session_asked(self) -> int:
+        """The questions of the practice session under way answered so far (0 when none is under way)."""
+        since = self.app.settings.practice_from
+        return len(session_questions(self.app.progress.answers, since)) if since else 0
+
+    def session_over(self) -> bool:
+        return self.practising and self.session_asked() >= SESSION_LENGTH
+
+    def resume_practice(self) -> None:
+        """The saved record says a practice session is under way (begun before a reload, or in another
+        tab): go on with it, from a question not yet tried, or on to its summary if it is complete."""
+        if not self.app.settings.practice_from or self.practising:
+            return
+        self.practising = True
+        if self.session_over():
+            self.show_summary()
+        elif self.view is None or self.view.tries == 0:
+            self.new_item()
 
     def show_level(self) -> None:
         """The saved level, once the browser has sent it (a new question only if it differs)."""
@@ -186,8 +221,44 @@ class QuizPage(Page):
         self.end_reset()
 
     def next_item(self) -> None:
+        if self.session_over():
+            self.show_summary()
+            return
         self.seed += 1
         self.new_item()
+
+    def show_summary(self) -> None:
+        """The practice session's end: what was right, what moved, what to practise next, the day's goal."""
+        from ...quiz import kinds
+        from ...quiz.practice import summarise
+
+        since = self.app.settings.practice_from
+        summary = summarise(
+            self.app.progress.answers, since, kinds=list(kinds.offered(self.app.rules)), seed=self.seed + 1
+        )
+        self.practising = False
+        self._end_session()
+        again = w.Button(description="Another session ▶", button_style="primary")
+        again.add_class("st-practice-again")
+        again.on_click(guarded(lambda _b: self.practise()))
+        back = w.Button(description="Back to the questions")
+        back.on_click(guarded(lambda _b: self.next_item()))
+        done = w.HTML(summary_html(summary, self.today_words()))
+        done.add_class("st-session-summary")
+        replace_children(self.slot, [done, w.HBox([again, back])])
+        self.view, self.item = None, None
+        self.next_button.description = NEXT_QUESTION
+        self.next_button.layout.display = "none"
+        self.seed_line.value = '<div class="st-note">Practice what I miss: the session is over.</div>'
+        self.refresh_board()
+        again.focus()
+
+    def today_words(self) -> str:
+        """The day's first tries (any page's) against the daily goal, on the learner's clock."""
+        today = answered_today(self.app.progress.answers, self.app.store.zone, time.time())
+        if today >= DAILY_GOAL:
+            return f"Today: {today} answers, the daily goal of {DAILY_GOAL} met ✓"
+        return f"Today: {today} of {DAILY_GOAL} answers (the daily goal)"
 
     def new_item(self) -> None:
         from ...quiz import kinds
@@ -203,6 +274,8 @@ class QuizPage(Page):
         elif kind == "mixed":
             kind = random.Random(self.seed).choice(kinds.offered(rules))
         self.item = generate(kind, rules, self.seed, level)
+        self.next_button.description = NEXT_QUESTION
+        self.next_button.layout.display = None
         s = self.app.settings
         self.view = QuizView(self.item, self.answered, four_colour=s.four_colour, large=s.large, retries=s.retries)
         replace_children(self.slot, [self.view.widget])
@@ -258,23 +331,33 @@ class QuizPage(Page):
         known = mastery(history, kinds=(kind,))[kind]
         said = {0: "new to you", 1: "missed last time", 2: "right first try last time", 5: "well known"}
         why = said.get(known.box, f"right first try {known.box - 1} times running")
-        return kind, level, f"Practice what I miss: {html.escape(KIND_TITLES[kind])}, {why} · "
+        asked = min(self.session_asked() + 1, SESSION_LENGTH)
+        return (
+            kind,
+            level,
+            f"Practice what I miss, question {asked} of {SESSION_LENGTH}: {html.escape(KIND_TITLES[kind])}, {why} · ",
+        )
 
     def answered(self, item: QuizItem, feedback: Feedback, attempt: int = 1) -> None:
         self.app.record(item, feedback, attempt, source="quiz")
         if self.practising:
             self._follow_mastery(item)
+            if self.session_over():
+                self.next_button.description = SESSION_OVER
         self.refresh_board()  # once an answer: it writes the whole record out again as the export link
 
     def refresh_board(self) -> None:
         every = self.app.progress
         p = every.only("quiz")  # the score is this page's questions; a lesson's quiz counts in the lesson
         # one streak everywhere: right answers in a row over every answer, as the Progress page counts it
+        today = answered_today(every.answers, self.app.store.zone, time.time())
         self.board.value = (
             f'<span role="status">Score {p.correct} / {p.answered} · streak {every.streak} · best streak '
             f"{every.best_streak} · right first try {p.first_try}, on the second try {p.second_try}</span>"
             '<span class="st-board-note"> (the score counts this page\'s questions; the streak every answer, '
             "lessons too)</span>"
+            f'<span class="st-daily-goal">{html.escape(self.today_words())} '
+            f'<progress max="{DAILY_GOAL}" value="{min(today, DAILY_GOAL)}" aria-label="Daily goal"></progress></span>'
         )
         data = base64.b64encode(p.to_csv().encode("utf-8")).decode("ascii")
         self.download.value = (
@@ -286,3 +369,32 @@ class QuizPage(Page):
         if self.view is None:
             self.new_item()
         self.refresh_board()
+
+
+def summary_html(summary: SessionSummary, today: str) -> str:
+    """A practice session's summary: right first tries, each kind's level before and after, what to practise next."""
+    rows = []
+    for k in summary.kinds:
+        before, after = DIFFICULTY_NAMES[k.level_before], DIFFICULTY_NAMES[k.level_after]
+        level = before if before == after else f"{before} → {after}"
+        moved = "better known ↑" if k.improved else "to practise again" if k.first_try < k.asked else "all right"
+        rows.append(
+            f"<tr><td>{html.escape(KIND_TITLES[k.kind])}</td><td>{k.first_try} of {k.asked}</td>"
+            f"<td>{level}</td><td>{moved}</td></tr>"
+        )
+    improved = [KIND_TITLES[k.kind] for k in summary.kinds if k.improved]
+    named = ", ".join(improved)
+    better = (
+        f"Better known now: {html.escape(named)}{'' if named.endswith(('?', '!')) else '.'}"
+        if improved
+        else "No kind moved up this time: the misses come back soon, which is how they stick."
+    )
+    return (
+        '<h3 class="st-step-title">Practice session done</h3>'
+        f'<p class="st-proj-sentence" role="status">{summary.first_try} of {summary.asked} right on the first try.</p>'
+        '<table class="st-score-table"><thead><tr><th>Kind</th><th>Right first try</th><th>Level</th>'
+        f"<th>Since the session began</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f"<p>{better} Practise next: <b>{html.escape(KIND_TITLES[summary.next_kind])}</b> "
+        f"({DIFFICULTY_NAMES[summary.next_level]}).</p>"
+        f'<p class="st-daily-goal">{html.escape(today)}</p>'
+    )

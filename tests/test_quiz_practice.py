@@ -1,0 +1,127 @@
+"""Practice sessions: "Practice what I miss" asks a set number of questions, then sums up what moved and
+what to practise next; the day's answers count toward a daily goal; a reload goes on with the session."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import time
+from collections.abc import Iterator
+from zoneinfo import ZoneInfo
+
+import pytest
+from test_quiz_kinds import answer_through_the_view
+
+from spades_tutor.quiz.practice import DAILY_GOAL, SESSION_LENGTH, answered_today, session_questions, summarise
+from spades_tutor.session import Answer, Progress
+from spades_tutor.session.settings import Settings
+from spades_tutor.ui import errors
+from spades_tutor.ui.app import App
+from spades_tutor.ui.pages.quiz import NEXT_QUESTION, SESSION_OVER
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App()
+    yield a
+    errors.remove_sink(a.show_error)
+
+
+def said(when: float, kind: str, right: bool, source: str = "quiz", attempt: int = 1, level: int = 1) -> Answer:
+    return Answer(when, kind, "jokers", f"{kind}:jokers:{when:.0f}/{level}", right, source, attempt)
+
+
+def test_a_session_counts_first_tries_on_the_quiz_page_since_it_began() -> None:
+    history = [
+        said(5.0, "score", True),  # before the session
+        said(10.0, "score", False),
+        said(11.0, "score", True, attempt=2),  # the same question's second try: not another question
+        said(12.0, "trick-winner", True, source="lesson"),  # a lesson's question: not the session's
+        said(13.0, "trick-winner", True),
+    ]
+    assert [a.time for a in session_questions(history, since=10.0)] == [10.0, 13.0]
+    s = summarise(history, since=10.0, kinds=("score", "trick-winner", "nil-safe"), seed=0)
+    assert (s.asked, s.first_try) == (2, 1)
+    score, trick = s.kinds
+    assert (score.kind, score.asked, score.first_try, score.improved) == ("score", 1, 0, False)
+    assert (trick.kind, trick.asked, trick.first_try) == ("trick-winner", 1, 1)
+    # new before the session; during it right first in a lesson (box 2), then on the quiz page (box 3)
+    assert (trick.box_before, trick.box_after, trick.improved) == (0, 3, True)
+    assert s.next_kind in ("score", "trick-winner", "nil-safe") and s.next_level == 1
+
+
+def test_the_daily_goal_counts_the_learner_s_day_on_their_clock() -> None:
+    zone = ZoneInfo("America/New_York")
+    noon = datetime.datetime(2026, 12, 7, 12, 0, tzinfo=zone).timestamp()
+    late_yesterday = datetime.datetime(2026, 12, 6, 23, 30, tzinfo=zone).timestamp()  # 04:30 UTC today
+    answers = [said(noon - 60 * i, "score", True) for i in range(3)]
+    answers += [said(late_yesterday, "score", True), said(noon, "score", False, attempt=2)]
+    assert answered_today(answers, zone, noon) == 3  # yesterday evening and a second try do not count
+    assert answered_today(answers, None, noon) == 4  # in UTC the evening before is today (04:30)
+
+
+@pytest.mark.parametrize("stored", [10**4000, float("nan"), float("inf"), -1.0, True, "1700000000"])
+def test_a_stored_practice_start_that_is_not_a_time_is_no_session(stored: object) -> None:
+    notes: list[str] = []
+    assert Settings.from_data({"practice_from": stored}, notes).practice_from == 0.0
+    assert notes == ["Some saved settings could not be read (practice session), so the usual ones are used there."]
+    assert Settings.from_data({"practice_from": 1_700_000_000}, notes).practice_from == 1_700_000_000.0
+
+
+def test_a_practice_session_ends_after_its_questions_on_a_summary(app: App) -> None:
+    app.store.loaded = True
+    app.picker.retry.value = False
+    app.nav.value = "Quiz yourself"
+    quiz = app.quiz
+    quiz.practice_button.click()
+    started = app.settings.practice_from
+    assert started > 0 and quiz.practising
+    for n in range(1, SESSION_LENGTH + 1):
+        assert f"Practice what I miss, question {n} of {SESSION_LENGTH}: " in quiz.seed_line.value
+        view = quiz.view
+        assert view is not None
+        item = quiz.item
+        assert item is not None
+        if n % 3:  # right, two questions in three, through the view's controls
+            answer_through_the_view(view)
+            view.check_button.click()
+        else:  # a miss, graded as the view reports one to the page
+            quiz.answered(item, dataclasses.replace(item.check(item.answer()), correct=False))
+        assert quiz.next_button.description == (SESSION_OVER if n == SESSION_LENGTH else NEXT_QUESTION)
+        if n < SESSION_LENGTH:
+            quiz.next_button.click()
+    quiz.next_button.click()  # the summary
+    summary = quiz.slot.children[0].value
+    right = SESSION_LENGTH - SESSION_LENGTH // 3
+    assert f"{right} of {SESSION_LENGTH} right on the first try." in summary
+    assert "Practise next: <b>" in summary and f"of {DAILY_GOAL} answers" in summary
+    assert not quiz.practising and app.settings.practice_from == 0.0  # the session is over, and saved so
+    assert quiz.next_button.layout.display == "none"
+    again = quiz.slot.children[1].children[0]
+    again.click()  # another session
+    assert quiz.practising and app.settings.practice_from >= started
+    assert f"question 1 of {SESSION_LENGTH}" in quiz.seed_line.value
+
+
+def test_a_reload_goes_on_with_the_practice_session(app: App) -> None:
+    began = time.time() - 60
+    stored = Progress()
+    for i in range(3):
+        stored.record("score", "jokers", f"score:jokers:{i}/1", True, when=began + i, source="quiz")
+    stored.settings.practice_from = began
+    app.nav.value = "Quiz yourself"
+    app.store.value = stored.to_json()
+    app.store.loaded = True  # the page sends the saved record: the session goes on at its fourth question
+    assert app.quiz.practising
+    assert f"Practice what I miss, question 4 of {SESSION_LENGTH}: " in app.quiz.seed_line.value
+
+
+def test_one_right_answer_after_nine_misses_is_not_called_better_known() -> None:
+    """The box says "right last time" (box 2), but a strong teacher would not call 1 of 10 progress."""
+    history = [said(10.0 + n, "trick-winner", False) for n in range(9)] + [said(30.0, "trick-winner", True)]
+    (change,) = summarise(history, since=10.0, kinds=("trick-winner",), seed=0).kinds
+    assert (change.asked, change.first_try, change.box_before, change.box_after) == (10, 1, 0, 2)
+    assert not change.improved
+    history = [said(10.0 + n, "trick-winner", n % 2 == 0) for n in range(9)] + [said(30.0, "trick-winner", True)]
+    (change,) = summarise(history, since=10.0, kinds=("trick-winner",), seed=0).kinds
+    assert change.first_try == 6 and change.box_after == 3 and change.improved  # right, right: box 3
