@@ -31,19 +31,19 @@ def said(when: float, kind: str, right: bool, source: str = "quiz", attempt: int
     return Answer(when, kind, "jokers", f"{kind}:jokers:{when:.0f}/{level}", right, source, attempt)
 
 
-def test_a_session_counts_first_tries_on_the_quiz_page_since_it_began() -> None:
+def test_a_session_counts_the_questions_answered_on_the_quiz_page_since_it_began() -> None:
     history = [
         said(5.0, "score", True),  # before the session
         said(10.0, "score", False),
-        said(11.0, "score", True, attempt=2),  # the same question's second try: not another question
+        said(11.0, "score", True, attempt=2),  # a question right on the second try: asked, not right first
         said(12.0, "trick-winner", True, source="lesson"),  # a lesson's question: not the session's
         said(13.0, "trick-winner", True),
     ]
-    assert [a.time for a in session_questions(history, since=10.0)] == [10.0, 13.0]
+    assert [a.time for a in session_questions(history, since=10.0)] == [10.0, 11.0, 13.0]
     s = summarise(history, since=10.0, kinds=("score", "trick-winner", "nil-safe"), seed=0)
-    assert (s.asked, s.first_try) == (2, 1)
+    assert (s.asked, s.first_try) == (3, 1)
     score, trick = s.kinds
-    assert (score.kind, score.asked, score.first_try, score.improved) == ("score", 1, 0, False)
+    assert (score.kind, score.asked, score.first_try, score.improved) == ("score", 2, 0, False)
     assert (trick.kind, trick.asked, trick.first_try) == ("trick-winner", 1, 1)
     # new before the session; during it right first in a lesson (box 2), then on the quiz page (box 3)
     assert (trick.box_before, trick.box_after, trick.improved) == (0, 3, True)
@@ -56,8 +56,8 @@ def test_the_daily_goal_counts_the_learner_s_day_on_their_clock() -> None:
     late_yesterday = datetime.datetime(2026, 12, 6, 23, 30, tzinfo=zone).timestamp()  # 04:30 UTC today
     answers = [said(noon - 60 * i, "score", True) for i in range(3)]
     answers += [said(late_yesterday, "score", True), said(noon, "score", False, attempt=2)]
-    assert answered_today(answers, zone, noon) == 3  # yesterday evening and a second try do not count
-    assert answered_today(answers, None, noon) == 4  # in UTC the evening before is today (04:30)
+    assert answered_today(answers, zone, noon) == 4  # yesterday evening does not count
+    assert answered_today(answers, None, noon) == 5  # in UTC the evening before is today (04:30)
 
 
 @pytest.mark.parametrize("stored", [10**4000, float("nan"), float("inf"), -1.0, True, "1700000000"])

@@ -1,18 +1,19 @@
 """A session of "Practice what I miss": a set number of questions, then what moved; and a daily goal.
 
-A session is the quiz's first tries given since it began (the time kept as
+A session is the questions answered on the quiz page since it began (an answer is one question, right on
+the first try, on the second, or missed) (the time kept as
 ``Settings.practice_from`` with the learner's record, so a reload, or another tab, goes on with the
 same session). After :data:`SESSION_LENGTH` questions it ends on a summary: how many were right on the
 first try, each kind asked with its level and box (:func:`spades_tutor.quiz.mastery.mastery`) before
 the session and after it, and the kind to practise next (:func:`~spades_tutor.quiz.mastery.next_practice`).
-The daily goal counts the first tries of the learner's day (quizzes, lessons and reviews alike), on
-their browser's clock.
+The daily goal counts the questions answered in the learner's day (quizzes, lessons and reviews alike),
+on their browser's clock.
 
 >>> from spades_tutor.session import Answer
 >>> def said(when, kind, right, level=1, attempt=1):
 ...     return Answer(when, kind, "jokers", f"{kind}:jokers:{when:.0f}/{level}", right, "quiz", attempt)
 >>> history = [said(1.0, "score", False)]  # before the session
->>> history += [said(10.0 + i, "score", True) for i in range(3)] + [said(20.0, "trick-winner", False)]
+>>> history += [said(10.0 + i, "score", True) for i in range(3)] + [said(20.0, "trick-winner", True, attempt=2)]
 >>> len(session_questions(history, since=10.0))
 4
 >>> s = summarise(history, since=10.0, kinds=("score", "trick-winner"), seed=1)
@@ -45,7 +46,7 @@ __all__ = [
 
 #: questions in a practice session
 SESSION_LENGTH = 10
-#: first tries a day (any page's) that meet the daily goal
+#: questions answered a day (any page's) that meet the daily goal
 DAILY_GOAL = 20
 
 
@@ -69,8 +70,8 @@ def local_time(when: float, zone: tzinfo | None) -> datetime.datetime:
 
 
 def session_questions(answers: Sequence[Given], since: float) -> list[Given]:
-    """The session's questions: each first try on the quiz page given at ``since`` or later."""
-    return [a for a in answers if a.source == "quiz" and a.attempt == 1 and a.time >= since]
+    """The session's questions: each answer on the quiz page given at ``since`` or later."""
+    return [a for a in answers if a.source == "quiz" and a.time >= since]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,7 +116,7 @@ def summarise(answers: Sequence[Given], since: float, kinds: Sequence[str], seed
         KindChange(
             kind,
             sum(a.kind == kind for a in asked),
-            sum(a.kind == kind and a.correct for a in asked),
+            sum(a.kind == kind and a.correct and a.attempt == 1 for a in asked),
             before[kind].level,
             after[kind].level,
             before[kind].box,
@@ -124,10 +125,10 @@ def summarise(answers: Sequence[Given], since: float, kinds: Sequence[str], seed
         for kind in order
     )
     next_kind, next_level = next_practice(answers, seed, kinds=kinds)
-    return SessionSummary(len(asked), sum(a.correct for a in asked), changes, next_kind, next_level)
+    return SessionSummary(len(asked), sum(a.correct and a.attempt == 1 for a in asked), changes, next_kind, next_level)
 
 
 def answered_today(answers: Sequence[Given], zone: tzinfo | None, now: float) -> int:
-    """First tries given on the learner's day of ``now`` (any page's), on the clock of ``zone``."""
+    """Questions answered on the learner's day of ``now`` (any page's), on the clock of ``zone``."""
     day = local_time(now, zone).date()
-    return sum(a.attempt == 1 and local_time(a.time, zone).date() == day for a in answers)
+    return sum(local_time(a.time, zone).date() == day for a in answers)

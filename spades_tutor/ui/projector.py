@@ -20,8 +20,12 @@ from . import static_text
 from .cards import hand_view, trick_view
 from .errors import guarded
 from .landmarks import live
+from .scroll import ScrollTo
 from .serving import CLASS_LINK_ENV
 from .tree import replace_children
+
+#: the class of the step's line, where a step taken scrolls the page to
+HEAD_CLASS = "st-proj-head"
 
 
 def class_link_html(url: str) -> str:
@@ -85,6 +89,10 @@ class ProjectorPage:
         self.keys = ArrowKeys(active=True)
         self.keys.on_msg(guarded(self._key))
         self.header = w.HTML()
+        self.header.add_class(HEAD_CLASS)
+        # a step taken brings the step's line, its sentence and the table into view (the deal's controls
+        # and the app's header scroll away): on a 768-high projector the trick was below the fold
+        self.scroll = ScrollTo(target=HEAD_CLASS)
         self.sentence = live(w.HTML())
         self.table = w.VBox()  # North above; West, the trick, East; South below
         self.table.add_class("st-proj-table")
@@ -94,6 +102,7 @@ class ProjectorPage:
         self.widget = w.VBox(
             [
                 self.keys,
+                self.scroll,
                 w.HTML('<h2 class="st-lesson-title">Classroom: a hand step by step</h2>'),
                 self.class_link,
                 w.HBox([self.deal_box, self.deal_button, self.random_button, self.ask]),
@@ -146,6 +155,7 @@ class ProjectorPage:
             self._pending = nxt  # ask first; the next Next shows the card
             self.revealed = False
             self.render()
+            self.scroll.bring()
             return
         self._pending = None
         self.go(nxt)
@@ -156,6 +166,7 @@ class ProjectorPage:
         self.step = max(0, min(step, len(self.hand.steps) - 1))
         self.revealed = False
         self.render()
+        self.scroll.bring()
 
     def reveal(self) -> None:
         if self._pending is not None:

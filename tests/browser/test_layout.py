@@ -210,6 +210,49 @@ def test_projector_at_1920_shows_the_four_hands_and_the_step_above_the_fold(page
         assert b["y"] + b["height"] <= fold
 
 
+def test_a_classroom_step_on_a_768_high_projector_shows_its_sentence_and_the_trick(
+    page: Page, voila_server: Server
+) -> None:
+    """At 1366x768 the trick started at y=625 and ended below the fold: a step taken now brings the step's
+    line, its sentence, the buttons and the table into view (the deal's controls scroll away)."""
+    open_app(page, voila_server, "/?deal=4127W")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    projector_on(page)
+    go(page, "Classroom")
+    expect(page.get_by_text("Deal 4127W").first).to_be_visible()
+    for _ in range(6):  # the four bids, then the first two cards of the first trick
+        page.get_by_role("button", name="Next ▶").click()
+    expect(page.locator(".st-proj-head")).to_contain_text("step 6 of")
+    expect(page.locator(".st-proj-table .st-table .st-card")).to_have_count(2)
+    fold = page.evaluate("window.innerHeight")
+    boxes = {
+        "the step's sentence": page.locator(".st-proj-sentence"),
+        "the Next button": page.get_by_role("button", name="Next ▶"),
+        "the trick": page.locator(".st-proj-table .st-table"),
+    }
+
+    def in_view() -> list[str]:
+        out = []
+        for what, where in boxes.items():
+            b = where.bounding_box()
+            if b is None or b["y"] < -1 or b["y"] + b["height"] > fold + 1:
+                out.append(f"{what} at {b} is not within the window's {fold} px")
+        return out
+
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.st-proj-table .st-table').getBoundingClientRect();"
+        " return t.top >= 0 && t.bottom <= innerHeight; }",
+        timeout=10_000,
+    )  # (the page scrolls smoothly)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "projector-classroom-1366x768-step.png"))
+    assert in_view() == []
+    page.keyboard.press("ArrowRight")  # the room's next card, by the arrow key: still in view
+    expect(page.locator(".st-proj-head")).to_contain_text("step 7 of")
+    page.wait_for_timeout(600)
+    assert in_view() == []
+
+
 def test_the_projectors_header_takes_at_most_a_seventh_of_a_768_high_screen(page: Page, voila_server: Server) -> None:
     """The room looks at the cards: on the projector the menu keeps to a laptop's size."""
     open_app(page, voila_server, "/")

@@ -355,7 +355,7 @@ class QuizPage(Page):
             f'<span role="status">Score {p.correct} / {p.answered} · streak {every.streak} · best streak '
             f"{every.best_streak} · right first try {p.first_try}, on the second try {p.second_try}</span>"
             '<span class="st-board-note"> (the score counts this page\'s questions; the streak every answer, '
-            "lessons too)</span>"
+            "lessons too)</span> "
             f'<span class="st-daily-goal">{html.escape(self.today_words())} '
             f'<progress max="{DAILY_GOAL}" value="{min(today, DAILY_GOAL)}" aria-label="Daily goal"></progress></span>'
         )
