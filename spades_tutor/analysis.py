@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 
 from .engine import ActionKind, Card, Phase, Round, Rules, Seat, SeatView, Suit, Team
-from .engine.text import and_list, number, plural
+from .engine.text import and_list, likely, number, plural
 from .solver import (
     Answer,
     Budget,
@@ -949,9 +949,9 @@ class Hint:
         if self.voids:
             shown = "; " + and_list(f"{seat} has no {suit.plural}" for seat, suit in self.voids)
         return (
-            f"{self.card} {self.goal} in {share:.0%} ({self.low:.0%}–{self.high:.0%}) of {self.layouts} layouts of "
-            f"the unseen cards consistent with the play{shown} (a simulation: each layout solved double dummy; "
-            "95% interval)."
+            f"{self.card} {self.goal} in about {share:.0%} ({likely(f'{self.low:.0%}', f'{self.high:.0%}')}) of "
+            f"{self.layouts} ways the unseen cards may lie, as the play so far allows{shown}. Measured by a "
+            "simulation: each of those deals played out with every card known."
         )
 
 

@@ -558,7 +558,7 @@ def test_the_play_page_judges_the_finished_hand_card_by_card_with_a_progress_bar
         if len(rnd.hands[PLAYER]) == 4 and not hinted:  # late in the hand the hint is measured on layouts
             page.hint()
             hinted = True
-            assert page.message.startswith("Hint: play ") and "layouts of the unseen cards" in page.message
+            assert page.message.startswith("Hint: play ") and "ways the unseen cards may lie" in page.message
         page.play(rnd.legal_plays()[-1])
         while page.holding is not None:  # the trick kept on the table: the learner goes on
             page.go_on()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["MINUS", "and_list", "capitalised", "number", "plural", "signed", "signed_points"]
+__all__ = ["MINUS", "and_list", "capitalised", "likely", "number", "plural", "signed", "signed_points"]
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -57,3 +57,12 @@ def signed_points(value: float, digits: int = 0) -> str:
         return signed(round(value) + 0)
     text = f"{round(value, digits) + 0:+.{digits}f}"
     return "+" + text[1:] if float(text) == 0 else text.replace("-", MINUS)
+
+
+def likely(low: str, high: str) -> str:
+    """A measured figure's 95% interval as a learner reads it, after the figure ("about 20%").
+
+    >>> f"about 20% ({likely('16%', '24%')})"
+    'about 20% (likely between 16% and 24%)'
+    """
+    return f"likely between {low} and {high}"

@@ -42,7 +42,7 @@ import numpy.typing as npt
 from ..engine import BLIND_NIL, Bid, CardsLike, DealError, Hand, Rules, Seat, cards
 from ..engine.errors import SpadesError
 from ..engine.scoring import HandScore, score_side
-from ..engine.text import signed_points
+from ..engine.text import likely, signed_points
 from .card_tables import card_tables
 from .heuristic import HeuristicPolicy
 from .intervals import CONFIDENCE, wilson
@@ -214,23 +214,23 @@ class HandOdds:
         >>> import spades_tutor as st
         >>> hand = "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D"
         >>> print(hand_odds(st.Rules.preset("classic"), hand, deals=100, nil=True))
-        nil made in 28% of 100 deals of this hand (95% interval 20–37%)
+        nil made in about 28% of 100 deals of this hand (likely between 20% and 37%)
         >>> print(hand_odds(st.Rules.preset("classic"), hand, deals=100))  # doctest: +NORMALIZE_WHITESPACE
-        2.8 tricks on average in 100 deals of this hand (95% interval 2.6–3.0); best bid 2, worth +46 points
-        to the side (95% interval +38 to +54); no trick in 0% (95% interval 0–4%)
+        about 2.8 tricks on average in 100 deals of this hand (likely between 2.6 and 3.0); best bid 2, worth
+        about +46 points to the side (likely between +38 and +54); no trick in about 0% (likely between 0% and 4%)
         """
         n = f"{self.deals:,} deal{'s' if self.deals != 1 else ''}"
         low, high = self.p_zero_interval
-        p = f"{_pct(self.p_zero)}% of {n} of this hand (95% interval {_pct(low)}–{_pct(high)}%)"
+        zero = f"about {_pct(self.p_zero)}%"
+        zero_likely = likely(f"{_pct(low)}%", f"{_pct(high)}%")
         if self.nil:
-            return f"nil made in {p}"
+            return f"nil made in {zero} of {n} of this hand ({zero_likely})"
         t_low, t_high = self.mean_tricks_interval
         b_low, b_high = self.best_points_interval
         return (
-            f"{self.mean_tricks:.1f} tricks on average in {n} of this hand (95% interval {t_low:.1f}–{t_high:.1f}); "
-            f"best bid {self.best_bid}, worth {self.best_points:+.0f} points to the side "
-            f"(95% interval {b_low:+.0f} to {b_high:+.0f}); no trick in {_pct(self.p_zero)}% "
-            f"(95% interval {_pct(low)}–{_pct(high)}%)"
+            f"about {self.mean_tricks:.1f} tricks on average in {n} of this hand ({likely(f'{t_low:.1f}', f'{t_high:.1f}')}); "
+            f"best bid {self.best_bid}, worth about {signed_points(self.best_points)} points to the side "
+            f"({likely(signed_points(b_low), signed_points(b_high))}); no trick in {zero} ({zero_likely})"
         )
 
     def __str__(self) -> str:
@@ -294,21 +294,21 @@ class BidOdds:
         >>> import spades_tutor as st
         >>> hand = "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D"
         >>> print(bid_odds(st.Rules.preset("classic"), hand, deals=100))  # doctest: +NORMALIZE_WHITESPACE
-        best bid 2: +34 points to the side on average over 100 deals of this hand (95% interval +26 to +41);
-        nil made in 28% of them (95% interval 20–37%), worth −45 (95% interval −66 to −24)
+        best bid 2: about +34 points to the side on average over 100 deals of this hand (likely between +26 and
+        +41); nil made in about 28% of them (likely between 20% and 37%), worth about −45 (likely between −66 and −24)
         """
         low, high = self.best_points_interval
         n = f"{self.deals:,} deal{'s' if self.deals != 1 else ''}"
         out = (
-            f"best bid {bid_word(self.best_bid)}: {signed_points(self.best_points)} points to the side on average over "
-            f"{n} of this hand (95% interval {signed_points(low)} to {signed_points(high)})"
+            f"best bid {bid_word(self.best_bid)}: about {signed_points(self.best_points)} points to the side on average "
+            f"over {n} of this hand ({likely(signed_points(low), signed_points(high))})"
         )
         if self.nil is not None:
             made_low, made_high = self.nil.p_zero_interval
             nil_low, nil_high = self.nil.points_interval[0]
             out += (
-                f"; nil made in {_pct(self.nil.p_zero)}% of them (95% interval {_pct(made_low)}–{_pct(made_high)}%), "
-                f"worth {signed_points(self.nil.points[0])} (95% interval {signed_points(nil_low)} to {signed_points(nil_high)})"
+                f"; nil made in about {_pct(self.nil.p_zero)}% of them ({likely(f'{_pct(made_low)}%', f'{_pct(made_high)}%')}), "
+                f"worth about {signed_points(self.nil.points[0])} ({likely(signed_points(nil_low), signed_points(nil_high))})"
             )
         return out
 

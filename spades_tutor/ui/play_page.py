@@ -28,7 +28,7 @@ from ..engine import (
     explain_sure_tricks,
     nil_advice,
 )
-from ..engine.text import number, signed
+from ..engine.text import likely, number, signed
 from .cards import hand_view, trick_view
 from .choices import ToggleButtons
 from .errors import guarded
@@ -582,8 +582,8 @@ class PlayPage:
         from ..lab.odds import valuation_words
 
         words = (
-            f"bidding {said} scores best on average: {signed(round(points[best]))} points for your side, "
-            f"95% interval {signed(round(low))} to {signed(round(high))} ({tricks.deals:,} deals of this hand, "
+            f"bidding {said} scores best on average: about {signed(round(points[best]))} points for your side "
+            f"({likely(signed(round(low)), signed(round(high)))}; {tricks.deals:,} deals of this hand, "
             f"the bots playing; {valuation_words(rules, 'game')})."
         )
         if nil is None:

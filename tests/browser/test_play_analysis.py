@@ -44,8 +44,10 @@ def play_a_hand(page: Page, hint_at: int | None = None) -> None:
             page.get_by_role("button", name="Hint").click()
             said = page.locator(".st-play .st-proj-question")
             expect(said).to_contain_text(re.compile(r"^Hint: play \S+\. "))
-            expect(said).to_contain_text(re.compile(r"in \d+% \(\d+%–\d+%\) of \d+ layouts of the unseen cards"))
-            expect(said).to_contain_text("a simulation")
+            expect(said).to_contain_text(
+                re.compile(r"in about \d+% \(likely between \d+% and \d+%\) of \d+ ways the unseen cards may lie")
+            )
+            expect(said).to_contain_text("Measured by a simulation")
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.set_viewport_size({"width": 375, "height": 900})
             said.scroll_into_view_if_needed()
