@@ -104,6 +104,7 @@ class LessonPlayer:
         self.next.on_click(guarded(lambda _b: self._forward()))
         nav = w.HBox([self.back, self.where, self.finish, self.next])
         nav.add_class("st-nav")
+        nav.add_class("st-dock")  # docked at the bottom of the window: Next is in view on every step
         from .glossary import TermDisclosures
 
         self.widget = w.VBox([TermDisclosures(), self.title, self.bar, self.body, nav])

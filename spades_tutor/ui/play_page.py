@@ -533,6 +533,7 @@ class PlayPage:
         row.add_class("st-play-hand-row")
         dock = w.VBox([self.said, row])
         dock.add_class("st-play-dock")
+        dock.add_class("st-dock")
         parts.append(dock)
         self.last_trick_button.disabled = self.holding is not None or not rnd.tricks
         self.back_button.disabled = not self.practice.value

@@ -253,6 +253,40 @@ def test_a_classroom_step_on_a_768_high_projector_shows_its_sentence_and_the_tri
     assert in_view() == []
 
 
+@pytest.mark.parametrize("size", [(1366, 768), (375, 812)], ids=["laptop", "phone"])
+def test_a_lessons_next_button_is_in_view_on_every_step(
+    page: Page, voila_server: Server, size: tuple[int, int]
+) -> None:
+    """Next was at y=1,069 on lesson 0's first step at 768 high: Back and Next are docked at the bottom of
+    the window, and a step's last line can still be scrolled to above them."""
+    from .test_app_journeys import LESSONS
+
+    width, height = size
+    open_app(page, voila_server, "/?lesson=0")
+    page.set_viewport_size({"width": width, "height": height})
+    steps = len(LESSONS[0].steps)
+    nav = page.locator(".st-lesson .st-nav")
+    for step in range(1, steps + 1):
+        expect(page.locator(".st-lesson")).to_contain_text(f"Step {step} of {steps}")
+        nxt = page.locator(".st-lesson .st-next")
+        box = nxt.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (step, box)
+        if step == 1:
+            page.screenshot(path=str(SHOTS / f"lesson-0-step-1-{width}x{height}.png"))
+        # the step's last words are not hidden for good: at the page's end they sit above the docked bar
+        page.locator(".st-lesson").evaluate(
+            "el => { for (let e = el; e; e = e.parentElement)"
+            " if (['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight)"
+            " { e.scrollTop = e.scrollHeight; return; } }"
+        )  # the page scrolled to its end
+        page.wait_for_timeout(200)
+        last = page.locator(".st-lesson .st-step > *").last.bounding_box()
+        bar = nav.bounding_box()
+        assert last is not None and bar is not None and last["y"] + last["height"] <= bar["y"] + 1, (step, last, bar)
+        if step < steps:
+            nxt.click()
+
+
 def test_the_projectors_header_takes_at_most_a_seventh_of_a_768_high_screen(page: Page, voila_server: Server) -> None:
     """The room looks at the cards: on the projector the menu keeps to a laptop's size."""
     open_app(page, voila_server, "/")
