@@ -125,3 +125,15 @@ def test_one_right_answer_after_nine_misses_is_not_called_better_known() -> None
     history = [said(10.0 + n, "trick-winner", n % 2 == 0) for n in range(9)] + [said(30.0, "trick-winner", True)]
     (change,) = summarise(history, since=10.0, kinds=("trick-winner",), seed=0).kinds
     assert change.first_try == 6 and change.box_after == 3 and change.improved  # right, right: box 3
+
+
+def test_a_tab_still_practising_when_another_ended_the_session_begins_a_new_one(app: App) -> None:
+    """The session's start is one saved setting for every tab: a tab that finds it gone (another tab's menu
+    ended the session) starts a session of its own at its next question, rather than asking forever."""
+    app.store.loaded = True
+    app.nav.value = "Quiz yourself"
+    app.quiz.practice_button.click()
+    app.settings.practice_from = 0.0  # as another tab's record, merged in, says
+    app.quiz.next_button.click()
+    assert app.quiz.practising and app.settings.practice_from > 0
+    assert f"Practice what I miss, question 1 of {SESSION_LENGTH}: " in app.quiz.seed_line.value

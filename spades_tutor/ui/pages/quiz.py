@@ -325,6 +325,9 @@ class QuizPage(Page):
         from ...quiz import kinds
         from ...quiz.mastery import mastery, next_practice
 
+        if not self.app.settings.practice_from:  # the session was ended elsewhere (another tab): a new one begins
+            self.app.settings.practice_from = time.time()
+            self.app.save()
         offered = list(kinds.offered(rules))
         history = self.app.progress.answers
         kind, level = next_practice(history, self.seed, kinds=offered)
