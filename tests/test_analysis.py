@@ -530,7 +530,8 @@ def test_the_hint_recommends_the_card_that_makes_the_contract_in_the_most_layout
     assert hint.made == made[hint.card] == max(made.values())
     assert hint.low <= hint.made / hint.layouts <= hint.high
     words = hint.sentence()
-    assert f"{hint.made / hint.layouts:.0%}" in words and "simulation" in words and "of 40 layouts" in words
+    assert f"in about {hint.made / hint.layouts:.0%} (likely between {hint.low:.0%} and {hint.high:.0%})" in words
+    assert "of 40 ways the unseen cards may lie" in words and "Measured by a simulation" in words
     voids = shown_voids(rnd)
     assert set(hint.voids) == {(s, suit) for s in st.Seat if s != SOUTH for suit in voids[s]}
     for seat, suit in hint.voids:

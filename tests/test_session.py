@@ -74,6 +74,7 @@ def a_record() -> Progress:
         preset="classic", nil=False, blind_nil="behind-100", mercy=True, four_colour=True, large=True, quiz_level=3
     )
     p.settings.retries = 0
+    p.settings.practice_from = 1_700_000_005.5
     p.settings_time = 1_700_000_020.25
     p.reset_at = 1_699_999_000.0
     return p
@@ -93,6 +94,7 @@ def test_progress_round_trips_through_its_stored_json() -> None:
         "large": True,
         "quiz_level": 3,
         "retries": 0,
+        "practice_from": 1_700_000_005.5,
     }
     assert stored["lessons"] == {"following-suit": 3, "the-deck": 0}
     assert [row[5:7] for row in stored["answers"]] == [["quiz", 1], ["lesson", 1], ["lesson", 2], ["review", 1]]
