@@ -33,6 +33,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e .
 	$(PY) -c "from spades_tutor.solver import ready; ready()"  # the solver's compiled search, kept on disk
+	$(PY) -c "from spades_tutor.lab.heuristic_play import warm; warm()"  # the simulator's compiled bots, too
 	touch $(STAMP)
 
 # the test and benchmark tools (pytest, ruff, mypy, Playwright, OpenSpiel), on top of the app,

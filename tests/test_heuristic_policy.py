@@ -278,3 +278,25 @@ def test_reproducible_whatever_the_batching() -> None:
     assert isinstance(get_policy("heuristic"), HeuristicPolicy)
     # the bots are not the random policy
     assert not (simulate(rules, 200, seed=5).plays == a.plays[:200]).all()
+
+
+def test_the_play_source_run_as_python_plays_as_it_does_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``heuristic_play`` is one source: loaded again as plain Python (as where numba is missing),
+    it plays every card of the same rounds as the compiled copy, nil rounds included."""
+    import importlib.util
+
+    from spades_tutor.solver import jit
+
+    spec = importlib.util.find_spec("spades_tutor.lab.heuristic_play")
+    assert spec is not None and spec.loader is not None
+    python_copy = importlib.util.module_from_spec(spec)
+    with jit.as_python():
+        spec.loader.exec_module(python_copy)
+    assert not hasattr(python_copy.choose, "py_func")  # plain Python, not a numba dispatcher
+    rules = st.Rules.preset("jokers")
+    compiled = simulate(rules, 60, seed=7, policy="heuristic")
+    monkeypatch.setattr(heuristic, "choose", python_copy.choose)
+    as_python = simulate(rules, 60, seed=7, policy="heuristic")
+    assert (compiled.bids == 0).any()  # a nil to set or keep is among them
+    for name in ("plays", "leaders", "winners", "tricks", "points"):
+        assert (getattr(compiled, name) == getattr(as_python, name)).all(), name

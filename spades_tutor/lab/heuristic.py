@@ -26,12 +26,12 @@ equally high cards in hand order); ``HeuristicBot(seed=...)`` breaks ties with i
   set (``_Asked``, under a lock). Asking every trump holding would take about 1.4 s with 16
   trumps; the four seats of a first batch of 16,384 rounds hold about 14,000 of them and ask
   them, side suits included, in 0.2 to 0.3 s (measured on two shared cores); later batches ask few.
-- Memory: the suits each seat has shown out of are read from the plays, as the bot's memory
-  reads the tricks (kept per table, so one policy may serve several worker threads).
-- Play (``HeuristicPlayer``): the rules of ``bots/playing.py`` in their order, each worked
-  out for every round at once on uint64 masks over the simulator's display bits. The
-  "cheapest" and "highest" cards come from a second bit order (the bot's card power,
-  then display order), with the bot's tie-break (shorter suit first) applied on top.
+- Play (``heuristic_play.choose``): the rules of ``bots/playing.py`` in their order, applied
+  round by round in compiled code (numba; the same source runs as Python without it) on masks
+  over the simulator's display bits. The suits each seat has shown out of are read from the
+  plays, as the bot's memory reads the tricks. The rule set reaches the play as tables built
+  here (``_htables``: the bot's power of each card, the same-suit cards above and below it, the
+  cards that beat it for each suit led).
 
 ``scalar_heuristic_round`` is the reference: round ``r`` dealt as the simulator deals it,
 then ``bots.play_out`` with a ``HeuristicBot()`` at every seat.
@@ -51,7 +51,6 @@ import dataclasses
 import functools
 import itertools
 import threading
-import weakref
 from collections.abc import Callable
 
 import numpy as np
@@ -61,14 +60,13 @@ from ..bots.bidding import NIL_BELOW, ROUND_UP_FROM, heuristic_bid_number
 from ..bots.playing import NIL_DEFENCES
 from ..engine import NIL, Bid, Card, Rank, Round, Rules, Seat, Suit, full_pack, hand_eval
 from .card_tables import card_tables
+from .heuristic_play import choose
 from .table import Table
 from .words import DEAL, DEALER, round_words
 
 __all__ = ["HeuristicPolicy", "scalar_heuristic_round"]
 
-_SPADES = 3
 _ONE = np.uint64(1)
-_ZERO = np.uint64(0)
 _CARDS = full_pack()
 # the bidder's numbers in hundredths of a trick (the batched bidder sums exact hundredths)
 _ROUND_UP_FROM = round(ROUND_UP_FROM * 100)
@@ -81,17 +79,12 @@ def _hundredths(share: float) -> int:
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class _HTables:
-    """Per-rule-set lookups by display bit for the heuristic player."""
+    """Per-rule-set lookups by display bit for the heuristic player (``heuristic_play``)."""
 
-    power: npt.NDArray[np.int16]  # the bot's power: rank for side cards, 100 + ... for trumps
+    power: npt.NDArray[np.int64]  # the bot's power: rank for side cards, 100 + ... for trumps
     higher: npt.NDArray[np.uint64]  # display-bit mask of same-suit cards with more power
     lower: npt.NDArray[np.uint64]  # ... and with less power
     beats: npt.NDArray[np.uint64]  # beats[led * 64 + b]: cards that beat card b in a trick led with ``led``
-    to_order: tuple[npt.NDArray[np.uint64], ...]  # 16-bit chunk of a display mask -> power-order mask
-    bit_at: npt.NDArray[np.intp]  # power-order position -> display bit
-    same_power: npt.NDArray[np.uint64]  # power-order position -> display mask of the cards of that power
-    suit_mask: npt.NDArray[np.uint64]
-    trump_mask: np.uint64
     deck_mask: np.uint64
     hand_cards: tuple[Card, ...]  # display bit -> Card
 
@@ -101,7 +94,8 @@ def _htables(rules: Rules) -> _HTables:
     t = card_tables(rules)
     display = [_CARDS[int(i)] for i in t.card_of_bit]
     order = rules.trump_order()
-    power = np.array([int(c.rank) for c in display], dtype=np.int16)
+    power = np.zeros(64, dtype=np.int64)
+    power[:52] = [int(c.rank) for c in display]
     place = {c.index: i for i, c in enumerate(order)}
     for b, c in enumerate(display):
         if c.index in place:
@@ -118,105 +112,14 @@ def _htables(rules: Rules) -> _HTables:
             for led in range(4):
                 if power[o] > power[b] and (power[o] > 100 or suit[o] == led):
                     beats[led * 64 + b] |= _ONE << np.uint64(o)
-    ranked = sorted(range(52), key=lambda b: (int(power[b]), b))
-    position = np.empty(52, dtype=np.int64)
-    position[ranked] = np.arange(52)
-    chunks = []
-    v = np.arange(1 << 16, dtype=np.uint64)
-    for k in range(4):
-        table = np.zeros(1 << 16, dtype=np.uint64)
-        for j in range(16):
-            b = 16 * k + j
-            if b < 52:
-                table |= ((v >> np.uint64(j)) & _ONE) << np.uint64(position[b])
-        chunks.append(table)
-    bit_at = np.zeros(64, dtype=np.intp)
-    bit_at[:52] = ranked
-    same_power = np.zeros(64, dtype=np.uint64)
-    for r, b in enumerate(ranked):
-        same_power[r] = np.uint64(sum(1 << o for o in range(52) if power[o] == power[b]))
     return _HTables(
         power=power,
         higher=higher,
         lower=lower,
         beats=beats,
-        to_order=tuple(chunks),
-        bit_at=bit_at,
-        same_power=same_power,
-        suit_mask=t.suit_mask,
-        trump_mask=t.trump_mask,
         deck_mask=np.uint64((1 << 52) - 1),
         hand_cards=tuple(display),
     )
-
-
-# --- bit helpers ----------------------------------------------------------------------------
-
-
-def _low_index(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
-    """Index of the lowest set bit (x != 0)."""
-    return np.bitwise_count((x & (~x + _ONE)) - _ONE).astype(np.intp)
-
-
-def _high_index(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
-    """Index of the highest set bit (x != 0)."""
-    for s in (1, 2, 4, 8, 16, 32):
-        x = x | (x >> np.uint64(s))
-    return np.bitwise_count(x).astype(np.intp) - 1
-
-
-def _bit(i: npt.NDArray[np.intp]) -> npt.NDArray[np.uint64]:
-    return _ONE << i.astype(np.uint64)
-
-
-class _Step:
-    """One decision for every round of a table: the position worked out once (as ``_Choice``)."""
-
-    def __init__(self, h: _HTables, hand: npt.NDArray[np.uint64]) -> None:
-        self.h = h
-        self.hand = hand
-        # lengths[s] of the hand, for the tie-break of ``lowest``
-        self.lengths = [np.bitwise_count(hand & h.suit_mask[s]).astype(np.intp) for s in range(4)]
-
-    def _order(self, mask: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
-        t = self.h.to_order
-        m16 = np.uint64(0xFFFF)
-        ordered: npt.NDArray[np.uint64] = (
-            t[0][mask & m16]
-            | t[1][(mask >> np.uint64(16)) & m16]
-            | t[2][(mask >> np.uint64(32)) & m16]
-            | t[3][mask >> np.uint64(48)]
-        )
-        return ordered
-
-    def lowest(self, mask: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
-        """``_Choice.lowest``: least power, then the shorter suit, then display order (-1 if empty)."""
-        h = self.h
-        empty = mask == 0
-        pos = _low_index(np.where(empty, _ONE, self._order(mask)))
-        ties = mask & h.same_power[pos]
-        best = np.full(len(mask), 1 << 20, dtype=np.intp)
-        for s in range(4):
-            m = ties & h.suit_mask[s]
-            key = np.where(m != 0, self.lengths[s] * 64 + _low_index(np.where(m != 0, m, _ONE)), 1 << 20)
-            best = np.minimum(best, key)
-        return np.where(empty, -1, best & 63)
-
-    def highest(self, mask: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
-        """``_Choice.highest``: most power, then display order (-1 if empty)."""
-        h = self.h
-        empty = mask == 0
-        pos = _high_index(np.where(empty, _ONE, self._order(mask)))
-        ties = mask & h.same_power[pos]
-        return np.where(empty, -1, _low_index(np.where(empty, _ONE, ties)))
-
-
-@dataclasses.dataclass
-class _Memory:
-    """The suits each seat has shown out of, per round, read from the plays up to ``step``."""
-
-    step: int
-    voids: npt.NDArray[np.uint8]  # (n, 4) a bit per suit
 
 
 class HeuristicPolicy:
@@ -229,9 +132,6 @@ class HeuristicPolicy:
             raise ValueError(f"nil_defence must be one of {', '.join(NIL_DEFENCES)}, not {nil_defence!r}")
         #: ``HeuristicBot(nil_defence=...)``'s defence against an opponent's nil
         self.nil_defence = nil_defence
-        # per table (``simulate`` may run several tables of one policy on worker threads)
-        self._memory: weakref.WeakKeyDictionary[Table, _Memory] = weakref.WeakKeyDictionary()
-        self._lock = threading.Lock()
 
     # --- bidding --------------------------------------------------------------------------
 
@@ -263,260 +163,37 @@ class HeuristicPolicy:
 
     # --- play -----------------------------------------------------------------------------
 
-    def _voids(self, table: Table) -> npt.NDArray[np.uint8]:
-        n = len(table)
-        with self._lock:
-            mem = self._memory.get(table)
-            if mem is None or mem.step > table.step:
-                mem = self._memory[table] = _Memory(0, np.zeros((n, 4), dtype=np.uint8))
-        suit = card_tables(table.rules).suit_of_bit
-        rows = np.arange(n)
-        done = table.step // 4  # completed tricks
-        for j in range(mem.step, table.step):
-            t, pos = divmod(j, 4)
-            leader = table.leaders[t].astype(np.intp) if t < done else table.leader
-            seat = (leader + pos) & 3
-            led = suit[table.plays[4 * t]]
-            off = suit[table.plays[j]] != led
-            mem.voids[rows[off], seat[off]] |= (1 << led[off]).astype(np.uint8)
-        mem.step = table.step
-        return mem.voids
-
     def play(self, table: Table, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
         h = _htables(table.rules)
-        n = len(table)
-        rows = np.arange(n)
-        me = table.seat
-        partner = (me + 2) & 3
-        hand = table.hands[rows, me]
-        voids = self._voids(table)
-        pos = table.step % 4
-        out = h.deck_mask & ~table.played & ~hand
-        mine = table.bids[rows, me].astype(np.intp)
-        theirs = table.bids[rows, partner].astype(np.intp)
-        won_me = table.taken[rows, me].astype(np.intp)
-        won_p = table.taken[rows, partner].astype(np.intp)
-        contract = mine + theirs
-        counted = np.where(mine != 0, won_me, 0) + np.where(theirs != 0, won_p, 0)
-        if table.rules.failed_nil_tricks == "partner":
-            counted += np.where(mine != 0, 0, won_me) + np.where(theirs != 0, 0, won_p)
-        made = counted >= contract
-        my_nil = (mine == 0) & (won_me == 0)
-        partner_nil = (theirs == 0) & (won_p == 0)
-        # the opponents (left, right) whose nil may still be set
-        left, right = (me + 1) & 3, (me + 3) & 3
-        nil_opp = [(table.bids[rows, o] == 0) & (table.taken[rows, o] == 0) for o in (left, right)]
-        opp_voids = [voids[rows, o].astype(np.intp) for o in (left, right)]
-        out_trumps = np.bitwise_count(out & h.trump_mask)
-        # the cards no card still out can beat in their own suit (``is_master``)
-        st = _Step(h, hand)
-        master = np.zeros(n, dtype=np.uint64)
-        for s in range(4):
-            o = out & h.suit_mask[s]
-            top = st.highest(o)  # the strongest card of the suit still out
-            master |= np.where(o != 0, h.higher[np.maximum(top, 0)], h.suit_mask[s])
-        strong = self.nil_defence == "strong"
-        if pos == 0:
-            setting, open_low = _nil_lead(st, legal, out, master, nil_opp, opp_voids)
-            if strong:  # no lead forces the nil: the lowest card of a suit the nil bidder still holds
-                setting = np.where(setting >= 0, setting, open_low)
-            choice = self._lead(st, legal, me, voids, master, out_trumps, my_nil, partner_nil, setting, made)
-        else:
-            choice = self._follow(
-                st,
-                table,
-                legal,
-                pos,
-                me,
-                voids,
-                master,
-                out,
-                out_trumps,
-                my_nil,
-                partner_nil,
-                nil_opp,
-                opp_voids,
-                made,
-                strong,
-            )
-        return choice
-
-    def _lead(
-        self,
-        st: _Step,
-        legal: npt.NDArray[np.uint64],
-        me: npt.NDArray[np.intp],
-        voids: npt.NDArray[np.uint8],
-        master: npt.NDArray[np.uint64],
-        out_trumps: npt.NDArray[np.integer],
-        my_nil: npt.NDArray[np.bool_],
-        partner_nil: npt.NDArray[np.bool_],
-        setting: npt.NDArray[np.intp],
-        made: npt.NDArray[np.bool_],
-    ) -> npt.NDArray[np.intp]:
-        h = st.h
-        rows = np.arange(len(legal))
-        spade = h.suit_mask[_SPADES]
-        trumps = legal & spade
-        side = legal & ~spade
-        low_legal = st.lowest(legal)
-        high_legal = st.highest(legal)
-        top = st.highest(trumps)
-        top_master = (trumps != 0) & ((_bit(np.maximum(top, 0)) & master) != 0)
-        pull = top_master & (out_trumps >= 2) & (side != 0)
-        opp = (voids[rows, (me + 1) & 3] | voids[rows, (me + 3) & 3]).astype(np.intp)
-        blocked = np.zeros(len(legal), dtype=np.uint64)
-        for s in range(3):
-            hit = (out_trumps > 0) & ((opp >> s) & 1 != 0)
-            blocked |= np.where(hit, h.suit_mask[s], _ZERO)
-        masters = side & master & ~blocked
-        high_master = st.highest(masters)
-        # the longest suit among the side cards (ties: the lowest suit number, as max() over a small-int set)
-        longest = np.full(len(legal), -1, dtype=np.intp)
-        best_len = np.full(len(legal), -1, dtype=np.intp)
-        for s in range(4):
-            present = (side & h.suit_mask[s]) != 0
-            better = present & (st.lengths[s] > best_len)
-            longest = np.where(better, s, longest)
-            best_len = np.where(better, st.lengths[s], best_len)
-        long_side = side & h.suit_mask[np.maximum(longest, 0)]
-        low_long = st.lowest(long_side)
-        low_trump = st.lowest(trumps)
-        return np.select(
-            [my_nil, partner_nil, setting >= 0, made, pull, masters != 0, side != 0, top_master],
-            [low_legal, high_legal, setting, low_legal, top, high_master, low_long, top],
-            default=low_trump,
+        t = table.tables
+        out = np.empty(len(table), dtype=np.intp)
+        choose(
+            legal.view(np.int64),
+            table.seat,
+            table.hands.view(np.int64),
+            table.bids,
+            table.taken,
+            table.plays,
+            table.leaders,
+            table.leader,
+            table.trick,
+            table.best_pos,
+            table.led,
+            table.played.view(np.int64),
+            table.step,
+            h.power,
+            h.higher.view(np.int64),
+            h.lower.view(np.int64),
+            h.beats.view(np.int64),
+            t.suit_of_bit,
+            t.suit_mask.view(np.int64),
+            int(t.trump_mask),
+            int(h.deck_mask),
+            self.nil_defence == "strong",
+            table.rules.failed_nil_tricks == "partner",
+            out,
         )
-
-    def _follow(
-        self,
-        st: _Step,
-        table: Table,
-        legal: npt.NDArray[np.uint64],
-        pos: int,
-        me: npt.NDArray[np.intp],
-        voids: npt.NDArray[np.uint8],
-        master: npt.NDArray[np.uint64],
-        out: npt.NDArray[np.uint64],
-        out_trumps: npt.NDArray[np.integer],
-        my_nil: npt.NDArray[np.bool_],
-        partner_nil: npt.NDArray[np.bool_],
-        nil_opp: list[npt.NDArray[np.bool_]],
-        opp_voids: list[npt.NDArray[np.intp]],
-        made: npt.NDArray[np.bool_],
-        strong: bool,
-    ) -> npt.NDArray[np.intp]:
-        h = st.h
-        n = len(legal)
-        rows = np.arange(n)
-        led = table.led
-        wpos = table.best_pos
-        wcard = table.trick[wpos, rows]
-        winner = (table.leader + wpos) & 3
-        beaters = legal & h.beats[led * 64 + wcard]
-        under = legal & ~beaters
-        following = (legal & h.suit_mask[led]) != 0
-        last = pos == 3
-        partner = (me + 2) & 3
-        partner_played = pos >= 2
-        # _Choice.safe(card, led) for every card at once: nobody still to play can beat it
-        later_void = np.zeros(n, dtype=bool)  # a player still to come has shown out of the suit led
-        for k in range(1, 4 - pos):
-            later_void |= ((voids[rows, (me + k) & 3].astype(np.intp) >> led) & 1) != 0
-        spade = h.suit_mask[_SPADES]
-        led_spades = led == _SPADES
-        # spade cards: not beaten in suit, or (led is not spades and nobody later is void in the led suit)
-        safe_spades = spade & (master | np.where(led_spades | later_void, _ZERO, ~_ZERO))
-        # side cards: not beaten in suit and not (trumps out and a later player void in the led suit)
-        safe_side = ~spade & np.where((out_trumps > 0) & later_void, _ZERO, master)
-        safe_cards = np.full(n, ~_ZERO, dtype=np.uint64) if last else safe_spades | safe_side  # last: nobody later
-        winner_safe = (_bit(wcard) & safe_cards) != 0
-        safe_beaters = beaters & safe_cards
-
-        low_legal = st.lowest(legal)
-        high_under = st.highest(under)
-        low_beat = st.lowest(beaters)
-        high_beat = st.highest(beaters)
-        low_safe = st.lowest(safe_beaters)
-        has_beat = beaters != 0
-        has_under = under != 0
-        nil_like = np.where(has_under, high_under, high_beat if last else low_beat)  # own nil / contract made
-
-        partner_wins = winner == partner
-        conds = [my_nil]
-        choices = [nil_like]
-        if partner_played:
-            conds.append(partner_nil & partner_wins)
-            choices.append(np.where(has_beat, low_beat, low_legal))
-        else:
-            conds.append(partner_nil & has_beat)
-            choices.append(high_beat)
-        # an opponent's nil: low when the nil bidder (only the left one can be still to play)
-        # has not shown out of the suit led; under the nil bidder's winning card
-        if not last:
-            conds.append(nil_opp[0] & (((opp_voids[0] >> led) & 1) == 0))
-            choices.append(low_legal)
-        nil_wins = (nil_opp[0] & (winner == ((me + 1) & 3))) | (nil_opp[1] & (winner == ((me + 3) & 3)))
-        conds.append(nil_wins & has_under)
-        choices.append(high_under)
-        if strong:
-            # a nil bidder has played under another card and none plays after: throw the highest card
-            # (a side card when not following), keeping the low ones to stay under the nil later.
-            # The right-hand opponent has always played before a follower; the left one only when last.
-            played_nil = nil_opp[1] | (nil_opp[0] if last else np.zeros(n, dtype=bool))
-            pending_nil = np.zeros(n, dtype=bool) if last else nil_opp[0]
-            side_legal = legal & ~h.suit_mask[_SPADES]
-            shed = np.where(following, st.highest(legal), np.where(side_legal != 0, st.highest(side_legal), low_legal))
-            conds.append(played_nil & ~pending_nil & ~nil_wins)
-            choices.append(shed)
-        conds.append(made)
-        choices.append(nil_like)
-        conds.append(partner_wins)
-        if last:
-            choices.append(low_legal)
-        else:
-            choices.append(np.where(winner_safe, low_legal, np.where(safe_beaters != 0, low_safe, low_legal)))
-        conds.append(~has_beat)
-        choices.append(low_legal)
-        trumping = ~following & (led != _SPADES)
-        if last:
-            rest = low_beat
-        else:
-            other = np.where(trumping, low_beat, high_beat if pos == 2 else low_legal)
-            rest = np.where(safe_beaters != 0, low_safe, other)
-        return np.select(conds, choices, default=rest)
-
-
-def _nil_lead(
-    st: _Step,
-    legal: npt.NDArray[np.uint64],
-    out: npt.NDArray[np.uint64],
-    master: npt.NDArray[np.uint64],
-    nil_opp: list[npt.NDArray[np.bool_]],
-    opp_voids: list[npt.NDArray[np.intp]],
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-    """``_Choice.lead_against_nil``: per suit an opponent's nil has not shown out of, the lowest
-    legal card unless it is a master; of those, the fewest cards out below it, then least power,
-    then the shorter suit, then the lower suit number (-1: none); and ``lead_low_against_nil``'s
-    card, the lowest legal card of a suit an opponent's nil has not shown out of (-1: none)."""
-    h = st.h
-    n = len(legal)
-    best = np.full(n, -1, dtype=np.intp)
-    best_key = np.full(n, 1 << 40, dtype=np.int64)
-    open_cards = np.zeros(n, dtype=np.uint64)
-    for s in range(4):
-        held = legal & h.suit_mask[s]
-        open_s = (nil_opp[0] & (((opp_voids[0] >> s) & 1) == 0)) | (nil_opp[1] & (((opp_voids[1] >> s) & 1) == 0))
-        open_cards |= np.where(open_s, held, _ZERO)
-        card = st.lowest(held)
-        c = np.maximum(card, 0)
-        ok = (held != 0) & open_s & ((_bit(c) & master) == 0)
-        below = np.bitwise_count(h.lower[c] & out).astype(np.int64)
-        key = (below * 256 + h.power[c].astype(np.int64)) * 16 + st.lengths[s]
-        better = ok & (key < best_key)
-        best = np.where(better, card, best)
-        best_key = np.where(better, key, best_key)
-    return best, st.lowest(open_cards)
+        return out
 
 
 class _Asked:
