@@ -154,6 +154,8 @@ def test_a_score_is_explained_once() -> None:
     )
     view = QuizView(item)
     assert view.numbers is not None
+    assert view.check() is None and "Type a number in each box first." in view.result.value  # empty: not graded
+    view.numbers.set(**dict.fromkeys(view.numbers.values, 0))
     feedback = view.check()
     assert feedback is not None and not feedback.correct
     shown = html.unescape(view.result.value + view.detail.value)
@@ -417,6 +419,8 @@ def test_no_kind_gives_its_answer_away_on_a_wrong_first_try(kind: str, preset: s
         item = generate(kind, rules, seed, 1 + seed % 3)
         view = QuizView(item, retries=1)
         view.missing = lambda: ""  # answer as given: nothing chosen, or 0 in every number
+        if view.numbers is not None:
+            view.numbers.set(**dict.fromkeys(view.numbers.values, 0))
         wrong = item.check(view.response())
         if wrong.correct:  # 0 sure tricks is right for some hands
             continue

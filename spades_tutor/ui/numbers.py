@@ -32,7 +32,7 @@ _WHOLE = re.compile(r"\s*[-+\N{MINUS SIGN}]?\d{1,9}\s*")  # the minus sign the a
 class Field:
     key: str
     label: str
-    value: int = 0
+    value: int | None = None  # None: the field starts empty (a number shown first would be a hint)
     min: int | None = None
     max: int | None = None
     row: int = 0
@@ -102,7 +102,15 @@ class NumberFields(anywidget.AnyWidget):
             self.send_state(["values", "seq"])  # show the accepted numbers again in fields that were refused
 
     def __getitem__(self, key: str) -> int:
-        return int(self.values[key])
+        value = self.values[key]
+        if value is None:
+            raise KeyError(f"{self._spec[key].label} is still empty")
+        return int(value)
+
+    @property
+    def empty(self) -> list[str]:
+        """The labels of the fields nothing has been typed in yet."""
+        return [f.label for key, f in self._spec.items() if self.values.get(key) is None]
 
     def set(self, **values: int) -> None:
         """Set numbers from Python (tests, a replayed answer); bounds are checked."""

@@ -220,6 +220,8 @@ class QuizView:
             return self._answer.missing if self._choice is None or self._choice.value is None else ""
         if self.picker is not None and not self.picker.selected:
             return "Choose a card first."
+        if self.numbers is not None and self.numbers.empty:
+            return "Type a number first." if len(self.numbers.values) == 1 else "Type a number in each box first."
         return ""
 
     @property

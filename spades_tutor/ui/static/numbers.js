@@ -58,8 +58,9 @@ function render({ model, el }) {
     const values = model.get("values") || {};
     const current = (model.get("seq") || 0) >= sent; // the kernel has read every edit sent
     for (const [key, input] of Object.entries(inputs)) {
-      if (current && document.activeElement !== input && key in values && input.value !== String(values[key])) {
-        input.value = String(values[key]);
+      const shown = String(values[key] ?? ""); // an empty field stays empty
+      if (current && document.activeElement !== input && key in values && input.value !== shown) {
+        input.value = shown;
       }
       input.disabled = !!model.get("disabled");
     }
