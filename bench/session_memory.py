@@ -4,7 +4,7 @@ A class server keeps one kernel per learner for as long as the learner stays. Th
 kernels side by side with the project's Python (jupyter_client, as Voilà starts them):
 
 - the app: ``App(query="lesson=1")``, then ``--actions`` actions as a learner takes them, drawn from
-  ``--seed``: mostly Next ▶, sometimes ◀ Back, Finish ✓ at a lesson's end, then a lesson from the list;
+  ``--seed``: mostly Next ▶, sometimes ◀ Back, Finish ✓ at a lesson's end, then the next lesson or the list;
 - the peer: ``bench/plain_button.ipynb``'s one ``ipywidgets.Button`` whose callback renames it, clicked
   as many times.
 
@@ -45,6 +45,11 @@ rng = random.Random({seed})
 def act():
     learn = app.learn
     player = learn.player
+    done = learn.done_panel
+    if player is None and done is not None:  # a lesson's end: mostly the next lesson, else the list
+        nxt = done.next_lesson.layout.display is None and rng.random() < 0.7
+        (done.next_lesson if nxt else done.all_lessons).click()
+        return
     if player is None:  # the list: a lesson, mostly the next ones
         learn._list_buttons[rng.randrange(len(learn._list_buttons))].click()
         return

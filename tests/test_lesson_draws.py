@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from test_lesson_rule_sets import in_order  # the step's widgets in reading order
+
 import spades_tutor as st
 from spades_tutor.lessons import load_lessons
 from spades_tutor.quiz import generate
@@ -22,7 +24,7 @@ def generated_step(slug: str) -> tuple[object, int]:
 def shown_question(player: LessonPlayer) -> tuple[int, dict[str, object]]:
     """The "Question N" the step shows under its last generated quiz, and that quiz's position."""
     view = player.quizzes[-1]
-    notes = [c.value for c in player.body.children if "st-quiz-seed" in getattr(c, "value", "")]
+    notes = [c.value for c in in_order(player.body) if "st-quiz-seed" in str(getattr(c, "value", ""))]
     found = re.search(r"Question (\d+)", notes[-1])
     assert found is not None
     return int(found.group(1)), view.item.to_dict()
@@ -51,8 +53,8 @@ def test_the_same_player_seed_draws_the_same_questions_and_the_number_shown_draw
     assert shown_question(other)[0] != shown_question(one)[0]
     numbers = [
         int(re.findall(r"Question (\d+)", c.value)[0])
-        for c in one.body.children
-        if "st-quiz-seed" in getattr(c, "value", "")
+        for c in in_order(one.body)
+        if "st-quiz-seed" in str(getattr(c, "value", ""))
     ]
     assert len(numbers) == len(set(numbers)) == 2  # two generated quizzes on the step, each its own draw
     number, item = shown_question(one)

@@ -46,8 +46,13 @@ def test_going_back_to_the_list_makes_no_new_widget_and_marks_a_finished_lesson(
     assert len(first) == len(app.learn.lessons) and not any("✓" in d for d in first)
     count = len(_instances)
     lesson = app.learn.lessons[0]
-    app.learn._list_buttons[0].click()  # open lesson 0, then finish it
+    app.learn._list_buttons[0].click()  # open lesson 0, then finish it: its end, then the list
     app.learn.finished(lesson)
+    assert app.learn.done_panel is not None
+    app.nav.value = "Home"
+    app.nav.value = "Learn"
+    assert app.learn.done_panel is not None  # coming back to Learn finds the lesson's end still there
+    app.learn.done_panel.all_lessons.click()
     after_lesson_closed = len(_instances)
     app.nav.value = "Home"
     app.nav.value = "Learn"

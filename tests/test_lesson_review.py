@@ -150,8 +150,12 @@ def test_the_reviews_answers_are_recorded_as_review_and_the_lesson_is_done_as_be
     assert [a.item for a in app.progress.answers[1:]] == [v.item.key for v in review.views]
     assert app.progress.only("review").first_try == REVIEW_QUESTIONS
     assert "review" in app.progress.to_csv().splitlines()[-1]
-    player.next.click()  # Finish: back to the list, the lesson marked done
-    assert app.learn.player is None
+    player.next.click()  # Finish: the lesson's end, with the review's score, then the list, the lesson marked done
+    assert app.learn.player is None and app.learn.done_panel is not None
+    assert f"The review: {REVIEW_QUESTIONS} of {REVIEW_QUESTIONS} right on the first try." in (
+        app.learn.done_panel.body.value
+    )
+    app.learn.done_panel.all_lessons.click()
     assert any(
         b.description.endswith("✓") and b.description.startswith("5.") for b in app.learn.list_box.children[1].children
     )

@@ -61,11 +61,20 @@ def shown_text(widget: w.Widget) -> str:
     return re.sub(r"\s+([.,;:)])", r"\1", re.sub(r"\s+", " ", text))
 
 
+def in_order(widget: w.Widget) -> list[w.Widget]:
+    """The widgets under ``widget`` in the order a learner reads them (what a question holds back included)."""
+    found: list[w.Widget] = []
+    for child in getattr(widget, "children", ()):
+        found.append(child)
+        found.extend(in_order(child))
+    return found
+
+
 def notes(player: LessonPlayer) -> list[str]:
     """The rule-set notes the player put in the step, in order."""
     return [
         html.unescape(re.sub(r"<[^>]+>", "", c.value))
-        for c in player.body.children
+        for c in in_order(player.body)
         if isinstance(c, w.HTML) and "st-shown-in" in c.value
     ]
 

@@ -332,6 +332,7 @@ class Lesson:
     steps: tuple[Step, ...]
     path: Path
     needs: tuple[str, ...] = ()  # what the lesson needs of the table (``nil``): see ``table_note``
+    must_pass: bool = False  # ``pass: questions``: a step's questions are answered right before Next goes on
 
     def blocks(self, kind: str | None = None) -> Iterator[Block]:
         """Every block of every step, in order (only those of ``kind`` if given)."""

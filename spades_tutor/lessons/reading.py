@@ -21,7 +21,8 @@ from .values import ANY, LessonError, parse_preset, parse_value, source_place
 
 __all__ = ["lessons_dir", "load_lesson", "load_lessons", "parse_lesson"]
 
-_FRONT_KEYS = frozenset({"preset", "summary", "needs"})
+_FRONT_KEYS = frozenset({"preset", "summary", "needs", "pass"})
+#: ``pass: questions``: each step's questions must be answered right before Next goes on
 #: what a lesson may say it needs of the table (``needs: nil``): the player says so where the table lacks it
 NEEDS = frozenset({"nil"})
 _DIRECTIVE = re.compile(r"^\s*<!--\s*(preset|only)\s*:\s*(.*?)\s*-->\s*$", re.IGNORECASE)
@@ -240,7 +241,7 @@ def parse_lesson(text: str, path: Path) -> Lesson:
             key = m.group(1).lower() if m else ""
             if m is None or key not in _FRONT_KEYS:
                 raise LessonError(
-                    f"{source_place(path, i + 1)}: after the title come only `preset:`, `summary:` and `needs:` lines, "
+                    f"{source_place(path, i + 1)}: after the title come only `preset:`, `summary:`, `needs:` and `pass:` lines, "
                     f"then `---` and the steps; not {line!r}"
                 )
             if key in front:
@@ -258,6 +259,9 @@ def parse_lesson(text: str, path: Path) -> Lesson:
         raise LessonError(
             f"{source_place(path, 1)}: needs: {', '.join(unknown)} is not one of {', '.join(sorted(NEEDS))}"
         )
+    must_pass = front.get("pass", "") == "questions"
+    if "pass" in front and not must_pass:
+        raise LessonError(f"{source_place(path, 1)}: pass: takes only `questions`, not {front['pass']!r}")
     steps = [step for first, chunk in _split_steps(lines, i, path) if (step := _parse_step(path, first, chunk))]
     return Lesson(
         number=int(name.group(1)),
@@ -268,6 +272,7 @@ def parse_lesson(text: str, path: Path) -> Lesson:
         steps=tuple(steps),
         path=path,
         needs=needs,
+        must_pass=must_pass,
     )
 
 

@@ -5,6 +5,10 @@ otherwise in its own, under a note that names both ("Shown in the Spades with Jo
 rule set (your table plays Regular Spades)"). Prose and labels are shown with their
 placeholders filled by the engine for the rule set they are shown in.
 
+A step asks before it tells: what it says after a question is held (``Held``) until the question is
+answered, with a line in its place. A lesson whose front matter says ``pass: questions`` holds Next
+until each of a step's questions is answered right, and offers another question after a miss.
+
 After the lesson's own last step the player offers a closing review (``lessons.review``): three
 mixed questions of the kinds the lesson taught, drawn by mastery from the learner's answers
 (``history``). The lesson is done at its own last step; "Finish" there skips the review.
@@ -29,7 +33,7 @@ from .errors import guarded, report
 from .landmarks import live
 from .markdown import markdown_html
 from .quiz_view import QuizView
-from .tree import replace_children
+from .tree import close_unused, replace_children
 
 if TYPE_CHECKING:
     from ..lessons import Block, Lesson
@@ -42,6 +46,55 @@ _NOTE_STYLE = (
     ' style="display: inline-block; background: #eceff1; border-left: 0.3em solid #607d8b; '
     'padding: 0.15em 0.6em; border-radius: 0.25em; font-size: 0.95em"'
 )
+
+
+class Held:
+    """What a step says after its questions (``views``), held until each is answered (its last try
+    graded), with a line in its place saying so. It sits in ``parent`` (the step's widgets, or what
+    an earlier question holds) after the questions; ``widgets`` is filled with what follows them,
+    then ``close()`` puts them in the box, or removes the line and the box if nothing followed."""
+
+    def __init__(self, views: Sequence[QuizView], parent: list[w.Widget]) -> None:
+        self.widgets: list[w.Widget] = []
+        self.parent = parent
+        self.left = len(views)
+        self.line = w.HTML(
+            '<div class="st-note st-answer-first" role="note">Check your answer: the explanation follows it.</div>'
+        )
+        self.box = w.VBox()
+        self.box.add_class("st-after-answer")
+        self.box.layout.display = "none"
+        parent.extend([self.line, self.box])
+        for view in views:
+            view.on_answer = self._heard(view.on_answer)
+
+    def _heard(
+        self, inner: Callable[[QuizItem, Feedback, int], None] | None
+    ) -> Callable[[QuizItem, Feedback, int], None]:
+        def answered(item: QuizItem, feedback: Feedback, attempt: int) -> None:
+            if inner is not None:
+                inner(item, feedback, attempt)
+            self.left -= 1
+            if self.left == 0:
+                self.show()
+
+        return answered
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.box.layout.display != "none")
+
+    def show(self) -> None:
+        self.box.layout.display = None
+        self.line.layout.display = "none"
+
+    def close(self) -> None:
+        if self.widgets:
+            self.box.children = tuple(self.widgets)
+        else:  # nothing to hold: the line and the box go, and are closed (no page shows them)
+            self.parent.remove(self.line)
+            self.parent.remove(self.box)
+            close_unused([self.line, self.box])
 
 
 class LessonPlayer:
@@ -77,6 +130,8 @@ class LessonPlayer:
         self.large = large
         self.retries = retries  # a second try for each quiz, as the learner's settings say
         self.quizzes: list[QuizView] = []
+        #: what the step says after each of its questions, held until the question is answered
+        self.held: list[Held] = []
         self.terms_seen: set[str] = set()
         #: the learner's answers so far, which the review is scheduled from (none: a first visit)
         self.history = history
@@ -85,6 +140,8 @@ class LessonPlayer:
         self.reviewing = False  # the closing review is shown (``step`` stays the lesson's last step)
         self.review: ReviewView | None = None
         self.reviews = 0  # reviews opened: each draws anew from (seed, this count)
+        #: the lesson's questions answered in this visit, each right on the first try or not
+        self.answers: list[bool] = []
 
         self.title = w.HTML()
         self.where = live(w.HTML())
@@ -99,10 +156,16 @@ class LessonPlayer:
         # on the last step, beside "Review ▶": the review is offered, not forced
         self.finish = w.Button(description="Finish ✓", tooltip="Back to the lesson list, without the review")
         self.finish.add_class("st-finish")
-        self.finish.on_click(guarded(lambda _b: self._finish()))
+        self.finish.on_click(guarded(lambda _b: self._finish_here()))
         self.back.on_click(guarded(lambda _b: self._back()))
         self.next.on_click(guarded(lambda _b: self._forward()))
-        nav = w.HBox([self.back, self.where, self.finish, self.next])
+        # a lesson that asks its questions be passed: what holds Next, and another question after a miss
+        self.gate = w.HTML()
+        self.gate.add_class("st-gate")
+        self.again = w.Button(description="Another question", tooltip="The step again, with a new question")
+        self.again.add_class("st-again")
+        self.again.on_click(guarded(lambda _b: self.render()))
+        nav = w.HBox([self.back, self.where, self.gate, self.again, self.finish, self.next])
         nav.add_class("st-nav")
         nav.add_class("st-dock")  # docked at the bottom of the window: Next is in view on every step
         from .glossary import TermDisclosures
@@ -113,7 +176,34 @@ class LessonPlayer:
 
     # --- moving ------------------------------------------------------------------------------
 
+    def open_questions(self) -> list[QuizView]:
+        """The step's questions not yet answered right: while the lesson asks them passed, Next waits."""
+        if not self.lesson.must_pass or self.reviewing:
+            return []
+        return [view for view in self.quizzes if view.feedback is None or not view.feedback.correct]
+
+    def _show_gate(self) -> None:
+        """Next held while a question of a lesson that asks them passed is open; after a miss, another."""
+        left = self.open_questions()
+        missed = any(view.feedback is not None for view in left)
+        self.next.disabled = self.finish.disabled = bool(left)
+        if not left:
+            self.gate.value = ""
+        elif missed:
+            self.gate.value = '<span class="st-gate-words" role="status">Not yet: try another question to go on.</span>'
+        else:
+            n = len(left)
+            self.gate.value = (
+                f'<span class="st-gate-words" role="status">Answer {"this question" if n == 1 else f"these {n} questions"}'
+                " right to go on.</span>"
+            )
+        self.gate.layout.display = None if left else "none"
+        self.again.layout.display = None if missed else "none"
+
     def _forward(self) -> None:
+        if self.open_questions():  # a click on the held button (a page may send one): nothing moves
+            self._show_gate()
+            return
         if self.step == len(self.lesson.steps) - 1:
             if self.reviewing or not self.review_kinds():
                 self._finish()
@@ -125,6 +215,13 @@ class LessonPlayer:
     def _back(self) -> None:
         # from the review, back to the lesson's last step (``step`` is still that step)
         self.go(self.step if self.reviewing else self.step - 1)
+
+    def _finish_here(self) -> None:
+        """Finish beside "Review ▶": held, like Next, while the step's questions are to be passed."""
+        if self.open_questions():
+            self._show_gate()
+            return
+        self._finish()
 
     def _finish(self) -> None:
         if self.on_finish is not None:
@@ -222,22 +319,33 @@ class LessonPlayer:
                 w.HTML(f'<div class="st-caption st-shown-in" role="note"{_NOTE_STYLE}>{html.escape(lesson_note)}</div>')
             )
         last_note: str | None = None  # blocks in a row shown in the same other rule set share one note
+        # ask before telling: what a step says after a question is held until the question is answered
+        self.held = []
+        shown = children
         for block in step.blocks:
+            asked = len(self.quizzes)
             try:
                 if not block.shown(lesson, self.rules):
                     continue
                 note = self.note(block)
                 if note is not None and note != last_note:
-                    children.append(
+                    shown.append(
                         w.HTML(
                             f'<div class="st-caption st-shown-in" role="note"{_NOTE_STYLE}>{html.escape(note)}</div>'
                         )
                     )
                 last_note = note
-                children.extend(self.block_widgets(block))
+                shown.extend(self.block_widgets(block))
             except Exception as exc:  # one bad block must not blank the step
                 report(exc)
-                children.append(w.HTML('<div class="st-warning">This part of the step could not be shown.</div>'))
+                shown.append(w.HTML('<div class="st-warning">This part of the step could not be shown.</div>'))
+            if len(self.quizzes) > asked:
+                held = Held(self.quizzes[asked:], shown)
+                self.held.append(held)
+                shown = held.widgets
+        for held in reversed(self.held):  # the innermost first: what it leaves is what holds it shows
+            held.close()
+        self.held = [held for held in self.held if held.widgets]  # a question with nothing after it holds nothing
         replace_children(self.body, children)
         self.title.value = (
             f'<h2 class="st-lesson-title">Lesson {lesson.number}: {html.escape(lesson.title)}</h2>'
@@ -257,6 +365,7 @@ class LessonPlayer:
             self.next.description = "Finish ✓" if last else "Next ▶"
             self.next.tooltip = "Back to the lesson list" if last else "Next step"
         self.finish.layout.display = None if review else "none"
+        self._show_gate()
 
     def _render_review(self, review: ReviewView) -> None:
         lesson = self.lesson
@@ -274,6 +383,7 @@ class LessonPlayer:
         self.next.description = "Finish ✓"
         self.next.tooltip = "Back to the lesson list"
         self.finish.layout.display = "none"
+        self._show_gate()
 
     def note(self, block: Block) -> str | None:
         """The note above a block shown in another rule set than the one picked (None: it follows the pick)."""
@@ -315,12 +425,19 @@ class LessonPlayer:
             case parts.Replay(round=rnd):
                 return TrickStepper(rnd, **opts).widget
             case parts.Question(item=item, note=note):
-                view = QuizView(item, self.on_answer, retries=self.retries, **opts)
+                view = QuizView(item, self._answered, retries=self.retries, **opts)
                 self.quizzes.append(view)
                 if not note:
                     return view.widget
                 return [view.widget, w.HTML(f'<div class="st-note st-quiz-seed">{html.escape(note)}</div>')]
         raise TypeError(f"the lesson player cannot draw {part!r}")
+
+    def _answered(self, item: QuizItem, feedback: Feedback, attempt: int) -> None:
+        """A question of a step answered (its last try graded): kept for the lesson's summary, then recorded."""
+        self.answers.append(feedback.correct and attempt == 1)
+        if self.on_answer is not None:
+            self.on_answer(item, feedback, attempt)
+        self._show_gate()
 
     def linked(self, markup: str, rules: Rules) -> str:
         """Prose with the step's first use of each glossary term made a button opening its definition."""

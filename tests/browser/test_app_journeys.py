@@ -70,6 +70,10 @@ def test_lesson_3_can_be_followed_to_the_end_and_is_marked_done(page: Page, voil
         expect(page.get_by_text(f"Step {n} of {total}")).to_be_visible()
         expect(page.get_by_text(LESSONS[3].steps[n - 1].title, exact=True)).to_be_visible()
         page.get_by_role("button", name="Finish ✓" if n == total else "Next ▶").click()
+    # the lesson's end: what it covered, and the next lesson a button away
+    expect(page.get_by_role("heading", name=re.compile(r"^Lesson 3 done: "))).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile(r"^Next lesson: 4\. "))).to_be_focused()
+    page.get_by_role("button", name="◀ All lessons").click()
     expect(page.get_by_role("button", name=re.compile(r"^3\. .* ✓$"))).to_be_visible()
 
 

@@ -280,11 +280,70 @@ def test_a_lessons_next_button_is_in_view_on_every_step(
             " { e.scrollTop = e.scrollHeight; return; } }"
         )  # the page scrolled to its end
         page.wait_for_timeout(200)
-        last = page.locator(".st-lesson .st-step > *").last.bounding_box()
+        last = page.locator(".st-lesson .st-step > *:visible").last.bounding_box()
         bar = nav.bounding_box()
         assert last is not None and bar is not None and last["y"] + last["height"] <= bar["y"] + 1, (step, last, bar)
         if step < steps:
             nxt.click()
+
+
+@pytest.mark.parametrize(
+    "size", [(1366, 768, False), (375, 812, False), (1920, 1080, True)], ids=["laptop", "phone", "projector"]
+)
+def test_a_lesson_asks_before_it_tells_and_ends_on_what_it_covered(
+    page: Page, voila_server: Server, size: tuple[int, int, bool]
+) -> None:
+    """Lesson 0's last step asks who leads next; what the step says after the question waits for an
+    answer. Finishing the lesson shows what it covered and "Next lesson", focused and in view."""
+    import spades_tutor as st
+    from spades_tutor.ui.lesson_player import LessonPlayer
+
+    from .test_app_journeys import LESSONS, open_lesson
+
+    width, height, projector = size
+    lesson = LESSONS[0]
+    last = len(lesson.steps) - 1
+    held = LessonPlayer(lesson, st.Rules.preset("jokers"), step=last, seed=1)
+    assert held.held, "lesson 0's last step says something after its first question"
+    answer = held.quizzes[0].item.answer()
+    open_app(page, voila_server, "/")
+    page.set_viewport_size({"width": width, "height": height})
+    if projector:
+        projector_on(page)
+    open_lesson(page, 0)
+    for _ in range(last):
+        page.locator(".st-lesson .st-next").click()
+    expect(page.locator(".st-lesson")).to_contain_text(f"Step {last + 1} of {last + 1}")
+    waiting = page.locator(".st-answer-first").first
+    after = page.locator(".st-after-answer").first
+    expect(waiting).to_be_visible()
+    expect(after).to_be_hidden()
+    quiz = page.locator(".st-lesson .st-quiz").first
+    quiz.scroll_into_view_if_needed()
+    quiz.locator(".widget-toggle-button", has_text=re.compile(rf"^{re.escape(str(answer))}$")).click()
+    quiz.get_by_role("button", name="Check answer").click()
+    expect(quiz.locator(".st-result")).to_contain_text("Right")
+    expect(after).to_be_visible()
+    expect(waiting).to_be_hidden()
+    page.screenshot(path=str(SHOTS / f"lesson-0-answered-{width}x{height}.png"))
+    page.locator(".st-lesson").get_by_role("button", name="Finish ✓").first.click()
+    heading = page.get_by_role("heading", name=re.compile(r"^Lesson 0 done: "))
+    expect(heading).to_be_visible()
+    following = LESSONS[1]
+    nxt = page.get_by_role("button", name=f"Next lesson: 1. {following.title} ▶")
+    expect(nxt).to_be_focused()
+    for what in (heading, nxt):
+        box = what.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    for step in lesson.steps:
+        expect(page.locator(".st-done-steps")).to_contain_text(step.title)
+    expect(page.locator(".st-done-questions")).to_have_text("Its questions: 1 of 1 right on the first try.")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    page.screenshot(path=str(SHOTS / f"lesson-0-done-{width}x{height}.png"))
+    nxt.click()
+    expect(page.get_by_text(f"Lesson 1: {following.title}")).to_be_visible()
+    expect(page.locator(".st-lesson")).to_contain_text(f"Step 1 of {len(following.steps)}")
 
 
 def test_the_projectors_header_takes_at_most_a_seventh_of_a_768_high_screen(page: Page, voila_server: Server) -> None:

@@ -87,6 +87,10 @@ def test_a_lesson_opened_at_its_last_step_goes_on_to_a_review_answered_and_score
     problems += look(page, "lesson-3-review-scored")
     page.set_viewport_size({"width": 1366, "height": 900})
     page.get_by_role("button", name="Finish ✓").click()
+    expect(page.locator(".st-done-review")).to_have_text(
+        f"The review: {REVIEW_QUESTIONS} of {REVIEW_QUESTIONS} right on the first try."
+    )
+    page.get_by_role("button", name="◀ All lessons").click()
     expect(page.get_by_role("button", name=re.compile(r"^3\. .* ✓$"))).to_be_visible()
     saved = "k => (JSON.parse(window.localStorage.getItem(k) || '{}').answers || []).map(row => row[5]).join(' ')"
     page.wait_for_function(
