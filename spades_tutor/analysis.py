@@ -261,7 +261,7 @@ class CardVerdict:
         if self.before is not None and self.after is not None:
             values = (
                 f"N–S could take {plural(self.before, 'trick')} before it and {plural(self.after, 'trick')} after it"
-                " (double dummy)."
+                " (every hand known, both sides at their best)."
             )
         if mark == FINE:
             if self.nil_bid and self.nil_before is not None:
@@ -327,7 +327,7 @@ class HandAnalysis:
         """One sentence: which tricks were judged exactly and how many cards cost something.
 
         >>> HandAnalysis("1", 5, False, (), 0, 0.0).summary()
-        'Judged exactly: no trick (the solver ran out of budget). None of the cards judged cost your side points (double dummy, every hand known).'
+        'Judged exactly: no trick (the solver ran out of budget). None of the cards judged cost your side points (every hand known, both sides at their best).'
         """
         exact = self.exact_tricks
         if exact and len(exact) == len(self.verdicts):
@@ -348,9 +348,7 @@ class HandAnalysis:
         bags = sum(v.mark == BAG for v in self.verdicts)
         spared = f" {plural(bags, 'card')} gave up only a bag, which is no mistake." if bags else ""
         during = f" ({self.live} of them while you played)" if self.live else ""
-        return (
-            f"Judged exactly: {which}{during}. {found[0].upper()}{found[1:]} (double dummy, every hand known).{spared}"
-        )
+        return f"Judged exactly: {which}{during}. {found[0].upper()}{found[1:]} (every hand known, both sides at their best).{spared}"
 
 
 def _plays(rnd: Round) -> tuple[Round, list[tuple[Seat, Card]]]:

@@ -223,7 +223,7 @@ def test_the_verdict_words_never_contradict_the_figures_printed(sample: list[Bes
             if fb.correct:
                 assert str(fb).startswith("Right!")
             for same in re.finditer(
-                rf"(\w+) scores about as well as (\w+): ({_POINTS}) against ({_POINTS}); their 95% intervals "
+                rf"(\w+) scores about as well as (\w+): ({_POINTS}) against ({_POINTS}); their likely ranges "
                 rf"overlap \(({_POINTS}) to ({_POINTS}) and ({_POINTS}) to ({_POINTS})\)",
                 text,
             ):
@@ -234,7 +234,7 @@ def test_the_verdict_words_never_contradict_the_figures_printed(sample: list[Bes
                 assert _value(same.group(3)) <= _value(same.group(4))
                 alike += 1
             below = re.search(
-                rf"scores ({_POINTS}) \(95% interval ({_POINTS}) to ({_POINTS})\)[^:]*: its interval lies "
+                rf"scores about ({_POINTS}) \(likely between ({_POINTS}) and ({_POINTS})\)[^:]*: its likely range lies "
                 rf"wholly below \w+'s \(({_POINTS}) to ({_POINTS})\), so it counts as wrong",
                 text,
             )

@@ -174,8 +174,8 @@ def test_lab_page_runs_a_comparison_with_progress_plots_table_and_csv() -> None:
     page.second.value = "deuces-high"
     page.run()
     assert page.bar.value == page.bar.max == 2 * (2000 + 1000)  # the random rounds, then the bots' nils
-    assert "the heuristic bots played it" in page.readings["nil"].value
-    assert "4,000 rounds simulated and measured, and 2,000 nils played by the heuristic bots" in page.status.value
+    assert "the bots played it" in page.readings["nil"].value
+    assert "4,000 rounds simulated and measured, and 2,000 nils played by the bots" in page.status.value
     assert set(page.plots) == set(EXPERIMENTS)
     for key, slot in page.plots.items():
         (shown,) = slot.outputs
@@ -242,7 +242,7 @@ def test_the_nil_reading_quotes_the_shares_its_bars_show_with_their_intervals(re
     table = nil_by_holding(frame)
     assert sorted(bars) == sorted(table.share.tolist())
     # every bar's share is quoted, in the order the table gives them, with its counts and its interval
-    quoted = re.findall(r"(\d+)% \(([\d,]+) of ([\d,]+); 95% interval (\d+)–(\d+)%\)", text)
+    quoted = re.findall(r"(\d+)% \(([\d,]+) of ([\d,]+); likely between (\d+)% and (\d+)%\)", text)
     assert len(quoted) == len(table)
     for row, (share, made, nils, low, high) in zip(table.itertuples(), quoted, strict=True):
         assert (share, low, high) == tuple(f"{100 * v:.0f}" for v in (row.share, row.low, row.high))
@@ -250,8 +250,8 @@ def test_the_nil_reading_quotes_the_shares_its_bars_show_with_their_intervals(re
     # the error bars are those intervals
     lows = [y - m for trace in drawn["data"] for y, m in zip(trace["y"], trace["error_y"]["arrayminus"], strict=True)]
     assert lows == pytest.approx(table.low.tolist())
-    assert "the heuristic bots played it" in text and "random play" not in text
-    assert drawn["layout"]["yaxis"]["title"]["text"] == "nil made (heuristic bots)"
+    assert "the bots played it" in text and "random play" not in text
+    assert drawn["layout"]["yaxis"]["title"]["text"] == "nil made (the bots playing)"
 
 
 def test_every_simulated_number_in_every_plot_has_its_interval(results: dict) -> None:

@@ -25,7 +25,9 @@ from spades_tutor.quiz.kinds.nil_safe import (
 PRESETS = ("jokers", "classic", "deuces-high")
 SEEDS = range(30)
 #: the first line of the explanation: the figure, then the verdict read from it
-FIGURE = re.compile(r"Nil made in (\d+)% of (\d+) deals of this hand \(95% interval (\d+)–(\d+)%\): (.+)\.$")
+FIGURE = re.compile(
+    r"Nil made in about (\d+)% of (\d+) deals of this hand \(likely between (\d+)% and (\d+)%\): (.+)\.$"
+)
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +129,7 @@ def test_a_hand_whose_interval_straddles_80_is_a_gamble_and_says_why() -> None:
     assert low < 80 <= high and rate >= 80, (rate, low, high)
     assert item.answer() is False and item.check("no").correct and not item.check("yes").correct
     assert verdict == (
-        f"a gamble, not safe: the interval {low}–{high}% reaches both sides of 80%, "
+        f"a gamble, not safe: its likely range, {low}% to {high}%, reaches both sides of 80%, "
         "so these deals cannot show the nil safe"
     )
 
@@ -150,8 +152,9 @@ def test_the_feedback_names_its_judge_and_can_show_a_second() -> None:
 
     both = TwoJudges(rules, hand=hand).check("no").explanation
     assert both[:2] == text[:2]  # the deciding judge first, unchanged
-    assert both[2] == "Nil made in 90% of 50 deals of this hand (95% interval 79–96%): " + (
-        "a gamble, not safe: the interval 79–96% reaches both sides of 80%, so these deals cannot show the nil safe."
+    assert both[2] == "Nil made in about 90% of 50 deals of this hand (likely between 79% and 96%): " + (
+        "a gamble, not safe: its likely range, 79% to 96%, reaches both sides of 80%, so these deals cannot show the "
+        "nil safe."
     )
     assert both[3] == "Judged by perfect play: the solver played every seat perfectly."
     assert TwoJudges(rules, hand=hand).answer() is item.answer()

@@ -10,7 +10,7 @@ import time
 import pytest
 
 import spades_tutor as st
-from spades_tutor.engine.text import signed_points
+from spades_tutor.engine.text import likely, signed_points
 from spades_tutor.lab.bid_plot import BID_PLOT_HEIGHT, bid_figure, bid_reading
 from spades_tutor.lab.odds import bid_odds, hand_odds, nil_made_counts
 from spades_tutor.lab.plots import data_table
@@ -113,8 +113,8 @@ def test_the_explanation_states_the_measurement_and_threshold() -> None:
     item = NilSafeItem(st.Rules.preset("jokers"), hand=st.cards("LJ 3S 4H 5H 6H 7C 8C 9C 3C 3D 4D 5D 6D"))
     p, low, high = item.odds()
     first = item.check("no").explanation[0]
-    assert first.startswith(f"Nil made in {round(100 * p)}% of {NIL_DEALS} deals of this hand (95% interval ")
-    assert f"{round(100 * low)}–{round(100 * high)}%" in first
+    assert first.startswith(f"Nil made in about {round(100 * p)}% of {NIL_DEALS} deals of this hand (likely between ")
+    assert f"likely between {round(100 * low)}% and {round(100 * high)}%" in first
     assert first.split("%): ", 1)[1].startswith("safe: ") == item.answer() == (round(100 * low) >= 80)
     assert item.check("no").explanation[1].startswith("Judged by the computer players: ")
 
@@ -178,9 +178,9 @@ def test_best_bid_feedback_quotes_the_odds_and_plots_what_each_bid_scores() -> N
     text = " ".join(feedback.explanation)
     best = odds.best_bid
     low, high = odds.points_interval[best]
-    assert f"scores best: {signed_points(odds.points[best])} points to the side on average" in text
-    assert f"(95% interval {signed_points(low)} to {signed_points(high)})" in text and "Your bid of 13" in text
-    assert "Judged by the heuristic bots" in text and "points over the game" in text
+    assert f"scores best: about {signed_points(odds.points[best])} points to the side on average" in text
+    assert f"({likely(signed_points(low), signed_points(high))})" in text and "Your bid of 13" in text
+    assert "Judged by the computer players" in text and "points over the game" in text
     plot = item.feedback_view(feedback).plot
     assert plot is not None and plot.height == BID_PLOT_HEIGHT
     bars: dict[int, tuple[str, float, float, float]] = {}
@@ -198,8 +198,8 @@ def test_best_bid_feedback_quotes_the_odds_and_plots_what_each_bid_scores() -> N
     assert [a["x"] for a in plot.spec["layout"]["annotations"] if a["text"] == "best"] == [best]
     low, high = odds.points_interval[best]
     assert plot.reading.startswith(
-        f"{'Nil' if best == 0 else f'Bid {best}'} scores best: {signed_points(odds.points[best])} points to the side "
-        f"on average (95% interval {signed_points(low)} to {signed_points(high)}) over {BID_DEALS} deals"
+        f"{'Nil' if best == 0 else f'Bid {best}'} scores best: about {signed_points(odds.points[best])} points to "
+        f"the side on average ({likely(signed_points(low), signed_points(high))}) over {BID_DEALS} deals"
     )
     right = odds.accepted
     if right == (0,):

@@ -12,7 +12,7 @@ minus sign (−).
 >>> from spades_tutor.lab.odds import bid_odds
 >>> odds = bid_odds(st.Rules.preset("classic"), "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D", deals=100)
 >>> print(bid_reading(odds, odds.accepted))
-Bid 2 scores best: +34 points to the side on average (95% interval +26 to +41) over 100 deals played by the bots; bids 1–3 count as right.
+Bid 2 scores best: about +34 points to the side on average (likely between +26 and +41) over 100 deals played by the bots; bids 1–3 count as right.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..engine.text import signed_points
+from ..engine.text import likely, signed_points
 from .plots import plot_layout
 
 if TYPE_CHECKING:
@@ -68,8 +68,8 @@ def bid_reading(odds: Measured, accepted: Sequence[int]) -> str:
     deals = f"{odds.deals:,} deal{'s' if odds.deals != 1 else ''}"
     best = "Nil" if odds.best_bid == 0 else f"Bid {odds.best_bid}"
     return (
-        f"{best} scores best: {_signed(odds.best_points)} points to the side on average "
-        f"(95% interval {_signed(low)} to {_signed(high)}) over {deals} played by the bots; "
+        f"{best} scores best: about {_signed(odds.best_points)} points to the side on average "
+        f"({likely(_signed(low), _signed(high))}) over {deals} played by the bots; "
         f"{_range(sorted(accepted))} as right."
     )
 
@@ -111,7 +111,7 @@ def bid_spec(odds: Measured, accepted: Sequence[int]) -> dict[str, Any]:
                     [
                         lo,
                         h,
-                        f"{'nil' if b == 0 else f'bid {b}'}: {_signed(v)} points (95% interval {_signed(lo)} to {_signed(h)})",
+                        f"{'nil' if b == 0 else f'bid {b}'}: about {_signed(v)} points ({likely(_signed(lo), _signed(h))})",
                     ]
                     for b, v, lo, h in zip(bids, y, low, high, strict=True)
                 ],

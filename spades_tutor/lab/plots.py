@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Rules, RulesError
-from ..engine.text import MINUS
+from ..engine.text import MINUS, likely
 
 __all__ = [
     "READINGS",
@@ -83,7 +83,7 @@ def _compare(values: dict[str, tuple[float, float, float]], what: str) -> str:
         return ""
     (a, (pa, la, ha)), (b, (pb, lb, hb)) = list(values.items())[:2]
     if pa == pb or not (la > hb or lb > ha):
-        return " No clear difference between the two rule sets (the 95% intervals overlap)."
+        return " No clear difference between the two rule sets (their likely ranges overlap)."
     high, low = (a, b) if pa > pb else (b, a)
     text = f" {what} more often with {_title(high)}"
     more, fewer = _trump_count(high), _trump_count(low)
@@ -180,7 +180,7 @@ def _nil_play(frame: Any) -> str:
     """How the nils in ``frame`` were played, in words (the ``play`` column of ``nil_success``)."""
     plays = set(frame.play) if "play" in frame else {"random"}
     if _bots_nil(frame):
-        return "South bid nil in every deal and the heuristic bots played it"
+        return "South bid nil in every deal and the bots played it"
     return "random play" if plays == {"random"} else "play: " + ", ".join(sorted(plays))
 
 
@@ -194,8 +194,8 @@ def _read_nil(frame: Any) -> str:
         if not len(rows):
             continue
         each = [
-            f"{_pct(float(r.share))} ({int(r.made):,} of {int(r.nils):,}; 95% interval "
-            f"{_pct(float(r.low))[:-1]}–{_pct(float(r.high))})"
+            f"{_pct(float(r.share))} ({int(r.made):,} of {int(r.nils):,}; "
+            f"{likely(_pct(float(r.low)), _pct(float(r.high)))})"
             + (f" in {_title(r.rule_set)}" if len(_sets(g)) > 1 else "")
             for r in rows.itertuples()
         ]
@@ -339,7 +339,7 @@ def spec(name: str, frame: Any) -> dict[str, Any]:
         "top-trumps": ("card", "takes its trick"),
         "nil": (
             "the nil bidder held",
-            "nil made (heuristic bots)" if _bots_nil(frame) else "nil made (random play)",
+            "nil made (the bots playing)" if _bots_nil(frame) else "nil made (random play)",
         ),
     }[name]
     layout = plot_layout(TITLES[name], *axes, height=PLOT_HEIGHT, percent=True, barmode="group", scattermode="group")
@@ -356,8 +356,8 @@ def figure(name: str, frame: Any) -> Any:
 # --- the heuristic bots' experiments (spades_tutor.lab.bot_experiments) -----------------------
 
 BOT_TITLES = {
-    "bidding": "How well the heuristic bots bid",
-    "games": "Whole games to 500 between heuristic bots",
+    "bidding": "How well the bots bid",
+    "games": "Whole games to 500 between the bots",
 }
 
 

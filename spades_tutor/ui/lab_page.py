@@ -137,9 +137,9 @@ class LabPage:
             [
                 w.HTML(
                     '<h2 class="st-lesson-title">Joker lab</h2><p>What do the jokers change? The lab deals and plays '
-                    "thousands of rounds at random in two rule sets and measures it; for nil, the heuristic bots "
-                    "play the first deals with South bidding nil. Every number comes with a 95% "
-                    "confidence interval; exact values are shown where probability gives them.</p>"
+                    "thousands of rounds at random in two rule sets and measures it; for nil, the bots "
+                    "play the first deals with South bidding nil. Every measured number comes with the range "
+                    "it likely lies in; exact values are shown where probability gives them.</p>"
                 ),
                 w.HBox([self.first, self.second, self.size, self.seed], layout=w.Layout(flex_flow="row wrap")),
                 self.run_button,
@@ -147,7 +147,7 @@ class LabPage:
                 self.status,
                 self.results,
                 w.HTML(
-                    "<h3>Heuristic bots</h3><p>Four heuristic bots bid and play whole hands and whole games "
+                    "<h3>The bots at the table</h3><p>Four computer players bid and play whole hands and whole games "
                     "in each rule set: how close do their bids come, how many bags pile up, how long is a game?</p>"
                 ),
                 w.HBox([self.bot_size, self.bot_button], layout=w.Layout(flex_flow="row wrap")),
@@ -189,7 +189,7 @@ class LabPage:
             elapsed = time.perf_counter() - start
             summary = (
                 f"{n * len(names):,} rounds simulated and measured, and {nils * len(names):,} nils played by the "
-                f"heuristic bots, in {elapsed:.1f} s (seed {seed}). Same seed, same numbers."
+                f"bots, in {elapsed:.1f} s (seed {seed}). Same seed, same numbers."
             )
             self.status.value = f'<div class="st-note" role="status">{summary} Drawing the plots…</div>'
             self.render()

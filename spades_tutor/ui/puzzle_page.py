@@ -192,7 +192,7 @@ class PuzzlePage:
                 self.puzzle, f"No new puzzle of this rule set and theme came up in {NEW_ROUNDS} rounds; try again."
             )
             return
-        self.load(found[0], f"A new puzzle from bot-played rounds (seed {seed}), proven by the solver.")
+        self.load(found[0], "A new puzzle from rounds the bots played, proven by the solver.")
 
     def open_code(self, code: str) -> None:
         """A puzzle from a link: a shipped one at once, any other only once the solver agrees."""

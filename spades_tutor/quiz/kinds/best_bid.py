@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...engine import Card, Rank, Rules, Seat, Suit, cards, likely_tricks, nil_advice, sure_trick_count
 from ...engine.round import uniform_below
-from ...engine.text import signed, signed_points
+from ...engine.text import likely, signed, signed_points
 from ..ahead import AHEAD, Ahead
 from ..base import (
     Caption,
@@ -64,7 +64,7 @@ BID_SEED = 0
 #: what a bag is worth when bids are compared (``lab.odds.VALUATIONS``): points over the game
 BID_VALUATION = "game"
 #: who decided, in the feedback's words
-JUDGE = "the heuristic bots"
+JUDGE = "the computer players"
 #: per level, a generated item counts at most this many bids right (more: the measurement cannot pick
 #: an answer); hands with more trumps score alike over more bids, so two would let one answer game a level
 MAX_ACCEPTED: dict[int, int] = {1: 2, 2: 1, 3: 1}
@@ -347,13 +347,13 @@ class BestBidItem(QuizItem):
         lines = [
             f"Judged by {JUDGE}: they played this hand {bids.deals} times from South ({_dealt(self.dealer)}), "
             f"each bid valued as {_valuation(self.rules)}.",
-            f"{_cap(_word(best))} scores best: {_pts(bids.points[best])} points to the side on average "
-            f"(95% interval {_span(bids, best)}){_made(bids, best)}.",
+            f"{_cap(_word(best))} scores best: about {_pts(bids.points[best])} points to the side on average "
+            f"({_likely(bids, best)}){_made(bids, best)}.",
         ]
         for b in others:
             lines.append(
                 f"{_cap(_word(b))} scores about as well as {_word(best)}: {_pts(bids.points[b])} against "
-                f"{_pts(bids.points[best])}; their 95% intervals overlap ({_span(bids, b)} and "
+                f"{_pts(bids.points[best])}; their likely ranges overlap ({_span(bids, b)} and "
                 f"{_span(bids, best)}), so {_word(b)} counts as right too."
             )
         if bids.nil is not None and 0 not in accepted and given != 0:
@@ -361,8 +361,8 @@ class BestBidItem(QuizItem):
         if given is not None and given in bids.points and given not in accepted:
             digits = _digits_apart(bids, given)
             lines.append(
-                f"{'Your nil' if given == 0 else f'Your bid of {given}'} scores {_pts(bids.points[given], digits)} "
-                f"(95% interval {_span(bids, given, digits)}){_made(bids, given)}: its interval lies wholly below "
+                f"{'Your nil' if given == 0 else f'Your bid of {given}'} scores about {_pts(bids.points[given], digits)} "
+                f"({_likely(bids, given, digits)}){_made(bids, given)}: its likely range lies wholly below "
                 f"{_word(best)}'s ({_span(bids, best, digits)}), so it counts as wrong."
             )
         elif given == 0 and not self.rules.nil:
@@ -525,6 +525,12 @@ def _span(bids: BidOdds, bid: int, digits: int = 0) -> str:
     return f"{_pts(low, digits)} to {_pts(high, digits)}"
 
 
+def _likely(bids: BidOdds, bid: int, digits: int = 0) -> str:
+    """A bid's measured points as a learner reads their interval: "likely between +26 and +41"."""
+    low, high = bids.points_interval[bid]
+    return likely(_pts(low, digits), _pts(high, digits))
+
+
 def _digits_apart(bids: BidOdds, bid: int) -> int:
     """The fewest decimals that show ``bid``'s interval ending below the best bid's (whole points
     almost always; rounded, two ends a fraction of a point apart could print as one)."""
@@ -533,7 +539,7 @@ def _digits_apart(bids: BidOdds, bid: int) -> int:
 
 
 def _worth(bids: BidOdds, bid: int) -> str:
-    return f"{_pts(bids.points[bid])} (95% interval {_span(bids, bid)})"
+    return f"about {_pts(bids.points[bid])} ({_likely(bids, bid)})"
 
 
 def _made(bids: BidOdds, bid: int) -> str:
@@ -542,7 +548,7 @@ def _made(bids: BidOdds, bid: int) -> str:
         return ""
     low, high = bids.nil.p_zero_interval
     made = round(100 * bids.nil.p_zero)
-    return f", made in {made}% of the deals (95% interval {round(100 * low)}–{round(100 * high)}%)"
+    return f", made in about {made}% of the deals ({likely(f'{round(100 * low)}%', f'{round(100 * high)}%')})"
 
 
 def _valuation(rules: Rules) -> str:

@@ -43,7 +43,7 @@ from ...engine import (
     sure_trick_count,
 )
 from ...engine.hand_eval import HIGH_TRUMPS_FOR_NIL, MANY_TRUMPS_FOR_NIL
-from ...engine.text import number
+from ...engine.text import likely, number
 from ..ahead import AHEAD, Ahead
 from ..base import (
     Choice,
@@ -160,25 +160,25 @@ def nil_verdict(rate: int, low: int, high: int) -> tuple[bool, str]:
     whole percent. Safe only when the whole interval is at 80% or above.
 
     >>> nil_verdict(80, 76, 84)
-    (False, 'a gamble, not safe: the interval 76–84% reaches both sides of 80%, so these deals cannot show the nil safe')
+    (False, 'a gamble, not safe: its likely range, 76% to 84%, reaches both sides of 80%, so these deals cannot show the nil safe')
     >>> nil_verdict(84, 80, 87)[0], nil_verdict(50, 45, 55)[1]
-    (True, 'not safe: 50% is below 80%, risky or a gamble (the interval 45–55% reaches both sides of 50%)')
+    (True, 'not safe: 50% is below 80%, risky or a gamble (its likely range, 45% to 55%, reaches both sides of 50%)')
     """
     safe, risky = _pct(SAFE), _pct(RISKY)
     if low >= safe:
-        return True, f"safe: even the low end of the interval, {low}%, is {safe}% or more"
+        return True, f"safe: even the low end of its likely range, {low}%, is {safe}% or more"
     if high >= safe:
         return False, (
-            f"a gamble, not safe: the interval {low}–{high}% reaches both sides of {safe}%, "
+            f"a gamble, not safe: its likely range, {low}% to {high}%, reaches both sides of {safe}%, "
             "so these deals cannot show the nil safe"
         )
     if high <= risky:
-        return False, f"risky: {rate}% and the whole interval are {risky}% or less"
+        return False, f"risky: {rate}% and its whole likely range are {risky}% or less"
     if low > risky:
         return False, f"a gamble, not safe: {rate}% is below {safe}% and above {risky}%"
     return False, (
         f"not safe: {rate}% is below {safe}%, risky or a gamble "
-        f"(the interval {low}–{high}% reaches both sides of {risky}%)"
+        f"(its likely range, {low}% to {high}%, reaches both sides of {risky}%)"
     )
 
 
@@ -207,7 +207,7 @@ class NilJudgement:
 
     def figure(self) -> str:
         rate, low, high = self.shown
-        return f"Nil made in {rate}% of {self.deals} deals of this hand (95% interval {low}–{high}%)"
+        return f"Nil made in about {rate}% of {self.deals} deals of this hand ({likely(f'{low}%', f'{high}%')})"
 
     def sentence(self) -> str:
         return f"Judged by {self.judge}: {self.how}."
@@ -279,7 +279,7 @@ def _looks_alone_says(item: Any) -> str:
     rate, low, high = judge.shown
     return (
         f"A card that looks dangerous does not sink this nil by itself: {judge.judge} made it in {rate}% "
-        f"of the deals measured (95% interval {low}–{high}%); the others usually take those tricks first."
+        f"of the deals measured ({likely(f'{low}%', f'{high}%')}); the others usually take those tricks first."
     )
 
 
