@@ -314,7 +314,7 @@ def test_the_page_shows_the_hands_the_goal_needs_and_all_on_request() -> None:
     contract = next(p for p in SHIPPED if p.goal.kind == "make_contract")
     page = PuzzlePage(code=contract.code, today=DAY)
     assert page.seen() == [contract.learner.partner, contract.learner]
-    assert f"?puzzle={contract.code}" in page.share.value
+    assert (page.share.param, page.share.value) == ("puzzle", contract.code)
 
 
 def test_a_forged_link_is_checked_by_the_solver_before_it_is_shown() -> None:
@@ -503,3 +503,16 @@ def test_a_goal_added_as_one_class_is_asked_said_explained_and_coded() -> None:
     assert goals.names() == tuple(GOAL_CODES)
     with pytest.raises(PuzzleCodeError, match="names a goal, seat, theme or level we do not have"):
         Puzzle.from_code(code)
+
+
+def test_the_share_link_shows_only_a_plain_code_and_takes_only_a_plain_parameter() -> None:
+    from spades_tutor.ui.share import ShareLink
+
+    link = ShareLink("puzzle")
+    link.show(shipped()[0].code)
+    assert link.value == shipped()[0].code
+    for hostile in ('"><script>alert(1)</script>', "a b", "", "x" * 3000, "code?x=1"):
+        link.show(hostile)
+        assert link.value == "", hostile  # nothing shown rather than a link that is not a puzzle code
+    with pytest.raises(ValueError, match="letters, digits"):
+        ShareLink("puzzle&x")

@@ -115,7 +115,9 @@ class PuzzlePage:
         self.verdict.add_class("st-puzzle-verdict")
         self.lines = w.HTML()
         self.lines.add_class("st-puzzle-lines")
-        self.share = w.HTML()
+        from .share import ShareLink
+
+        self.share = ShareLink("puzzle")
         self.share.add_class("st-puzzle-share")
         controls = w.HBox(
             [self.rule_choice, self.theme_choice, self.daily_button, self.next_button, self.new_button],
@@ -367,8 +369,4 @@ class PuzzlePage:
             else ""
         )
         self.lines.value = self.detail
-        code = html.escape(p.code)
-        self.share.value = (
-            f'<p class="st-note">Share this puzzle: <a href="?puzzle={code}" class="st-puzzle-link">?puzzle={code}</a>'
-            " (add it to the app's address).</p>"
-        )
+        self.share.show(p.code)

@@ -94,22 +94,32 @@ def test_a_puzzle_solved_wrong_then_right_shows_the_refutation_then_the_answer(
 
 
 def test_a_puzzle_link_opens_the_same_puzzle_in_a_fresh_browser(browser: Any, voila_server: Server) -> None:
+    """The page shows the whole link and copies it; the copied link, opened in a fresh browser, shows
+    the same puzzle."""
     p: Puzzle = shipped()[9]
     label = f"your hand ({p.learner.name.title()}): choose a card to play"
     seen = []
+    url = voila_server.url(f"/?puzzle={p.code}")
     for _ in range(2):
         context = browser.new_context(viewport={"width": 375, "height": 1400})
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=voila_server.url("/").rstrip("/"))
         try:
             page = context.new_page()
-            open_puzzle(page, voila_server, f"puzzle={p.code}")
+            page.goto(url, timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
+            expect(page.locator(".st-puzzle-page")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
             expect(page.locator(".st-puzzle-head")).to_contain_text(f"Puzzle {p.id}")
-            expect(page.locator(".st-puzzle-share")).to_contain_text(f"?puzzle={p.code}")
+            box = page.get_by_role("textbox", name="Share this puzzle: link")
+            expect(box).to_have_value(re.compile(rf"^http://[^?]+/\?puzzle={re.escape(p.code)}$"))
+            page.get_by_role("button", name="Copy link").click()
+            expect(page.locator(".st-share-said")).to_have_text("Link copied.")
+            url = page.evaluate("() => navigator.clipboard.readText()")
+            assert url == box.input_value()
             seen.append(shown_names(page, label))
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / "link-375.png"))
         finally:
             context.close()
-    assert seen[0] == seen[1] == [c.name for c in p.hands[p.learner]]
+    assert seen[0] == seen[1] == [c.name for c in p.hands[p.learner]]  # the copied link opened the same puzzle
 
 
 def test_a_damaged_puzzle_link_says_so_and_opens_the_daily_puzzle(page: Page, voila_server: Server) -> None:
