@@ -61,6 +61,13 @@ def answer_through_the_view(view: QuizView) -> None:
     assert view.missing() == "", item.kind
 
 
+def answer_as_given(view: QuizView) -> None:
+    """Let the view be checked as it stands, whatever the kind: nothing chosen, or 0 in every number box."""
+    view.missing = lambda: ""  # type: ignore[method-assign]
+    if view.numbers is not None:
+        view.numbers.set(**dict.fromkeys(view.numbers.values, 0))
+
+
 def test_the_registry_lists_the_built_in_kinds_in_their_order() -> None:
     # every module of the kinds package registers its kind; a kind registered elsewhere comes in its order
     found = {cls.kind: cls for m in _kind_modules() for cls in vars(m).values() if _registered_here(cls, m)}
