@@ -269,12 +269,14 @@ def test_the_page_opens_on_the_daily_puzzle_and_refutes_then_accepts() -> None:
     page.check()
     assert page.tries == 1 and not page.solved
     assert f"Not the {wrong.name}" in page.verdict.value and "Try once more" in page.verdict.value
-    assert f"After your {wrong.name}" in page.lines.value
+    assert f"after your {wrong.name}" in page.lines_text()
+    (why_not,) = page.steppers
+    assert why_not.tricks and why_not.tricks[0].cards[len(p.trick)] == wrong  # the refutation, on the cards
     page.choose(p.answers[0])
     page.check()
     assert page.solved and "Right" in page.verdict.value
     assert all(c.name in page.verdict.value for c in p.answers)
-    assert "The winning line" in page.lines.value
+    assert "The winning line" in page.lines_text() and why_not.widget.comm is None  # the refutation's widgets closed
     assert page.check_button.disabled and page.picker is not None and page.picker.selectable == "none"
 
 
@@ -516,3 +518,31 @@ def test_the_share_link_shows_only_a_plain_code_and_takes_only_a_plain_parameter
         assert link.value == "", hostile  # nothing shown rather than a link that is not a puzzle code
     with pytest.raises(ValueError, match="letters, digits"):
         ShareLink("puzzle&x")
+
+
+def test_a_line_is_played_out_on_the_cards_one_trick_at_a_time_with_every_hand() -> None:
+    """The refutation shown trick by trick: each trick's cards and winner are the engine's, the four
+    hands shrink by the trick's cards, and the words for each trick are the line's."""
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    p = next(p for p in SHIPPED if p.trick and p.tricks_left >= 2 and len(p.legal_plays()) > len(p.answers))
+    page = PuzzlePage(code=p.code, today=DAY)
+    wrong = next(c for c in p.legal_plays() if c not in p.answers)
+    page.choose(wrong)
+    page.check()
+    (line,) = page.steppers
+    assert len(line.tricks) == p.tricks_left and line.tricks[0].cards[: len(p.trick)] == tuple(p.trick)
+    before = {seat: set(p.hands[seat]) for seat in st.Seat}
+    for i, trick in enumerate(line.tricks):
+        line.go(i)
+        assert f"Trick {i + 1} of {len(line.tricks)}" in line.where.value
+        assert trick.winner == st.Seat((trick.leader + st.trick_winner(p.rules, trick.cards)) % 4)
+        for seat in st.Seat:
+            assert set(trick.hands[seat]) <= before[seat]
+        shown = set().union(*before.values()) - set().union(*(set(h) for h in trick.hands))
+        assert set(trick.cards) - set(p.trick) <= shown  # the trick's cards left the hands
+        before = {seat: set(trick.hands[seat]) for seat in st.Seat}
+        assert line.prev.disabled == (i == 0) and line.next.disabled == (i == len(line.tricks) - 1)
+    line.next.click()  # past the last trick: it stays
+    assert line.index == len(line.tricks) - 1
+    assert line.outcome in line.text()
