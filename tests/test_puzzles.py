@@ -263,7 +263,7 @@ def test_the_page_opens_on_the_daily_puzzle_and_refutes_then_accepts() -> None:
 
     page = PuzzlePage(today=DAY)
     p = page.puzzle
-    assert p == daily(DAY)
+    assert p == daily(DAY, None, "easy") and p.difficulty == "easy"  # a new learner: an easy one
     wrong = next(c for c in p.legal_plays() if c not in p.answers)
     page.choose(wrong)
     page.check()
@@ -546,3 +546,30 @@ def test_a_line_is_played_out_on_the_cards_one_trick_at_a_time_with_every_hand()
     line.next.click()  # past the last trick: it stays
     assert line.index == len(line.tricks) - 1
     assert line.outcome in line.text()
+
+
+def test_the_daily_puzzle_fits_the_learner_their_rule_set_and_level() -> None:
+    """A new learner gets an easy puzzle of their rule set; a strong record, a hard one; a record that
+    arrives (or a rule set picked) while today's puzzle is shown untried chooses it again."""
+    from spades_tutor.session import Answer, Progress
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    page = PuzzlePage(today=DAY, rules_name="jokers", level=Progress().puzzle_level())
+    assert (page.puzzle.rules_name, page.puzzle.difficulty) == ("jokers", "easy")
+    assert page.rule_choice.value == "jokers" and "easy for you (you are new here)" in page.head.value
+    strong = Progress([Answer(float(i), "trick-winner", "jokers", str(i), True) for i in range(60)])
+    page.fit("deuces-high", strong.puzzle_level())
+    assert page.rule_choice.value == "deuces-high"
+    assert (page.puzzle.rules_name, page.puzzle.difficulty) == ("deuces-high", "hard")
+    assert page.puzzle == daily(DAY, "deuces-high", "hard")
+    # tried, it stays: a record arriving does not take a puzzle from under the learner
+    wrong = next(c for c in page.puzzle.legal_plays() if c not in page.puzzle.answers)
+    page.choose(wrong)
+    page.check()
+    shown = page.puzzle
+    page.fit("deuces-high", Progress().puzzle_level())
+    assert page.puzzle is shown and page.tries == 1
+    # classic has no easy puzzle: the nearest level, and the page says so
+    page = PuzzlePage(today=DAY, rules_name="classic")
+    assert page.puzzle.rules_name == "classic" and page.puzzle.difficulty == "medium"
+    assert "no easy one in this rule set" in page.head.value

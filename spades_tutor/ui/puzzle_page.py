@@ -154,10 +154,24 @@ class LineStepper:
 class PuzzlePage:
     """One puzzle at a time; ``load(puzzle)`` shows another, ``render()`` redraws from the state."""
 
-    def __init__(self, code: str | None = None, today: datetime.date | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        code: str | None = None,
+        today: datetime.date | None = None,
+        seed: int | None = None,
+        *,
+        rules_name: str | None = None,
+        level: tuple[str, str] = ("easy", "you are new here"),
+    ) -> None:
         self.today = today or datetime.date.today()
         self.rng = random.Random(seed)
         self.four_colour = False
+        #: the learner's rule set and puzzle level (``Progress.puzzle_level``): the daily puzzle fits them
+        self.rules_name = rules_name
+        self.level = level
+        #: the puzzle shown is today's, chosen for the learner and not yet tried: a new record refits it
+        self.fitted = False
+        self._fitting = False  # the page itself is setting the rule set chosen
         self.puzzle: Puzzle = daily(self.today)
         self.tries = 0  # wrong cards checked so far
         self.solved = False
@@ -169,7 +183,7 @@ class PuzzlePage:
 
         self.rule_choice = Dropdown(
             options=[("Every rule set", EVERY), *((n, n) for n in Rules.preset_names())],
-            value=EVERY,
+            value=self._learners_choice(),
             description="Rule set:",
             style={"description_width": "initial"},
             layout=w.Layout(width="auto", max_width="100%"),
@@ -240,7 +254,7 @@ class PuzzlePage:
         if code is not None:
             self.open_code(code)
         else:
-            self.load(self.puzzle, "Today's puzzle.")
+            self.show_daily()
 
     # --- choosing a puzzle -----------------------------------------------------------------
 
@@ -249,14 +263,44 @@ class PuzzlePage:
         rules, theme = self.rule_choice.value, self.theme_choice.value
         return [p for p in shipped() if rules in (EVERY, p.rules_name) and theme in (EVERY, p.theme)]
 
+    def _learners_choice(self) -> str:
+        """The rule set to choose for the learner: theirs, where a shipped puzzle plays it."""
+        name = self.rules_name
+        return name if name is not None and any(p.rules_name == name for p in shipped()) else EVERY
+
     def _choice_changed(self) -> None:
         """A rule set or theme chosen: the puzzle shown follows it, unless it fits already."""
+        if self._fitting:
+            return
         if self.puzzle not in self.pool():
             self.next_puzzle()
 
     def show_daily(self) -> None:
+        """Today's puzzle, of the rule set chosen, at the learner's level (the same all day for them)."""
         rules = self.rule_choice.value
-        self.load(daily(self.today, None if rules == EVERY else rules), f"The puzzle of {self.today:%d %B %Y}.")
+        level, why = self.level
+        puzzle = daily(self.today, None if rules == EVERY else rules, level)
+        said = f"The puzzle of {self.today:%d %B %Y}, chosen {level} for you ({why})."
+        if puzzle.difficulty != level:
+            said = (
+                f"The puzzle of {self.today:%d %B %Y}: no {level} one in this rule set, so a {puzzle.difficulty} one."
+            )
+        self.load(puzzle, said)
+        self.fitted = True
+
+    def fit(self, rules_name: str, level: tuple[str, str]) -> None:
+        """The learner's rule set or record changed: the rule set chosen follows theirs, and today's
+        puzzle, while it is shown untried, is chosen again for them."""
+        self.rules_name, self.level = rules_name, level
+        self._fitting = True
+        try:
+            self.rule_choice.value = self._learners_choice()
+        finally:
+            self._fitting = False
+        if self.fitted and not self.tries and not self.solved:
+            self.show_daily()
+        elif self.puzzle not in self.pool():
+            self.next_puzzle()
 
     def next_puzzle(self) -> None:
         pool = self.pool()
@@ -320,6 +364,7 @@ class PuzzlePage:
 
     def load(self, puzzle: Puzzle, note: str = "") -> None:
         self.puzzle = puzzle
+        self.fitted = False
         self.tries = 0
         self.solved = False
         self.chosen = None
