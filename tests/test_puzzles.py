@@ -263,18 +263,20 @@ def test_the_page_opens_on_the_daily_puzzle_and_refutes_then_accepts() -> None:
 
     page = PuzzlePage(today=DAY)
     p = page.puzzle
-    assert p == daily(DAY)
+    assert p == daily(DAY, None, "easy") and p.difficulty == "easy"  # a new learner: an easy one
     wrong = next(c for c in p.legal_plays() if c not in p.answers)
     page.choose(wrong)
     page.check()
     assert page.tries == 1 and not page.solved
     assert f"Not the {wrong.name}" in page.verdict.value and "Try once more" in page.verdict.value
-    assert f"After your {wrong.name}" in page.lines.value
+    assert f"after your {wrong.name}" in page.lines_text()
+    (why_not,) = page.steppers
+    assert why_not.tricks and why_not.tricks[0].cards[len(p.trick)] == wrong  # the refutation, on the cards
     page.choose(p.answers[0])
     page.check()
     assert page.solved and "Right" in page.verdict.value
     assert all(c.name in page.verdict.value for c in p.answers)
-    assert "The winning line" in page.lines.value
+    assert "The winning line" in page.lines_text() and why_not.widget.comm is None  # the refutation's widgets closed
     assert page.check_button.disabled and page.picker is not None and page.picker.selectable == "none"
 
 
@@ -516,3 +518,58 @@ def test_the_share_link_shows_only_a_plain_code_and_takes_only_a_plain_parameter
         assert link.value == "", hostile  # nothing shown rather than a link that is not a puzzle code
     with pytest.raises(ValueError, match="letters, digits"):
         ShareLink("puzzle&x")
+
+
+def test_a_line_is_played_out_on_the_cards_one_trick_at_a_time_with_every_hand() -> None:
+    """The refutation shown trick by trick: each trick's cards and winner are the engine's, the four
+    hands shrink by the trick's cards, and the words for each trick are the line's."""
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    p = next(p for p in SHIPPED if p.trick and p.tricks_left >= 2 and len(p.legal_plays()) > len(p.answers))
+    page = PuzzlePage(code=p.code, today=DAY)
+    wrong = next(c for c in p.legal_plays() if c not in p.answers)
+    page.choose(wrong)
+    page.check()
+    (line,) = page.steppers
+    assert len(line.tricks) == p.tricks_left and line.tricks[0].cards[: len(p.trick)] == tuple(p.trick)
+    before = {seat: set(p.hands[seat]) for seat in st.Seat}
+    for i, trick in enumerate(line.tricks):
+        line.go(i)
+        assert f"Trick {i + 1} of {len(line.tricks)}" in line.where.value
+        assert trick.winner == st.Seat((trick.leader + st.trick_winner(p.rules, trick.cards)) % 4)
+        for seat in st.Seat:
+            assert set(trick.hands[seat]) <= before[seat]
+        shown = set().union(*before.values()) - set().union(*(set(h) for h in trick.hands))
+        assert set(trick.cards) - set(p.trick) <= shown  # the trick's cards left the hands
+        before = {seat: set(trick.hands[seat]) for seat in st.Seat}
+        assert line.prev.disabled == (i == 0) and line.next.disabled == (i == len(line.tricks) - 1)
+    line.next.click()  # past the last trick: it stays
+    assert line.index == len(line.tricks) - 1
+    assert line.outcome in line.text()
+
+
+def test_the_daily_puzzle_fits_the_learner_their_rule_set_and_level() -> None:
+    """A new learner gets an easy puzzle of their rule set; a strong record, a hard one; a record that
+    arrives (or a rule set picked) while today's puzzle is shown untried chooses it again."""
+    from spades_tutor.session import Answer, Progress
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    page = PuzzlePage(today=DAY, rules_name="jokers", level=Progress().puzzle_level())
+    assert (page.puzzle.rules_name, page.puzzle.difficulty) == ("jokers", "easy")
+    assert page.rule_choice.value == "jokers" and "easy for you (you are new here)" in page.head.value
+    strong = Progress([Answer(float(i), "trick-winner", "jokers", str(i), True) for i in range(60)])
+    page.fit("deuces-high", strong.puzzle_level())
+    assert page.rule_choice.value == "deuces-high"
+    assert (page.puzzle.rules_name, page.puzzle.difficulty) == ("deuces-high", "hard")
+    assert page.puzzle == daily(DAY, "deuces-high", "hard")
+    # tried, it stays: a record arriving does not take a puzzle from under the learner
+    wrong = next(c for c in page.puzzle.legal_plays() if c not in page.puzzle.answers)
+    page.choose(wrong)
+    page.check()
+    shown = page.puzzle
+    page.fit("deuces-high", Progress().puzzle_level())
+    assert page.puzzle is shown and page.tries == 1
+    # classic has no easy puzzle: the nearest level, and the page says so
+    page = PuzzlePage(today=DAY, rules_name="classic")
+    assert page.puzzle.rules_name == "classic" and page.puzzle.difficulty == "medium"
+    assert "no easy one in this rule set" in page.head.value

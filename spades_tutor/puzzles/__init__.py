@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from .explain import Line, play_line, say_line, say_tricks
+from .explain import Line, LineTrick, line_tricks, play_line, say_line, say_tricks
 from .generate import Verdict, daily, find_shipped, generate, shipped, verify
 from .model import GOALS, THEMES, Goal, Puzzle, PuzzleCodeError
 
@@ -19,12 +19,14 @@ __all__ = [
     "THEMES",
     "Goal",
     "Line",
+    "LineTrick",
     "Puzzle",
     "PuzzleCodeError",
     "Verdict",
     "daily",
     "find_shipped",
     "generate",
+    "line_tricks",
     "play_line",
     "say_line",
     "say_tricks",

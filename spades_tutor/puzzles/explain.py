@@ -22,7 +22,7 @@ from .model import Puzzle
 #: depend on how busy the machine is
 LINE_BUDGET = Budget(seconds=3.0)
 
-__all__ = ["Line", "play_line", "say_line", "say_tricks", "teacher_pick", "teaching_line"]
+__all__ = ["Line", "LineTrick", "line_tricks", "play_line", "say_line", "say_tricks", "teacher_pick", "teaching_line"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -126,6 +126,52 @@ def say_tricks(puzzle: Puzzle, played: Line) -> tuple[list[str], str]:
     if current:
         phrases.append(_join(current))
     return phrases, _outcome(puzzle, played)
+
+
+@dataclasses.dataclass(frozen=True)
+class LineTrick:
+    """One trick of a line as the table shows it: its leader and cards (lead first; the first trick
+    holds the cards played before the learner's), who won it (None: the line stopped inside it), the
+    four hands once it is over (indexed by seat), and the line's phrase for it."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat | None
+    hands: tuple[tuple[Card, ...], ...]
+    said: str
+
+
+def line_tricks(puzzle: Puzzle, played: Line) -> tuple[LineTrick, ...]:
+    """``played`` trick by trick, to be shown on the cards: the phrases are ``say_tricks``', each
+    winner the engine's (``trick_winner``).
+
+    >>> from spades_tutor.puzzles import shipped
+    >>> p = shipped()[0]
+    >>> line = play_line(p, p.answers[0], Budget(seconds=60.0))  # a first search may compile the solver
+    >>> tricks = line_tricks(p, line)
+    >>> line.complete, len(tricks) == p.position.tricks_left, sum(len(t.cards) for t in tricks) == 4 * len(tricks)
+    (True, True, True)
+    >>> all(t.winner is not None for t in tricks), sum(len(h) for h in tricks[-1].hands)
+    (True, 0)
+    """
+    phrases, _ = say_tricks(puzzle, played)
+    rules = puzzle.rules
+    pos = puzzle.position
+    cards = list(pos.trick)
+    leader = pos.leader
+    out: list[LineTrick] = []
+    for _seat, card in played.plays:
+        if not cards:
+            leader = pos.leader
+        cards.append(card)
+        pos = pos.play(card)
+        if len(cards) == 4:
+            winner = Seat((leader + trick_winner(rules, tuple(cards))) % 4)
+            out.append(LineTrick(leader, tuple(cards), winner, tuple(map(tuple, pos.hands)), phrases[len(out)]))
+            cards = []
+    if cards:
+        out.append(LineTrick(leader, tuple(cards), None, tuple(map(tuple, pos.hands)), phrases[len(out)]))
+    return tuple(out)
 
 
 def _verb(rules: Rules, trick: tuple[Card, ...], card: Card, you: bool) -> str:

@@ -23,7 +23,7 @@ from spades_tutor.engine import Card, Round, Rules, Seat, Suit, Team
 from spades_tutor.solver import Budget, Position, solve
 
 from .explain import play_line
-from .model import NO_LIMIT, Goal, Puzzle
+from .model import DIFFICULTIES, NO_LIMIT, Goal, Puzzle
 
 __all__ = ["Verdict", "daily", "find_shipped", "generate", "shipped", "verify"]
 
@@ -219,11 +219,21 @@ def find_shipped(code: str) -> Puzzle | None:
     return next((p for p in shipped() if p.code == code), None)
 
 
-def daily(date: datetime.date, rules_name: str | None = None) -> Puzzle:
-    """The puzzle of the day: one of the shipped ones, chosen by the date alone (and the rule set, if given).
+def daily(date: datetime.date, rules_name: str | None = None, level: str | None = None) -> Puzzle:
+    """The puzzle of the day: one of the shipped ones, chosen by the date alone, of the rule set and
+    at the level given where there is one (else of the nearest level there is).
 
     >>> daily(datetime.date(2026, 12, 2)) == daily(datetime.date(2026, 12, 2))
     True
+    >>> p = daily(datetime.date(2026, 12, 2), "jokers", "easy")
+    >>> p.rules_name, p.difficulty
+    ('jokers', 'easy')
+    >>> daily(datetime.date(2026, 12, 2), "classic", "easy").difficulty  # no easy one in classic: the nearest
+    'medium'
     """
     pool = [p for p in shipped() if rules_name in (None, p.rules_name)] or list(shipped())
+    if level in DIFFICULTIES:
+        wanted = DIFFICULTIES.index(level)
+        nearest = min(abs(DIFFICULTIES.index(p.difficulty) - wanted) for p in pool)
+        pool = [p for p in pool if abs(DIFFICULTIES.index(p.difficulty) - wanted) == nearest]
     return random.Random(date.toordinal()).choice(pool)

@@ -146,6 +146,11 @@ class Answer:
             object.__setattr__(self, "id", derived_answer_id(*fields))
 
 
+#: a learner with fewer answers than this is offered easy puzzles; after it, the last ``RECENT`` decide
+NEW_LEARNER = 20
+RECENT = 50
+
+
 @dataclasses.dataclass
 class Progress:
     answers: list[Answer] = dataclasses.field(default_factory=list)
@@ -220,6 +225,24 @@ class Progress:
             run = run + 1 if a.correct else 0
             best = max(best, run)
         return best
+
+    def puzzle_level(self) -> tuple[str, str]:
+        """The level of puzzle to offer the learner, and why in words: ``'easy'`` while they are new
+        (fewer than ``NEW_LEARNER`` answers), then by the share of their last ``RECENT`` answers right
+        on the first try: ``'hard'`` from 80%, ``'medium'`` from 60%, else ``'easy'``.
+
+        >>> Progress().puzzle_level()
+        ('easy', 'you are new here')
+        >>> p = Progress([Answer(float(i), "trick-winner", "jokers", str(i), i % 10 != 0) for i in range(60)])
+        >>> p.puzzle_level()
+        ('hard', '90% of your last 50 answers were right on the first try')
+        """
+        if len(self.answers) < NEW_LEARNER:
+            return "easy", "you are new here"
+        recent = self.answers[-RECENT:]
+        share = sum(a.correct and a.attempt == 1 for a in recent) / len(recent)
+        level = "hard" if share >= 0.8 else "medium" if share >= 0.6 else "easy"
+        return level, f"{round(100 * share)}% of your last {len(recent)} answers were right on the first try"
 
     def by_kind(self) -> dict[str, tuple[int, int]]:
         """kind -> (right, answered)."""

@@ -26,6 +26,7 @@ from ..puzzles import (
     daily,
     find_shipped,
     generate,
+    line_tricks,
     play_line,
     say_tricks,
     shipped,
@@ -36,7 +37,7 @@ from .cards import CardsWidget, hand_view, trick_view
 from .choices import Dropdown
 from .errors import guarded
 from .landmarks import live
-from .tree import held_by, replace_children
+from .tree import close_unused, held_by, replace_children
 
 EVERY = "every"
 #: the most work the solver may do per question when a shared puzzle is checked (5 tricks at most)
@@ -58,25 +59,131 @@ def _names(cards: tuple[Card, ...]) -> str:
     return and_list(f"the {c.name}" for c in cards)
 
 
+class LineStepper:
+    """A line of play on the cards (why a card fails, or the winning line): one trick at a time, with
+    every hand as it stands after the trick, the trick on the table and the line's words for it; the
+    whole line in words below, and what it means for the goal."""
+
+    def __init__(self, puzzle: Puzzle, title: str, card: Card, *, four_colour: bool = False) -> None:
+        played = play_line(puzzle, card)
+        self.puzzle = puzzle
+        self.title = title
+        self.tricks = line_tricks(puzzle, played)
+        phrases, self.outcome = say_tricks(puzzle, played)
+        self.four_colour = four_colour
+        self.index = 0
+        self.where = live(w.HTML())
+        self.table = w.Box()
+        self.table.add_class("st-line-table")
+        self.prev = w.Button(description="◀ Trick", tooltip="The trick before")
+        self.next = w.Button(description="Trick ▶", tooltip="The next trick")
+        self.prev.add_class("st-line-prev")
+        self.next.add_class("st-line-next")
+        self.prev.on_click(guarded(lambda _b: self.go(self.index - 1)))
+        self.next.on_click(guarded(lambda _b: self.go(self.index + 1)))
+        items = "".join(f"<li>{html.escape(t[0].upper() + t[1:])}.</li>" for t in phrases)
+        self.words = (
+            f"<details><summary>The whole line in words</summary>"
+            f'<ol class="st-puzzle-tricks">{items}</ol></details>'
+            f'<p class="st-line-outcome">{html.escape(self.outcome)}</p>'
+        )
+        buttons = w.HBox([self.prev, self.next])
+        buttons.add_class("st-line-buttons")
+        self.widget = w.VBox(
+            [
+                w.HTML(f'<div class="st-line-title"><b>{html.escape(title)}:</b></div>'),
+                self.where,
+                self.table,
+                buttons,
+                w.HTML(self.words),
+            ]
+        )
+        self.widget.add_class("st-puzzle-line")
+        self.render()
+
+    def text(self) -> str:
+        """The line in words, as the page says it: the title, each trick, what it means."""
+        return " ".join([f"{self.title}:", *(t.said for t in self.tricks), self.outcome])
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.tricks) - 1))
+        self.render()
+
+    def render(self) -> None:
+        if not self.tricks:
+            self.where.value = '<p class="st-note">The solver ran out of time before the first trick.</p>'
+            self.prev.disabled = self.next.disabled = True
+            return
+        p = self.puzzle
+        t = self.tricks[self.index]
+        n = len(self.tricks)
+        said = t.said[0].upper() + t.said[1:]
+        self.where.value = (
+            f'<p class="st-line-where" role="status">Trick {self.index + 1} of {n}: {html.escape(said)}.</p>'
+        )
+        hands: list[w.Widget] = []
+        for seat in (p.learner, p.learner.partner, Seat((p.learner + 1) % 4), Seat((p.learner + 3) % 4)):
+            who = "You" if seat == p.learner else "Partner" if seat == p.learner.partner else "Opponent"
+            held = t.hands[seat]
+            box = w.VBox(
+                [
+                    w.HTML(f'<p class="st-caption st-puzzle-seat">{who}, {seat.name.title()}</p>'),
+                    hand_view(
+                        p.rules,
+                        held,
+                        label=f"{seat.name.title()}'s hand after this trick",
+                        four_colour=self.four_colour,
+                    )
+                    if held
+                    else w.HTML('<p class="st-note">No cards left.</p>'),
+                ]
+            )
+            box.add_class("st-line-hand")
+            hands.append(box)
+        trick = trick_view(
+            Trick(t.leader, t.cards), label=f"trick {self.index + 1} of the line", four_colour=self.four_colour
+        )
+        trick.add_class("st-line-trick")
+        hands_box = w.Box(hands)
+        hands_box.add_class("st-line-hands")
+        replace_children(self.table, [trick, hands_box])
+        self.prev.disabled = self.index == 0
+        self.next.disabled = self.index == n - 1
+
+
 class PuzzlePage:
     """One puzzle at a time; ``load(puzzle)`` shows another, ``render()`` redraws from the state."""
 
-    def __init__(self, code: str | None = None, today: datetime.date | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        code: str | None = None,
+        today: datetime.date | None = None,
+        seed: int | None = None,
+        *,
+        rules_name: str | None = None,
+        level: tuple[str, str] = ("easy", "you are new here"),
+    ) -> None:
         self.today = today or datetime.date.today()
         self.rng = random.Random(seed)
         self.four_colour = False
+        #: the learner's rule set and puzzle level (``Progress.puzzle_level``): the daily puzzle fits them
+        self.rules_name = rules_name
+        self.level = level
+        #: the puzzle shown is today's, chosen for the learner and not yet tried: a new record refits it
+        self.fitted = False
+        self._fitting = False  # the page itself is setting the rule set chosen
         self.puzzle: Puzzle = daily(self.today)
         self.tries = 0  # wrong cards checked so far
         self.solved = False
         self.said = ""  # the verdict
-        self.detail = ""  # the lines behind it
+        self.steppers: list[LineStepper] = []  # the lines behind it, on the cards
         self.note = ""  # where the puzzle came from, or why a link's puzzle was not shown
         self.picker: CardsWidget | None = None
         self.chosen: Card | None = None  # the card picked, kept while the page redraws
 
         self.rule_choice = Dropdown(
             options=[("Every rule set", EVERY), *((n, n) for n in Rules.preset_names())],
-            value=EVERY,
+            value=self._learners_choice(),
             description="Rule set:",
             style={"description_width": "initial"},
             layout=w.Layout(width="auto", max_width="100%"),
@@ -113,7 +220,7 @@ class PuzzlePage:
         self.table.add_class("st-puzzle-table")
         self.verdict = live(w.HTML())  # read out when it changes
         self.verdict.add_class("st-puzzle-verdict")
-        self.lines = w.HTML()
+        self.lines = w.VBox()
         self.lines.add_class("st-puzzle-lines")
         from .share import ShareLink
 
@@ -147,7 +254,7 @@ class PuzzlePage:
         if code is not None:
             self.open_code(code)
         else:
-            self.load(self.puzzle, "Today's puzzle.")
+            self.show_daily()
 
     # --- choosing a puzzle -----------------------------------------------------------------
 
@@ -156,14 +263,44 @@ class PuzzlePage:
         rules, theme = self.rule_choice.value, self.theme_choice.value
         return [p for p in shipped() if rules in (EVERY, p.rules_name) and theme in (EVERY, p.theme)]
 
+    def _learners_choice(self) -> str:
+        """The rule set to choose for the learner: theirs, where a shipped puzzle plays it."""
+        name = self.rules_name
+        return name if name is not None and any(p.rules_name == name for p in shipped()) else EVERY
+
     def _choice_changed(self) -> None:
         """A rule set or theme chosen: the puzzle shown follows it, unless it fits already."""
+        if self._fitting:
+            return
         if self.puzzle not in self.pool():
             self.next_puzzle()
 
     def show_daily(self) -> None:
+        """Today's puzzle, of the rule set chosen, at the learner's level (the same all day for them)."""
         rules = self.rule_choice.value
-        self.load(daily(self.today, None if rules == EVERY else rules), f"The puzzle of {self.today:%d %B %Y}.")
+        level, why = self.level
+        puzzle = daily(self.today, None if rules == EVERY else rules, level)
+        said = f"The puzzle of {self.today:%d %B %Y}, chosen {level} for you ({why})."
+        if puzzle.difficulty != level:
+            said = (
+                f"The puzzle of {self.today:%d %B %Y}: no {level} one in this rule set, so a {puzzle.difficulty} one."
+            )
+        self.load(puzzle, said)
+        self.fitted = True
+
+    def fit(self, rules_name: str, level: tuple[str, str]) -> None:
+        """The learner's rule set or record changed: the rule set chosen follows theirs, and today's
+        puzzle, while it is shown untried, is chosen again for them."""
+        self.rules_name, self.level = rules_name, level
+        self._fitting = True
+        try:
+            self.rule_choice.value = self._learners_choice()
+        finally:
+            self._fitting = False
+        if self.fitted and not self.tries and not self.solved:
+            self.show_daily()
+        elif self.puzzle not in self.pool():
+            self.next_puzzle()
 
     def next_puzzle(self) -> None:
         pool = self.pool()
@@ -227,11 +364,12 @@ class PuzzlePage:
 
     def load(self, puzzle: Puzzle, note: str = "") -> None:
         self.puzzle = puzzle
+        self.fitted = False
         self.tries = 0
         self.solved = False
         self.chosen = None
         self.said = ""
-        self.detail = ""
+        self._show_lines([])
         self.note = note
         self.render()
 
@@ -272,28 +410,31 @@ class PuzzlePage:
                 else " It is the only card that works."
             )
             self.said = f"Right: the {card.name} works.{also}"
-            self.detail = self._line_html("The winning line", card)
+            self._show_lines([("The winning line", card)])
         else:
             self.tries += 1
             if self.tries < 2:
                 self.said = f"Not the {card.name}: against best defence it fails. Try once more."
-                self.detail = self._line_html("Why not", card)
+                self._show_lines([("Why not", card)])
             else:
                 self.said = (
                     f"Not the {card.name} either. The {'card that works is' if len(p.answers) == 1 else 'cards that work are'} "
                     f"{_names(p.answers)}."
                 )
-                self.detail = self._line_html("Why not", card) + self._line_html("The winning line", p.answers[0])
+                self._show_lines([("Why not", card), ("The winning line", p.answers[0])])
         self.render()
 
-    def _line_html(self, title: str, card: Card) -> str:
-        """The solver's line after ``card``, one trick a line, then what it means for the goal."""
-        tricks, outcome = say_tricks(self.puzzle, play_line(self.puzzle, card))
-        items = "".join(f"<li>{html.escape(t[0].upper() + t[1:])}.</li>" for t in tricks)
-        return (
-            f'<div class="st-puzzle-line"><b>{html.escape(title)}:</b><ol class="st-puzzle-tricks">{items}</ol>'
-            f"<p>{html.escape(outcome)}</p></div>"
-        )
+    def _show_lines(self, lines: list[tuple[str, Card]]) -> None:
+        """The solver's lines after these cards, each played out on the cards (``LineStepper``)."""
+        old = self.steppers
+        self.steppers = [LineStepper(self.puzzle, title, card, four_colour=self.four_colour) for title, card in lines]
+        self.lines.children = [s.widget for s in self.steppers]
+        if old:
+            close_unused([s.widget for s in old])
+
+    def lines_text(self) -> str:
+        """The lines shown, in words."""
+        return " ".join(s.text() for s in self.steppers)
 
     # --- drawing --------------------------------------------------------------------------------
 
@@ -368,5 +509,4 @@ class PuzzlePage:
             if self.said
             else ""
         )
-        self.lines.value = self.detail
         self.share.show(p.code)

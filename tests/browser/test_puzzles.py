@@ -60,9 +60,19 @@ def test_a_puzzle_solved_wrong_then_right_shows_the_refutation_then_the_answer(
     verdict = page.locator(".st-puzzle-verdict")
     expect(verdict).to_contain_text(f"Not the {wrong.name}")
     expect(verdict).to_contain_text("Try once more")
-    expect(page.locator(".st-puzzle-lines")).to_contain_text("Why not:")
-    expect(page.locator(".st-puzzle-tricks li").first).to_contain_text(f"After your {wrong.name}")
-    expect(page.locator(".st-puzzle-lines")).to_contain_text("wins the trick")
+    lines = page.locator(".st-puzzle-lines")
+    expect(lines).to_contain_text("Why not:")
+    # the refutation played on the cards: the first trick with the wrong card in it, every hand shown
+    expect(lines.locator(".st-line-where")).to_contain_text(f"Trick 1 of {p.tricks_left}: After your {wrong.name}")
+    expect(lines.get_by_role("group", name="trick 1 of the line")).to_be_visible()
+    expect(lines.locator(".st-line-hand")).to_have_count(4)
+    for i in range(2, p.tricks_left + 1):
+        lines.get_by_role("button", name="Trick ▶").click()
+        expect(lines.locator(".st-line-where")).to_contain_text(f"Trick {i} of {p.tricks_left}:")
+    expect(lines.get_by_role("button", name="Trick ▶")).to_be_disabled()
+    expect(lines).to_contain_text("wins the trick")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "refuted-1366.png"))
     expect(page.locator(".st-puzzle-verdict.st-live")).to_have_count(1)  # read out by a screen reader
     found += axe_findings(page, "a wrong card refuted")
 
@@ -72,8 +82,8 @@ def test_a_puzzle_solved_wrong_then_right_shows_the_refutation_then_the_answer(
     expect(verdict).to_contain_text(f"Right: the {right.name} works")
     for c in p.answers:
         expect(verdict).to_contain_text(c.name)
-    expect(page.locator(".st-puzzle-lines")).to_contain_text("The winning line:")
-    expect(page.locator(".st-puzzle-tricks li").first).to_contain_text(f"After your {right.name}")
+    expect(lines).to_contain_text("The winning line:")
+    expect(lines.locator(".st-line-where")).to_contain_text(f"Trick 1 of {p.tricks_left}: After your {right.name}")
     expect(page.get_by_role("button", name="Check card")).to_be_disabled()
     found += axe_findings(page, "the puzzle solved")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Page, register
+from .base import Page, SettingsChange, register
 
 if TYPE_CHECKING:
     from ..app import App  # type-only: a page is handed the shell that builds it
@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 
 @register
 class PuzzlesTab(Page):
-    """The Puzzles tab: its page is built when first opened, with the link's puzzle if it names one.
-    Each puzzle names its own rules, so a settings change leaves it as it is."""
+    """The Puzzles tab: its page is built when first opened, with the link's puzzle if it names one,
+    else today's puzzle in the learner's rule set at their level; their settings and record keep it so."""
 
     title = "Puzzles"
     link = "puzzles"
@@ -25,5 +25,11 @@ class PuzzlesTab(Page):
         super().__init__(app)
         from ..puzzle_page import PuzzlePage
 
-        self.view: PuzzlePage = PuzzlePage(app.link.get("puzzle"))
+        self.view: PuzzlePage = PuzzlePage(
+            app.link.get("puzzle"), rules_name=app.rules.name, level=app.progress.puzzle_level()
+        )
         self.widget = self.view.widget
+
+    def apply(self, change: SettingsChange) -> None:
+        """The rule set chosen follows the learner's, and today's puzzle, untried, fits them again."""
+        self.view.fit(change.rules.name, self.app.progress.puzzle_level())
