@@ -183,7 +183,7 @@ class PuzzlePage:
 
         self.rule_choice = Dropdown(
             options=[("Every rule set", EVERY), *((n, n) for n in Rules.preset_names())],
-            value=self._learners_choice(),
+            value=EVERY if code is not None else self._learners_choice(),  # a link's puzzle names its own
             description="Rule set:",
             style={"description_width": "initial"},
             layout=w.Layout(width="auto", max_width="100%"),
@@ -289,18 +289,17 @@ class PuzzlePage:
         self.fitted = True
 
     def fit(self, rules_name: str, level: tuple[str, str]) -> None:
-        """The learner's rule set or record changed: the rule set chosen follows theirs, and today's
-        puzzle, while it is shown untried, is chosen again for them."""
+        """The learner's rule set or record changed: while today's puzzle is shown untried, the rule
+        set chosen follows theirs and today's puzzle is chosen again for them."""
         self.rules_name, self.level = rules_name, level
+        if not self.fitted or self.tries or self.solved:
+            return  # a puzzle from a link, chosen, or tried stays, and so does the rule set chosen
         self._fitting = True
         try:
             self.rule_choice.value = self._learners_choice()
         finally:
             self._fitting = False
-        if self.fitted and not self.tries and not self.solved:
-            self.show_daily()
-        elif self.puzzle not in self.pool():
-            self.next_puzzle()
+        self.show_daily()
 
     def next_puzzle(self) -> None:
         pool = self.pool()
