@@ -184,6 +184,29 @@ def test_number_fields_refuse_what_is_not_a_whole_number_within_bounds() -> None
         fields.set(bags=100)
 
 
+def test_number_fields_refuse_a_state_the_page_syncs_directly() -> None:
+    """A hostile page may sync ``values`` as widget state instead of sending an edit: only the fields'
+    keys, each a whole number within bounds or empty, are kept; after the check nothing changes."""
+    import traitlets
+
+    from spades_tutor.ui.numbers import Field, NumberFields
+
+    fields = NumberFields([Field("points", "points:"), Field("bags", "bags after:", min=0, max=99)])
+    assert fields.values == {"points": None, "bags": None} and fields.empty == ["points:", "bags after:"]
+    fields.set_state({"values": {"points": 40, "bags": 3, "evil": "<b>x</b>"}})
+    assert fields.values == {"points": 40, "bags": 3}
+    for hostile in ({"points": "abc"}, {"bags": 100}, {"bags": -1}, {"points": True}, {"points": 2.5}, {}):
+        fields.set_state({"values": hostile})
+        assert fields.values == {"points": 40, "bags": 3}, hostile
+    for not_a_dict in ("x", None, [1]):
+        with pytest.raises(traitlets.TraitError):  # refused by the trait itself
+            fields.set_state({"values": not_a_dict})
+        assert fields.values == {"points": 40, "bags": 3}, not_a_dict
+    fields.disabled = True
+    fields.set_state({"values": {"points": 70}})
+    assert fields["points"] == 40
+
+
 def test_progress_counts_score_and_streak_and_survives_json() -> None:
     p = Progress()
     for right in (True, True, False, True, True, True):

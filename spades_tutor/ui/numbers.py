@@ -101,6 +101,25 @@ class NumberFields(anywidget.AnyWidget):
         if not changed:
             self.send_state(["values", "seq"])  # show the accepted numbers again in fields that were refused
 
+    @traitlets.validate("values")
+    def _checked(self, proposal: Any) -> dict[str, int | None]:
+        """Whatever sets ``values`` (this class, a test, or a page syncing the state directly, which a
+        hostile page may): only the fields' own keys, each a whole number within bounds or empty;
+        anything else keeps the value it had."""
+        given = proposal["value"]
+        # the last values accepted (``self.values`` may already hold the proposal: a state sync sets
+        # first and validates after)
+        old: dict[str, int | None] = dict(getattr(self, "_accepted", {}))
+        if not isinstance(given, dict) or (old and self.disabled):  # after "Check answer" nothing changes it
+            return old
+        out: dict[str, int | None] = {}
+        for key, field in getattr(self, "_spec", {}).items():
+            value = given.get(key, old.get(key, field.value))
+            ok = value is None or (isinstance(value, int) and not isinstance(value, bool) and field.accepts(value))
+            out[key] = value if ok else old.get(key, field.value)
+        self._accepted = out
+        return out
+
     def __getitem__(self, key: str) -> int:
         value = self.values[key]
         if value is None:

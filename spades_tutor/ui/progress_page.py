@@ -18,7 +18,6 @@ in the page draws them), each with its one-line reading above it and its numbers
 from __future__ import annotations
 
 import base64
-import datetime
 import html
 import math
 from collections.abc import Mapping, Sequence
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..engine.text import plural
+from ..quiz.practice import local_time
 from ..session import Answer, Progress
 from .errors import guarded
 from .plot_box import SMALL, data_box, draw, fill_data, key_html, plot_slot, reading_html
@@ -157,15 +157,8 @@ def mastery_reading(table: Mapping[str, KindMastery]) -> str:
 # --- answers over time ------------------------------------------------------------------------------
 
 
-def _clock(when: float, zone: tzinfo | None) -> datetime.datetime:
-    """An answer's time on the learner's clock (``quiz.practice.local_time``)."""
-    from ..quiz.practice import local_time
-
-    return local_time(when, zone)
-
-
 def _day(when: float, zone: tzinfo | None = None) -> str:
-    t = _clock(when, zone)
+    t = local_time(when, zone)
     return f"{t.day} {_MONTHS[t.month - 1]} {t.year}"
 
 
@@ -188,7 +181,7 @@ def timeline(answers: Sequence[Answer], zone: tzinfo | None = None) -> tuple[str
         axis, labels, start, last = f"session of answers, by its start ({where})", [], "", None
         for a in ordered:
             if last is None or a.time - last > SESSION_GAP:
-                start = _clock(a.time, zone).strftime("%H:%M")  # sessions of a day: 30 min apart at least
+                start = local_time(a.time, zone).strftime("%H:%M")  # sessions of a day: 30 min apart at least
             labels.append(start)
             last = a.time
     counts: dict[str, list[int]] = {}

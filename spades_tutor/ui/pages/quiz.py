@@ -253,9 +253,11 @@ class QuizPage(Page):
         self.refresh_board()
         again.focus()
 
-    def today_words(self) -> str:
-        """The day's first tries (any page's) against the daily goal, on the learner's clock."""
-        today = answered_today(self.app.progress.answers, self.app.store.zone, time.time())
+    def today_words(self, today: int | None = None) -> str:
+        """The day's answers (any page's; ``today`` if already counted) against the daily goal, on the
+        learner's clock."""
+        if today is None:
+            today = answered_today(self.app.progress.answers, self.app.store.zone, time.time())
         if today >= DAILY_GOAL:
             return f"Today: {today} answers, the daily goal of {DAILY_GOAL} met ✓"
         return f"Today: {today} of {DAILY_GOAL} answers (the daily goal)"
@@ -359,7 +361,7 @@ class QuizPage(Page):
             f"{every.best_streak} · right first try {p.first_try}, on the second try {p.second_try}</span>"
             '<span class="st-board-note"> (the score counts this page\'s questions; the streak every answer, '
             "lessons too)</span> "
-            f'<span class="st-daily-goal">{html.escape(self.today_words())} '
+            f'<span class="st-daily-goal">{html.escape(self.today_words(today))} '
             f'<progress max="{DAILY_GOAL}" value="{min(today, DAILY_GOAL)}" aria-label="Daily goal"></progress></span>'
         )
         data = base64.b64encode(p.to_csv().encode("utf-8")).decode("ascii")
