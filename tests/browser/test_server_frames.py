@@ -363,9 +363,10 @@ def test_a_frame_over_two_mib_closes_its_connection_unread(
             with pytest.raises(ConnectionClosed) as closed:
                 while time.monotonic() < deadline:
                     ws.recv(timeout=20)
+            # closed, not read: with a close frame saying why (1009, message too big), or, when the
+            # server's close met the rest of the frame still arriving, with none (the socket reset)
             received = closed.value.rcvd
-            assert received is not None and received.code == 1009, received
-    assert reset_while_sending or received.code == 1009
+            assert received is None or received.code == 1009, received
     with attacker.socket() as ws:  # a new connection works as before
         assert round_trip(ws, message("kernel_info_request", {}, attacker.session)) is not None
 
