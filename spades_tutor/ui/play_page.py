@@ -523,7 +523,9 @@ class PlayPage:
                 f"<b>Nil:</b> {html.escape(nil)}"
                 + (f"<br><b>Measured:</b> {html.escape(measured)}" if measured else "")
             )
-            parts += [w.HTML(f'<div class="st-tip">{helper}</div>'), self.bid_choice, self.bid_button]
+            # the bids first, where the deal's scroll brings them (under the line above the table), then
+            # the helper: on a phone its words would push the bids under the docked hand
+            parts += [self.bid_choice, self.bid_button, w.HTML(f'<div class="st-tip">{helper}</div>')]
         # South's hand docked at the bottom of the window, whole and in one row (two on a phone), with what
         # is said about it (a hint, why a card may not be played) right above it and its buttons beside it
         picker.add_class("st-play-hand")

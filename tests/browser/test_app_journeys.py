@@ -643,7 +643,13 @@ def test_the_hand_is_docked_whole_with_the_trick_and_what_is_said_in_view(
     expect(south_cards(page)).to_have_count(13, timeout=FIRST_EXPECT_TIMEOUT_MS)
     rows = 2 if width < 480 else 1
     page.wait_for_timeout(800)  # the page brings the table into view, smoothly
-    assert docked_hand_in_view(page.evaluate(PLAY_LAYOUT), rows) == []  # while bidding too
+    layout = page.evaluate(PLAY_LAYOUT)
+    assert docked_hand_in_view(layout, rows) == []  # while bidding too
+    # the bids are in view above the docked hand as dealt, without scrolling (the helper's words under them)
+    bid = page.get_by_role("button", name="Bid", exact=True).bounding_box()
+    first = page.locator(".st-play .widget-toggle-buttons button").nth(2).bounding_box()
+    for what, box in (("the Bid button", bid), ("the first bid", first)):
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= layout["dock"][0] + 1, (what, box)
     page.locator(".st-play .widget-toggle-buttons button").nth(4).click()
     page.get_by_role("button", name="Bid", exact=True).click()
     legal = page.locator(".st-play .st-mark-legal")
