@@ -63,7 +63,7 @@ def test_an_illegal_click_explains_why_and_changes_nothing() -> None:
 def test_the_bidding_helper_and_the_hint_come_from_the_engine_and_the_bots() -> None:
     page = PlayPage(st.Rules.preset("jokers"))
     page.new_game(seed=5)
-    helper = next(c.value for c in page.body.children if "Sure tricks" in getattr(c, "value", ""))
+    helper = next(c.value for c in page.body.children if "Sure tricks" in str(getattr(c, "value", "")))
     south = page.game.round.hands[PLAYER]
     assert st.explain_sure_tricks(page.rules, south).split(":")[0] in helper
     page.hint()
@@ -306,7 +306,7 @@ def test_without_nil_the_bidding_hint_quotes_only_the_best_bid() -> None:
 
 
 def helper_text(page: PlayPage) -> str:
-    return next(c.value for c in page.body.children if "Sure tricks" in getattr(c, "value", ""))
+    return next(c.value for c in page.body.children if "Sure tricks" in str(getattr(c, "value", "")))
 
 
 def test_bid_with_nothing_chosen_says_choose_a_bid() -> None:

@@ -243,7 +243,7 @@ def test_the_bidding_helper_counts_a_k_q_j_9_3_of_spades() -> None:
     # Game deals its own rounds; this test seats a chosen hand at South in the game's open round
     page.game._round = st.Round.from_hands(rules, hands, dealer=st.Seat.EAST)  # South bids first
     page.render()
-    helper = next(c.value for c in page.body.children if "Sure tricks" in getattr(c, "value", ""))
+    helper = next(c.value for c in page.body.children if "Sure tricks" in str(getattr(c, "value", "")))
     assert "No sure tricks" not in helper and "no sure tricks" not in helper
     assert "2 sure tricks" in helper and "the big and little joker" in helper.lower()
 
