@@ -39,6 +39,7 @@ ACCESSORS: dict[str, tuple[str, Callable[[Resolved], Any]]] = {
     "score": ("score", lambda r: r.score()),
     "game": ("game", lambda r: r.game()),
     "quiz_item": ("quiz_item", lambda r: r.quiz_item()),
+    "ending": ("ending", lambda r: r.ending()),
     "view": ("view", lambda r: r.view(seed=4127)),
 }
 

@@ -1,8 +1,8 @@
 """Lesson 14, setting the opponents: each score is the engine's, each card play the solver's or the engine's.
 
-The end positions of "Take your tricks early" are read from the lesson's own words (who holds
-which cards) and solved double dummy: the lead the lesson names is the only one that sets
-East–West. The scores, the gaps between the sides and the "bid of 5 or more" line for a game
+The end positions of "Take your tricks early" are the lesson's two ``ending`` blocks, which the
+learner plays out against the solver; solved double dummy, the lead the lesson names is the only
+one that sets East–West. The scores, the gaps between the sides and the "bid of 5 or more" line for a game
 that ends before the bag count comes round again are the engine's ``score_hand``; the trick winners are the engine's.
 """
 
@@ -44,15 +44,9 @@ def named_cards(words: str) -> set[st.Card]:
     return {CARD_NAMES[name] for name in _NAMED.findall(words)}
 
 
-def positions_in_words(rules: st.Rules = RULES) -> list[Position]:
-    """Every end position the step states, "you hold …; North …; East …; West ….", you being South, on lead."""
-    found = re.findall(r"[Yy]ou hold ([^;]+); North ([^;]+); East ([^;]+); West ([^.]+)\.", prose(1))
-    positions = []
-    for south, north, east, west in found:
-        hands = {"S": named_cards(south), "N": named_cards(north), "E": named_cards(east), "W": named_cards(west)}
-        assert all(len(hand) == 3 for hand in hands.values()), hands
-        positions.append(Position.from_hands(rules, hands, leader="S", spades_broken=True, taken=TAKEN))
-    return positions
+def positions(rules: st.Rules = RULES) -> list[Position]:
+    """The step's end positions: its ending blocks, as the solver sees them (you being South, on lead)."""
+    return [block.resolve(LESSON, rules).ending().position for block in LESSON.blocks("ending")]
 
 
 def test_it_is_lesson_14_in_the_jokers_rule_set_with_a_quiz_to_end() -> None:
@@ -86,7 +80,7 @@ def test_one_more_trick_sets_them_for_a_bag() -> None:
 
 
 def test_the_positions_are_those_of_the_hand_and_the_trick_blocks_play_from_them() -> None:
-    first, second = positions_in_words()
+    first, second = positions()
     assert first.hands[st.Seat.SOUTH] == RULES.sort_hand(st.cards("AH 7C 6D"))
     assert second.hands[st.Seat.NORTH] == RULES.sort_hand(st.cards("AD 9C 5H"))
     cash = labelled("trick", "South cashes the ace of hearts").trick(LESSON)
@@ -103,7 +97,7 @@ def test_the_positions_are_those_of_the_hand_and_the_trick_blocks_play_from_them
 @pytest.mark.parametrize("name", st.Rules.preset_names())
 def test_the_solver_proves_the_named_lead_is_the_only_one_that_sets_them(name: str) -> None:
     # the step's tricks follow every deck ("preset: any deck"), so the proof holds in each
-    first, second = positions_in_words(st.Rules.preset(name))
+    first, second = positions(st.Rules.preset(name))
     text = prose(1)
     for pos, card in ((first, C("AH")), (second, C("4D"))):
         answer = set_contract(pos, NS, EW_CONTRACT)
@@ -112,12 +106,17 @@ def test_the_solver_proves_the_named_lead_is_the_only_one_that_sets_them(name: s
             if other != card:  # any other lead: East–West take all three tricks left
                 assert set_contract(pos.play(other), NS, EW_CONTRACT).holds is False
                 assert solve(pos.play(other), EW, with_cards=False).value == 3
+    # the endings the learner plays prove the same card, with the goal the step states
+    for block, card in zip(LESSON.blocks("ending"), (C("AH"), C("4D")), strict=True):
+        ending = block.resolve(LESSON, st.Rules.preset(name)).ending()
+        assert ending.answers == (card,) and ending.goal.kind == "set_contract" and ending.goal.number == EW_CONTRACT
+        assert ending.learner is st.Seat.SOUTH and dict(zip("NESW", ending.taken, strict=True)) == TAKEN
     assert "leading the ace of hearts is South's only card that sets East–West" in text
     assert "the four of diamonds is the only lead that sets them" in text
 
 
 def test_the_common_mistake_is_played_as_the_lesson_tells_it() -> None:
-    first, _second = positions_in_words()
+    first, _second = positions()
     pos = first
     # South leads a club; West's ace wins, East throws the three of hearts; West's king of diamonds;
     # West leads the four of hearts and East trumps the ace

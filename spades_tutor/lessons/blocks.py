@@ -19,6 +19,7 @@ rule set (``model.Resolved``), which asks the block's kind and never tests a kin
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -31,6 +32,7 @@ from .values import SEAT_LETTERS as _SEAT_LETTERS
 from .values import LessonError, parse_bool
 
 if TYPE_CHECKING:  # a type-only circle: a block kind reads the Block that model.py builds from it
+    from ..puzzles import Puzzle
     from .model import Block, Resolved
 
 __all__ = ["ANSWER_KEYS", "BLOCK_KINDS", "BlockKind", "KeyProblem", "block_kind", "unknown_kind"]
@@ -124,6 +126,10 @@ class BlockKind:
     def quiz_item(self, r: Resolved, seed: int | None = None) -> QuizItem:
         """The quiz item the block asks, answered by the engine."""
         raise r.fault("is not a quiz")
+
+    def ending(self, r: Resolved) -> Puzzle:
+        """The ending the block sets, with the cards that reach its goal (proven by the solver)."""
+        raise r.fault("is not an ending")
 
     # --- what it shows, and its check -------------------------------------------------------------
 
@@ -533,6 +539,77 @@ class Quiz(BlockKind):
             raise r.error(f"the engine's own answer {answer!r} does not check as correct")
 
 
+#: the most tricks an ending may leave to play (the solver proves it at once, as a page needs)
+ENDING_TRICKS = 5
+
+
+@functools.lru_cache(maxsize=64)
+def _proven(puzzle: Puzzle) -> Puzzle:
+    """The ending with the cards that reach its goal, as the solver proves them (kept: a step drawn
+    again asks nothing new)."""
+    from ..puzzles import verify
+
+    return dataclasses.replace(puzzle, answers=verify(puzzle).working)
+
+
+class Ending(BlockKind):
+    """``ending``: the last tricks of a hand, every card known, for the learner to play out.
+
+    The four hands (``N:``, ``E:``, ``S:``, ``W:``, the cards still held), the ``leader:`` of
+    the trick in progress and its cards so far (``trick:``), the tricks each seat has taken
+    (``tricks:``, 13 in all with those left) and the learner's ``goal:``, a puzzle goal and
+    its number (``set_contract 6``; ``seat:`` names the nil bidder of a nil goal). The learner
+    plays the seat to act; partner and the opponents play the solver's best for and against
+    the goal. The solver proves which cards reach it, and an ending is a real decision: some
+    legal card reaches the goal and some does not.
+    """
+
+    name = "ending"
+    required = frozenset({*_SEATS, "leader", "goal"})
+    optional = frozenset({"trick", "tricks", "spades_broken", "seat", "label"})
+    seat_keys = True
+
+    def ending(self, r: Resolved) -> Puzzle:
+        from ..puzzles import Goal, Puzzle, PuzzleCodeError
+        from ..puzzles.goals import names as goal_names
+        from ..solver import Position, PositionError
+
+        rules = r.rules
+        hands: dict[st.Seat | str, st.CardsLike] = {s: r.cards(s, ENDING_TRICKS, 0) for s in _SEAT_LETTERS}
+        try:
+            pos = Position.from_hands(
+                rules,
+                hands,
+                leader=r.value("leader"),
+                trick=r.cards("trick", 3, 0),
+                spades_broken=r.value("spades_broken", False),
+                taken=r.value("tricks", {}),
+            )
+        except (PositionError, st.SpadesError) as e:
+            raise r.error(str(e)) from None
+        if not 1 <= pos.tricks_left <= ENDING_TRICKS or sum(pos.taken) + pos.tricks_left != 13:
+            raise r.error(
+                f"an ending has 1 to {ENDING_TRICKS} tricks left and 13 in all: give the tricks taken so far "
+                f"(tricks: N 4, E 2, …), {13 - pos.tricks_left} here, not {sum(pos.taken)}"
+            )
+        kind, number = r.value("goal")
+        try:
+            goal = Goal(kind, number, r.value("seat", pos.to_act))
+        except PuzzleCodeError:
+            raise r.error(f"goal: {kind!r} is not a goal; the goals are {', '.join(goal_names())}") from None
+        puzzle = _proven(Puzzle(rules.name, pos.hands, pos.trick, pos.leader, pos.spades_broken, pos.taken, goal, ()))
+        if not puzzle.answers or len(puzzle.answers) == len(pos.legal_plays()):
+            every = "no card" if not puzzle.answers else "every card"
+            raise r.error(f"{every} reaches the goal here, so the ending asks nothing: {puzzle.sentence()}")
+        return puzzle
+
+    def view(self, r: Resolved, seed: int | None = None) -> list[parts.Part]:
+        return [*_caption(r.label()), parts.Ending(r.ending())]
+
+    def check(self, r: Resolved) -> None:
+        r.ending()
+
+
 #: block kind name -> the kind; fenced kinds in the order the lesson format lists them
 BLOCK_KINDS: dict[str, BlockKind] = {
     kind.name: kind
@@ -548,6 +625,7 @@ BLOCK_KINDS: dict[str, BlockKind] = {
         Renege(),
         Game(),
         Play(),
+        Ending(),
         Tip(),
         Quiz(),
         Prose(),

@@ -14,7 +14,7 @@ import dataclasses
 import types
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import engine as st
 from ..quiz.items import QuizItem
@@ -22,6 +22,9 @@ from .blocks import ANSWER_KEYS, BLOCK_KINDS, BlockKind
 from .parts import Part
 from .placeholders import fill_placeholders
 from .values import ANY, LessonError, parse_value, preset_selection, source_place
+
+if TYPE_CHECKING:  # an ending's position is a puzzle's (the solver proves it), built only when asked
+    from ..puzzles import Puzzle
 
 __all__ = ["ANSWER_KEYS", "KINDS", "Block", "Lesson", "Resolved", "Step", "rule_set_note", "table_note"]
 
@@ -304,6 +307,10 @@ class Resolved:
         player draws a new one on each visit); a stated position ignores ``seed``.
         """
         return self.block.spec.quiz_item(self, seed)
+
+    def ending(self) -> Puzzle:
+        """An "ending" block: the position to play out, its goal and the cards that reach it (the solver's proof)."""
+        return self.block.spec.ending(self)
 
     def view(self, seed: int | None = None) -> list[Part]:
         """What the player draws for the block, in order (``seed``: its draw for a generated quiz)."""

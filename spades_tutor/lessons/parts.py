@@ -18,11 +18,13 @@ from typing import TYPE_CHECKING
 from .. import engine as st
 
 if TYPE_CHECKING:
+    from ..puzzles import Puzzle
     from ..quiz.base import QuizItem
 
 __all__ = [
     "Caption",
     "Cards",
+    "Ending",
     "Explain",
     "FourHands",
     "Part",
@@ -106,4 +108,12 @@ class Question:
     note: str = ""
 
 
-Part = Words | Caption | Cards | FourHands | TrickShown | Explain | ScoreLines | Replay | Question
+@dataclasses.dataclass(frozen=True)
+class Ending:
+    """The last tricks of a hand to play out against the solver's defence: the position, the goal and
+    the cards that reach it (the solver's proof)."""
+
+    puzzle: Puzzle
+
+
+Part = Words | Caption | Cards | FourHands | TrickShown | Explain | ScoreLines | Replay | Question | Ending

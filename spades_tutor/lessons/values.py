@@ -163,6 +163,17 @@ def _parse_suit(text: str) -> st.Suit:
     raise ValueError(f"write a suit: {', '.join(s.plural for s in st.Suit)}, not {text.strip()!r}")
 
 
+def _parse_goal(text: str) -> tuple[str, int]:
+    """``'set_contract 6'`` -> ('set_contract', 6): a puzzle goal's name and its number (0 if none is given).
+
+    The name is checked against the puzzle goals by the block that uses it.
+    """
+    words = text.split()
+    if not 1 <= len(words) <= 2:
+        raise ValueError(f"write a goal and its number, such as 'set_contract 6', not {text.strip()!r}")
+    return words[0], _parse_int(words[1]) if len(words) == 2 else 0
+
+
 def _parse_deal(text: str) -> str:
     st.parse_deal_id(text)
     return text.strip()
@@ -192,6 +203,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "preset": parse_preset,
     "only": parse_preset,
     "deal": _parse_deal,
+    "goal": _parse_goal,
     "suit": _parse_suit,
 }
 

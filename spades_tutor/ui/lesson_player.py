@@ -29,6 +29,7 @@ from ..lessons import parts
 from ..lessons.review import REVIEW_QUESTIONS, review_kinds
 from ..quiz import Feedback, QuizItem
 from .cards import hand_view, trick_view
+from .ending_view import EndingView
 from .errors import guarded, report
 from .landmarks import live
 from .markdown import markdown_html
@@ -49,36 +50,38 @@ _NOTE_STYLE = (
 
 
 class Held:
-    """What a step says after its questions (``views``), held until each is answered (its last try
-    graded), with a line in its place saying so. It sits in ``parent`` (the step's widgets, or what
-    an earlier question holds) after the questions; ``widgets`` is filled with what follows them,
-    then ``close()`` puts them in the box, or removes the line and the box if nothing followed."""
+    """What a step says after its questions (``views``: quizzes, endings to play), held until each is
+    answered (its last try graded, or played to its end), with a line in its place saying so. It sits in
+    ``parent`` (the step's widgets, or what an earlier question holds) after the questions; ``widgets`` is
+    filled with what follows them, then ``close()`` puts them in the box, or removes the line and the box
+    if nothing followed."""
 
-    def __init__(self, views: Sequence[QuizView], parent: list[w.Widget]) -> None:
+    def __init__(self, views: Sequence[QuizView | EndingView], parent: list[w.Widget]) -> None:
         self.widgets: list[w.Widget] = []
         self.parent = parent
-        self.left = len(views)
+        self.waiting = {id(view) for view in views}
+        first = "Play the ending out" if all(isinstance(v, EndingView) for v in views) else "Check your answer"
         self.line = w.HTML(
-            '<div class="st-note st-answer-first" role="note">Check your answer: the explanation follows it.</div>'
+            f'<div class="st-note st-answer-first" role="note">{first}: the explanation follows it.</div>'
         )
         self.box = w.VBox()
         self.box.add_class("st-after-answer")
         self.box.layout.display = "none"
         parent.extend([self.line, self.box])
         for view in views:
-            view.on_answer = self._heard(view.on_answer)
+            self._listen(view)
 
-    def _heard(
-        self, inner: Callable[[QuizItem, Feedback, int], None] | None
-    ) -> Callable[[QuizItem, Feedback, int], None]:
-        def answered(item: QuizItem, feedback: Feedback, attempt: int) -> None:
+    def _listen(self, view: QuizView | EndingView) -> None:
+        inner = view.on_answer
+
+        def answered(item: Any, feedback: Feedback, attempt: int) -> None:
             if inner is not None:
                 inner(item, feedback, attempt)
-            self.left -= 1
-            if self.left == 0:
+            self.waiting.discard(id(view))
+            if not self.waiting:
                 self.show()
 
-        return answered
+        view.on_answer = answered
 
     @property
     def shown(self) -> bool:
@@ -130,6 +133,8 @@ class LessonPlayer:
         self.large = large
         self.retries = retries  # a second try for each quiz, as the learner's settings say
         self.quizzes: list[QuizView] = []
+        #: everything the step asks, in order: its quizzes and the endings it has the learner play
+        self.asking: list[QuizView | EndingView] = []
         #: what the step says after each of its questions, held until the question is answered
         self.held: list[Held] = []
         self.terms_seen: set[str] = set()
@@ -176,11 +181,11 @@ class LessonPlayer:
 
     # --- moving ------------------------------------------------------------------------------
 
-    def open_questions(self) -> list[QuizView]:
+    def open_questions(self) -> list[QuizView | EndingView]:
         """The step's questions not yet answered right: while the lesson asks them passed, Next waits."""
         if not self.lesson.must_pass or self.reviewing:
             return []
-        return [view for view in self.quizzes if view.feedback is None or not view.feedback.correct]
+        return [view for view in self.asking if view.feedback is None or not view.feedback.correct]
 
     def _show_gate(self) -> None:
         """Next held while a question of a lesson that asks them passed is open; after a miss, another."""
@@ -308,6 +313,7 @@ class LessonPlayer:
         # the step's content first, then the labels that say where you are: the page applies
         # updates in order, so "Step 2 of 4" never shows above step 1's cards
         self.quizzes = []
+        self.asking = []
         self.visits += 1
         self.terms_seen = set()  # a glossary term is linked at its first use in the step only
         children: list[w.Widget] = []
@@ -323,7 +329,7 @@ class LessonPlayer:
         self.held = []
         shown = children
         for block in step.blocks:
-            asked = len(self.quizzes)
+            asked = len(self.asking)
             try:
                 if not block.shown(lesson, self.rules):
                     continue
@@ -339,8 +345,8 @@ class LessonPlayer:
             except Exception as exc:  # one bad block must not blank the step
                 report(exc)
                 shown.append(w.HTML('<div class="st-warning">This part of the step could not be shown.</div>'))
-            if len(self.quizzes) > asked:
-                held = Held(self.quizzes[asked:], shown)
+            if len(self.asking) > asked:
+                held = Held(self.asking[asked:], shown)
                 self.held.append(held)
                 shown = held.widgets
         for held in reversed(self.held):  # the innermost first: what it leaves is what holds it shows
@@ -370,6 +376,7 @@ class LessonPlayer:
     def _render_review(self, review: ReviewView) -> None:
         lesson = self.lesson
         self.quizzes = []
+        self.asking = []
         replace_children(self.body, [review.widget])
         self.title.value = (
             f'<h2 class="st-lesson-title">Lesson {lesson.number}: {html.escape(lesson.title)}</h2>'
@@ -427,9 +434,14 @@ class LessonPlayer:
             case parts.Question(item=item, note=note):
                 view = QuizView(item, self._answered, retries=self.retries, **opts)
                 self.quizzes.append(view)
+                self.asking.append(view)
                 if not note:
                     return view.widget
                 return [view.widget, w.HTML(f'<div class="st-note st-quiz-seed">{html.escape(note)}</div>')]
+            case parts.Ending(puzzle=puzzle):
+                ending = EndingView(puzzle, self._played, **opts)
+                self.asking.append(ending)
+                return ending.widget
         raise TypeError(f"the lesson player cannot draw {part!r}")
 
     def _answered(self, item: QuizItem, feedback: Feedback, attempt: int) -> None:
@@ -437,6 +449,12 @@ class LessonPlayer:
         self.answers.append(feedback.correct and attempt == 1)
         if self.on_answer is not None:
             self.on_answer(item, feedback, attempt)
+        self._show_gate()
+
+    def _played(self, puzzle: Any, feedback: Feedback, attempt: int) -> None:
+        """An ending of a step played to its end: the first play counts in the lesson's summary."""
+        if attempt == 1:
+            self.answers.append(feedback.correct)
         self._show_gate()
 
     def linked(self, markup: str, rules: Rules) -> str:

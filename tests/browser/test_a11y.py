@@ -333,3 +333,75 @@ def test_a_lesson_step_and_a_hand_in_play_reflow_at_320_px_and_200_percent_zoom(
     page.wait_for_timeout(400)
     problems += [f"Play mid-hand at {width} px: {p}" for p in page.evaluate(PROBLEMS)]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    "size", [(1366, 768, False), (375, 812, False), (1920, 1080, True)], ids=["laptop", "phone", "projector"]
+)
+def test_a_lesson_14_ending_is_played_to_its_end_against_the_solver(
+    page: Page, voila_server: Server, size: tuple[int, int, bool]
+) -> None:
+    """Lesson 14 step 2: the learner plays the ending's three tricks; the solver plays the others. Each
+    finished trick stays on the table with its winner until "Next trick"; the end says how the goal went
+    and which card works; the explanation waits until then. axe at each state."""
+    from .test_layout import PROBLEMS, SHOTS, projector_on
+
+    width, height, projector = size
+    open_app(page, voila_server, "/")
+    page.set_viewport_size({"width": width, "height": height})
+    if projector:
+        projector_on(page)
+    page.goto(voila_server.url("/?lesson=14&step=2"), timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
+    ending = page.locator(".st-ending").first
+    expect(ending).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(ending).to_contain_text("Your goal. You play South: E–W bid 6 and have 3")
+    after = page.locator(".st-after-answer").first
+    expect(page.locator(".st-answer-first").first).to_have_text("Play the ending out: the explanation follows it.")
+    expect(after).to_be_hidden()
+    found = axe_findings(page, f"ending to play {width}")
+    mine = ending.locator(".st-ending-mine")
+
+    def play(card: str) -> None:
+        chosen = mine.locator(f'[data-card="{card}"].st-mark-legal')  # the hand of this turn, drawn
+        expect(chosen).to_be_visible()
+        chosen.click()
+        ending.get_by_role("button", name="Play card").click()
+
+    # the common mistake: the club; West's ace wins, and the trick stays on the table with its winner
+    play("7♣")
+    trick = ending.locator(".st-line-trick")
+    expect(ending.locator(".st-ending-said")).to_have_text("West wins the trick.")
+    expect(trick.locator('[data-card="A♣"]')).to_be_visible()
+    expect(trick).to_contain_text("West · wins")
+    expect(mine.locator("[data-card]")).to_have_count(2)
+    found += axe_findings(page, f"a finished trick kept {width}")
+    page.screenshot(path=str(SHOTS / f"lesson-14-ending-trick-{width}x{height}.png"))
+    ending.get_by_role("button", name="Next trick ▶").click()
+    expect(ending.locator(".st-ending-said")).to_have_text("Your turn: West led the four of hearts.")
+    play("A♥")  # too late: East trumps it
+    expect(trick).to_contain_text("East · wins")
+    ending.get_by_role("button", name="Next trick ▶").click()
+    play("6♦")
+    said = ending.locator(".st-ending-said")
+    expect(said).to_contain_text("Not this time. E–W end with 6 tricks: their 6 is made.")
+    expect(said).to_contain_text("The card that works is the ace of hearts")
+    expect(after).to_be_visible()
+    expect(after).to_contain_text("The common mistake")
+    box = said.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    found += axe_findings(page, f"the ending missed {width}")
+    # played again the right way: the ace at once
+    ending.get_by_role("button", name="Play it again").click()
+    play("A♥")
+    expect(trick).to_contain_text("South · led · wins")
+    ending.get_by_role("button", name="Next trick ▶").click()
+    expect(ending.locator(".st-ending-said")).to_have_text("Your lead.")
+    play(mine.locator(".st-mark-legal").first.get_attribute("data-card") or "")
+    ending.get_by_role("button", name="Next trick ▶").click()
+    play(mine.locator(".st-mark-legal").first.get_attribute("data-card") or "")
+    expect(said).to_contain_text("Well played. E–W end with 5 tricks: their 6 is set.")
+    assert page.evaluate(PROBLEMS) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    page.screenshot(path=str(SHOTS / f"lesson-14-ending-set-{width}x{height}.png"), full_page=True)
+    found += axe_findings(page, f"the ending set {width}")
+    assert found == []
