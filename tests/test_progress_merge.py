@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
-from spades_tutor.session.progress import MAX_ANSWERS, Answer, Progress, merge, merge_note
+from spades_tutor.session.progress import MAX_ANSWERS, Answer, Progress, PuzzleResult, merge, merge_note
 from spades_tutor.session.settings import Settings
 from spades_tutor.ui.app import ASIDE_KEY, App
 
@@ -178,15 +178,25 @@ ANSWERS = hst.builds(
     hst.sampled_from([1, 2]),
     hst.sampled_from(["", "i1", "i2", "i3"]),  # a few ids, so records share (and clash on) some
 )
+RESULTS = hst.builds(
+    PuzzleResult,
+    hst.integers(0, 50).map(float),
+    hst.sampled_from(["0a1b2c3d", "deadbeef"]),
+    hst.just("jokers"),
+    hst.sampled_from(["easy", "hard"]),
+    hst.booleans(),
+    hst.sampled_from(["", "r1", "r2", "r3"]),  # a few ids, so records share (and clash on) some
+)
 RECORDS = hst.builds(
-    lambda answers, lessons, preset, when, reset: Progress(
-        answers, lessons, Settings(preset=preset), settings_time=when, reset_at=reset
+    lambda answers, lessons, preset, when, reset, results: Progress(
+        answers, lessons, Settings(preset=preset), settings_time=when, reset_at=reset, puzzle_results=results
     ),
     hst.lists(ANSWERS, max_size=6),
     hst.dictionaries(hst.sampled_from(["the-deck", "following-suit"]), hst.integers(0, 9), max_size=2),
     hst.sampled_from(["jokers", "classic"]),
     hst.sampled_from([0.0, 1.0, 2.0]),
     hst.sampled_from([0.0, 0.0, 20.0]),
+    hst.lists(RESULTS, max_size=4),
 )
 
 
@@ -199,6 +209,8 @@ def test_any_records_merge_in_any_order_and_grouping_to_one_record(a: Progress, 
     assert merge(ab, c) == merge(a, merge(b, c))
     assert merge(ab, a) == ab == merge(ab, ab)
     assert loaded(ab) == ab
+    # the ratings replayed from the merged results: one rating, whichever record comes first
+    assert ab.puzzle_standing() == merge(b, a).puzzle_standing()
 
 
 # --- two apps, as two tabs' kernels: the page hands each what the other saved -----------------------------

@@ -14,13 +14,17 @@ True
 from .classroom import ClassroomHand, Step, read_deal_id
 from .export import safe_cell
 from .progress import Answer, Progress, merge, merge_note
+from .ratings import PuzzleResult, Rating, Standing
 from .settings import Settings
 
 __all__ = [
     "Answer",
     "ClassroomHand",
     "Progress",
+    "PuzzleResult",
+    "Rating",
     "Settings",
+    "Standing",
     "Step",
     "merge",
     "merge_note",
