@@ -387,3 +387,32 @@ def test_a_record_too_large_to_save_keeps_its_latest_answers_and_says_so(opened:
     saved = Progress.from_json(app.store.value)
     assert 0 < saved.answered < MAX_ANSWERS and saved.answers[-1].item.startswith(f"{MAX_ANSWERS - 1:06d}")
     assert f"The oldest {MAX_ANSWERS - saved.answered} answers were left out" in notes(app)
+
+
+def test_a_puzzle_solved_in_one_tab_counts_in_the_others_rating(opened: list[App]) -> None:
+    stored = base().to_json()
+    b = tab(opened, stored, "page=puzzles")
+    a = tab(opened, stored, "page=puzzles")
+    page = a.puzzles
+    page.choose(page.puzzle.answers[0])
+    page.check()
+    assert len(a.progress.puzzle_results) == 1
+    from_the_other_tab(b, a)
+    assert b.progress.puzzle_results == a.progress.puzzle_results
+    rating = round(b.progress.puzzle_standing().learner.rating)
+    assert rating > 1500 and f"Your puzzle rating: {rating}" in b.puzzles.rating_line.value
+    from_the_other_tab(a, b)  # and back: nothing new, one result
+    assert len(a.progress.puzzle_results) == 1
+
+
+def test_puzzle_results_too_large_to_save_keep_the_latest_and_say_so(
+    opened: list[App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = tab(opened, "")
+    for i in range(200):
+        app.progress.record_puzzle(f"{i:08x}", "jokers", "easy", True, when=1_700_000_000.0 + i)
+    monkeypatch.setattr("spades_tutor.ui.app.MAX_STORED", 10_000)
+    app.save()
+    saved = Progress.from_json(app.store.value)
+    assert 0 < len(saved.puzzle_results) < 200 and saved.puzzle_results[-1].puzzle == f"{199:08x}"
+    assert f"The oldest {200 - len(saved.puzzle_results)} puzzle results were left out" in notes(app)
