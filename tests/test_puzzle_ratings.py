@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 from spades_tutor.puzzles import daily, shipped
-from spades_tutor.session.progress import LATEST_TIME, MAX_PUZZLE_RESULTS, Progress, merge
-from spades_tutor.session.ratings import (
+from spades_tutor.puzzles.rating import (
     LEARNER_START,
     PUZZLE_START,
     PuzzleResult,
@@ -28,6 +27,7 @@ from spades_tutor.session.ratings import (
     rate,
     replay,
 )
+from spades_tutor.session.progress import LATEST_TIME, MAX_PUZZLE_RESULTS, Progress, merge
 from spades_tutor.ui import errors
 from spades_tutor.ui.app import App
 

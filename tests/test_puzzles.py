@@ -613,7 +613,7 @@ def test_the_page_reports_each_puzzle_shown_once_by_its_first_card() -> None:
 
 def test_a_new_puzzle_is_made_near_the_learners_rating() -> None:
     from spades_tutor.puzzles import generate_near
-    from spades_tutor.session.ratings import aim
+    from spades_tutor.puzzles.rating import aim
     from spades_tutor.ui.puzzle_page import PuzzlePage
 
     strong = _run(True, 6).puzzle_standing()

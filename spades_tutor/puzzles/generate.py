@@ -5,7 +5,7 @@ positions with 3 to 5 tricks left, and keeps one when some but not all of the le
 reach a goal and every other card fails against best defence (``verify`` proves it card by
 card). ``shipped()`` are puzzles made this way once, with fixed seeds, stored in
 ``puzzles.json``; ``daily(date)`` picks one of them from the date alone, near the learner's puzzle
-rating when given one (``spades_tutor.session.ratings``), and ``generate_near`` makes a new one near it.
+rating when given one (``spades_tutor.puzzles.rating``), and ``generate_near`` makes a new one near it.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from pathlib import Path
 
 from spades_tutor.bots import HeuristicBot, play_round
 from spades_tutor.engine import Card, Round, Rules, Seat, Suit, Team
-from spades_tutor.session.ratings import Standing, nearest_difficulty
 from spades_tutor.solver import Budget, Position, solve
 
 from .explain import play_line
 from .model import DIFFICULTIES, NO_LIMIT, Goal, Puzzle
+from .rating import Standing, nearest_difficulty
 
 __all__ = ["Verdict", "daily", "find_shipped", "generate", "generate_near", "shipped", "verify"]
 

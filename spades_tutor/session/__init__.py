@@ -11,10 +11,10 @@ it to that), so the lessons, the quiz and the tests read a learner's record with
 True
 """
 
+from ..puzzles.rating import PuzzleResult, Rating, Standing
 from .classroom import ClassroomHand, Step, read_deal_id
 from .export import safe_cell
 from .progress import Answer, Progress, merge, merge_note
-from .ratings import PuzzleResult, Rating, Standing
 from .settings import Settings
 
 __all__ = [

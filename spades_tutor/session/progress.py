@@ -23,7 +23,7 @@ A learner may have the app open in two tabs, each with its own kernel and its ow
 record, and both save into one place in the browser. Records are merged, never overwritten
 (:func:`merge`): answers are a log, each with an id of its own; a lesson keeps the furthest step
 reached in either; the settings changed last win. Puzzle results are a log too, and the puzzle
-ratings are replayed from them (:mod:`spades_tutor.session.ratings`), never stored: two tabs'
+ratings are replayed from them (:mod:`spades_tutor.puzzles.rating`), never stored: two tabs'
 results merged give one rating.
 
 >>> p.record_puzzle("0a1b2c3d", "jokers", "medium", True, when=50.0)
@@ -44,8 +44,8 @@ import secrets
 import time
 from typing import Any
 
+from ..puzzles.rating import DIFFICULTIES, PuzzleResult, Standing, replay
 from .export import safe_cell
-from .ratings import DIFFICULTIES, PuzzleResult, Standing, replay
 from .settings import Settings
 
 __all__ = ["Answer", "Progress", "PuzzleResult", "merge", "merge_note"]
@@ -225,7 +225,7 @@ class Progress:
 
     def puzzle_standing(self) -> Standing:
         """The learner's puzzle rating, the ratings of the puzzles they tried, and their rating over
-        time, replayed from their puzzle results (:func:`spades_tutor.session.ratings.replay`)."""
+        time, replayed from their puzzle results (:func:`spades_tutor.puzzles.rating.replay`)."""
         return replay(self.puzzle_results)
 
     def only(self, source: str) -> Progress:

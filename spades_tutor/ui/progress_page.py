@@ -3,7 +3,7 @@ and the teacher's downloads.
 
 Everything on it is counted from the answers and puzzle results kept in the browser (quizzes and
 lessons together): the level and box of each kind come from ``spades_tutor.quiz.mastery``, the
-puzzle rating from ``spades_tutor.session.ratings``, the rest from ``spades_tutor.session.progress``. The plots are plotly JSON built here as plain data (plotly's renderer
+puzzle rating from ``spades_tutor.puzzles.rating``, the rest from ``spades_tutor.session.progress``. The plots are plotly JSON built here as plain data (plotly's renderer
 in the page draws them), each with its one-line reading above it and its numbers in a table under it.
 
 >>> from spades_tutor.session import Progress
@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..engine.text import plural
+from ..puzzles.rating import LEARNER_START
 from ..quiz.practice import local_time
 from ..session import Answer, Progress, PuzzleResult, Standing
-from ..session.ratings import LEARNER_START
 from .errors import guarded
 from .plot_box import SMALL, data_box, draw, fill_data, key_html, plot_slot, reading_html
 
@@ -259,7 +259,7 @@ def rating_spec(standing: Standing, zone: tzinfo | None = None) -> dict[str, Any
     """The plotly JSON: the learner's puzzle rating after each puzzle result, on a time axis on the
     learner's clock, in a band of give or take its deviation.
 
-    >>> from spades_tutor.session.ratings import replay
+    >>> from spades_tutor.puzzles.rating import replay
     >>> s = replay([PuzzleResult(86_400.0, "0a1b2c3d", "jokers", "medium", True)])
     >>> spec = rating_spec(s)
     >>> spec["data"][-1]["x"], [round(y) for y in spec["data"][-1]["y"]]
@@ -308,7 +308,7 @@ def rating_spec(standing: Standing, zone: tzinfo | None = None) -> dict[str, Any
 def rating_reading(standing: Standing) -> str:
     """The rating plot in one line: where the rating is now, from how many puzzles, and where it started.
 
-    >>> from spades_tutor.session.ratings import replay
+    >>> from spades_tutor.puzzles.rating import replay
     >>> print(rating_reading(Standing()))
     No puzzle tried yet: your puzzle rating starts at 1500 and settles as you solve puzzles.
     >>> wins = [PuzzleResult(float(t), f"{t:08x}", "jokers", "medium", t != 2) for t in range(3)]

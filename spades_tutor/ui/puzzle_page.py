@@ -9,7 +9,7 @@ near the learner's rating.
 
 Each puzzle shown counts once towards the learner's puzzle rating: the first card checked, right
 or not, is reported (``on_result``) for the app to record; the rating is replayed from those
-results (``spades_tutor.session.ratings``).
+results (``spades_tutor.puzzles.rating``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from ..puzzles import (
     shipped,
     verify,
 )
-from ..session.ratings import Standing, aim, nearest_difficulty
+from ..puzzles.rating import Standing, aim, nearest_difficulty
 from ..solver import Budget
 from .cards import CardsWidget, hand_view, trick_view
 from .choices import Dropdown

@@ -32,6 +32,8 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
+from .model import DIFFICULTIES  # puzzle levels, easiest first
+
 __all__ = [
     "DIFFICULTIES",
     "LEARNER_START",
@@ -54,8 +56,6 @@ TAU = 0.5
 EPSILON = 0.000_001
 #: the largest deviation: a rating never less certain than a new learner's
 MAX_RD = 350.0
-#: puzzle levels, easiest first (as ``spades_tutor.puzzles.model`` names them)
-DIFFICULTIES = ("easy", "medium", "hard")
 #: a deviation from which a learner's rating counts as settled: puzzles are then chosen at it
 SETTLED_RD = 100.0
 
