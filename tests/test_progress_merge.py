@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
-from spades_tutor.session.progress import MAX_ANSWERS, Answer, Progress, merge, merge_note
+from spades_tutor.session.progress import MAX_ANSWERS, Answer, Progress, PuzzleResult, merge, merge_note
 from spades_tutor.session.settings import Settings
 from spades_tutor.ui.app import ASIDE_KEY, App
 
@@ -178,15 +178,25 @@ ANSWERS = hst.builds(
     hst.sampled_from([1, 2]),
     hst.sampled_from(["", "i1", "i2", "i3"]),  # a few ids, so records share (and clash on) some
 )
+RESULTS = hst.builds(
+    PuzzleResult,
+    hst.integers(0, 50).map(float),
+    hst.sampled_from(["0a1b2c3d", "deadbeef"]),
+    hst.just("jokers"),
+    hst.sampled_from(["easy", "hard"]),
+    hst.booleans(),
+    hst.sampled_from(["", "r1", "r2", "r3"]),  # a few ids, so records share (and clash on) some
+)
 RECORDS = hst.builds(
-    lambda answers, lessons, preset, when, reset: Progress(
-        answers, lessons, Settings(preset=preset), settings_time=when, reset_at=reset
+    lambda answers, lessons, preset, when, reset, results: Progress(
+        answers, lessons, Settings(preset=preset), settings_time=when, reset_at=reset, puzzle_results=results
     ),
     hst.lists(ANSWERS, max_size=6),
     hst.dictionaries(hst.sampled_from(["the-deck", "following-suit"]), hst.integers(0, 9), max_size=2),
     hst.sampled_from(["jokers", "classic"]),
     hst.sampled_from([0.0, 1.0, 2.0]),
     hst.sampled_from([0.0, 0.0, 20.0]),
+    hst.lists(RESULTS, max_size=4),
 )
 
 
@@ -199,6 +209,8 @@ def test_any_records_merge_in_any_order_and_grouping_to_one_record(a: Progress, 
     assert merge(ab, c) == merge(a, merge(b, c))
     assert merge(ab, a) == ab == merge(ab, ab)
     assert loaded(ab) == ab
+    # the ratings replayed from the merged results: one rating, whichever record comes first
+    assert ab.puzzle_standing() == merge(b, a).puzzle_standing()
 
 
 # --- two apps, as two tabs' kernels: the page hands each what the other saved -----------------------------
@@ -375,3 +387,32 @@ def test_a_record_too_large_to_save_keeps_its_latest_answers_and_says_so(opened:
     saved = Progress.from_json(app.store.value)
     assert 0 < saved.answered < MAX_ANSWERS and saved.answers[-1].item.startswith(f"{MAX_ANSWERS - 1:06d}")
     assert f"The oldest {MAX_ANSWERS - saved.answered} answers were left out" in notes(app)
+
+
+def test_a_puzzle_solved_in_one_tab_counts_in_the_others_rating(opened: list[App]) -> None:
+    stored = base().to_json()
+    b = tab(opened, stored, "page=puzzles")
+    a = tab(opened, stored, "page=puzzles")
+    page = a.puzzles
+    page.choose(page.puzzle.answers[0])
+    page.check()
+    assert len(a.progress.puzzle_results) == 1
+    from_the_other_tab(b, a)
+    assert b.progress.puzzle_results == a.progress.puzzle_results
+    rating = round(b.progress.puzzle_standing().learner.rating)
+    assert rating > 1500 and f"Your puzzle rating: {rating}" in b.puzzles.rating_line.value
+    from_the_other_tab(a, b)  # and back: nothing new, one result
+    assert len(a.progress.puzzle_results) == 1
+
+
+def test_puzzle_results_too_large_to_save_keep_the_latest_and_say_so(
+    opened: list[App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = tab(opened, "")
+    for i in range(200):
+        app.progress.record_puzzle(f"{i:08x}", "jokers", "easy", True, when=1_700_000_000.0 + i)
+    monkeypatch.setattr("spades_tutor.ui.app.MAX_STORED", 10_000)
+    app.save()
+    saved = Progress.from_json(app.store.value)
+    assert 0 < len(saved.puzzle_results) < 200 and saved.puzzle_results[-1].puzzle == f"{199:08x}"
+    assert f"The oldest {200 - len(saved.puzzle_results)} puzzle results were left out" in notes(app)

@@ -278,3 +278,58 @@ def test_the_mastery_plot_grows_from_a_small_one_when_more_than_six_kinds_are_an
     fig = _plot(page.mastery_plot)
     assert fig["layout"]["height"] == 440 and "st-plot-small" not in page.mastery_plot._dom_classes
     assert fig["data"][0]["y"] == [KIND_TITLES[k] for k in kinds.names()[:7]]  # in the registry's order
+
+
+def _puzzles(p: Progress, results: list[bool], start: float = NOON) -> None:
+    for i, right in enumerate(results):
+        p.record_puzzle(f"{i:08x}", "jokers", "medium", right, when=start + 60 * i)
+
+
+def test_the_puzzle_rating_is_drawn_over_time_read_and_downloaded(app: App) -> None:
+    p = app.progress
+    _answer(p, "score", 1, True, NOON)
+    _puzzles(p, [True, True, False])
+    app.show("Progress")
+    page = app.progress_page
+    children = page.body.children
+    assert page.rating_plot in children and children.index(page.rating_reading) < children.index(page.rating_plot)
+    standing = p.puzzle_standing()
+    rating = round(standing.learner.rating)
+    assert _text(page.rating_reading.value) == (
+        f"Your puzzle rating is {rating} (give or take {round(standing.learner.rd)}) after 3 puzzles, "
+        "2 right on the first try; it started at 1500."
+    )
+    fig = _plot(page.rating_plot)
+    line = fig["data"][-1]
+    assert line["name"] == "your puzzle rating" and [round(y) for y in line["y"]] == [
+        round(r.rating) for _t, r in standing.history
+    ]
+    assert line["x"] == ["2024-10-04 12:00:00", "2024-10-04 12:01:00", "2024-10-04 12:02:00"]
+    assert fig["layout"]["xaxis"]["type"] == "date" and fig["layout"]["yaxis"]["title"]["text"] == "puzzle rating"
+    low, high = fig["data"][0]["y"], fig["data"][1]["y"]
+    assert all(a < y < b for a, y, b in zip(low, line["y"], high, strict=True))  # the band around it
+    table = page.rating_data.value
+    assert "Data of this plot" in table and f"<td>{rating}</td>" in table
+    files = _links(page.downloads.value)
+    assert files["spades-tutor-puzzle-results.csv"] == p.puzzles_csv()
+    assert "puzzle rating" in page.title.value and "about half the time" in page.title.value
+
+
+def test_with_no_puzzle_tried_the_page_says_where_the_rating_starts_and_draws_no_plot(app: App) -> None:
+    _answer(app.progress, "score", 1, True, NOON)
+    app.show("Progress")
+    page = app.progress_page
+    assert page.rating_plot not in page.body.children and page.rating_reading in page.body.children
+    assert _text(page.rating_reading.value) == (
+        "No puzzle tried yet: your puzzle rating starts at 1500 and settles as you solve puzzles."
+    )
+    assert "spades-tutor-puzzle-results.csv" not in _links(page.downloads.value)
+
+
+def test_puzzles_alone_show_the_rating_and_still_offer_the_quiz(app: App) -> None:
+    _puzzles(app.progress, [False])
+    app.show("Progress")
+    page = app.progress_page
+    assert page.rating_plot in page.body.children and page.timeline_plot not in page.body.children
+    assert page.body.children[-2:] == (page.empty, page.quiz_button)
+    assert _plot(page.rating_plot)["data"][-1]["y"][0] < 1500

@@ -11,6 +11,7 @@ import base64
 import dataclasses
 import datetime
 import json
+import random
 
 import pytest
 
@@ -31,6 +32,7 @@ from spades_tutor.puzzles import (
     verify,
 )
 from spades_tutor.puzzles.generate import _DATA
+from spades_tutor.session import Progress
 from spades_tutor.solver import Answer, Budget, Position, can_take, solve
 
 SHIPPED = shipped()
@@ -548,28 +550,77 @@ def test_a_line_is_played_out_on_the_cards_one_trick_at_a_time_with_every_hand()
     assert line.outcome in line.text()
 
 
-def test_the_daily_puzzle_fits_the_learner_their_rule_set_and_level() -> None:
-    """A new learner gets an easy puzzle of their rule set; a strong record, a hard one; a record that
-    arrives (or a rule set picked) while today's puzzle is shown untried chooses it again."""
-    from spades_tutor.session import Answer, Progress
+def _run(first_try: bool, n: int, difficulty: str = "medium") -> Progress:
+    """A record of ``n`` puzzles (of ids of their own) right, or missed, on the first try."""
+    p = Progress()
+    for i in range(n):
+        p.record_puzzle(f"{i:08x}", "jokers", difficulty, first_try, when=1_000.0 + i)
+    return p
+
+
+def test_the_daily_puzzle_fits_the_learner_their_rule_set_and_rating() -> None:
+    """A new learner gets an easy puzzle of their rule set; a run of puzzles solved, a hard one; a
+    record that arrives (or a rule set picked) while today's puzzle is shown untried chooses it again."""
     from spades_tutor.ui.puzzle_page import PuzzlePage
 
-    page = PuzzlePage(today=DAY, rules_name="jokers", level=Progress().puzzle_level())
+    page = PuzzlePage(today=DAY, rules_name="jokers", standing=Progress().puzzle_standing())
     assert (page.puzzle.rules_name, page.puzzle.difficulty) == ("jokers", "easy")
     assert page.rule_choice.value == "jokers" and "easy for you (you are new here)" in page.head.value
-    strong = Progress([Answer(float(i), "trick-winner", "jokers", str(i), True) for i in range(60)])
-    page.fit("deuces-high", strong.puzzle_level())
+    assert "Your puzzle rating: 1500 (new: it settles as you solve puzzles)." in page.rating_line.value
+    strong = _run(True, 6)
+    page.fit("deuces-high", strong.puzzle_standing())
     assert page.rule_choice.value == "deuces-high"
     assert (page.puzzle.rules_name, page.puzzle.difficulty) == ("deuces-high", "hard")
-    assert page.puzzle == daily(DAY, "deuces-high", "hard")
+    assert "near your puzzle rating" in page.head.value
+    assert f"Your puzzle rating: {round(strong.puzzle_standing().learner.rating)}" in page.rating_line.value
     # tried, it stays: a record arriving does not take a puzzle from under the learner
     wrong = next(c for c in page.puzzle.legal_plays() if c not in page.puzzle.answers)
     page.choose(wrong)
     page.check()
     shown = page.puzzle
-    page.fit("deuces-high", Progress().puzzle_level())
+    page.fit("deuces-high", Progress().puzzle_standing())
     assert page.puzzle is shown and page.tries == 1
     # classic has no easy puzzle: the nearest level, and the page says so
     page = PuzzlePage(today=DAY, rules_name="classic")
     assert page.puzzle.rules_name == "classic" and page.puzzle.difficulty == "medium"
     assert "no easy one in this rule set" in page.head.value
+
+
+def test_the_page_reports_each_puzzle_shown_once_by_its_first_card() -> None:
+    """The first legal card checked is the puzzle's result (an illegal one is not); a second try
+    adds nothing; the same puzzle shown again counts again."""
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    told: list[tuple[str, bool]] = []
+    p = next(p for p in SHIPPED if len(p.legal_plays()) < len(p.hands[p.learner]))
+    page = PuzzlePage(code=p.code, today=DAY, on_result=lambda puzzle, right: told.append((puzzle.id, right)))
+    illegal = next(c for c in p.hands[p.learner] if c not in p.legal_plays())
+    page.choose(illegal)
+    page.check()
+    assert told == []
+    wrong = next(c for c in p.legal_plays() if c not in p.answers)
+    page.choose(wrong)
+    page.check()
+    page.choose(p.answers[0])
+    page.check()
+    assert told == [(p.id, False)] and page.solved
+    page.load(p)
+    page.choose(p.answers[0])
+    page.check()
+    page.check()  # solved: checking again does nothing
+    assert told == [(p.id, False), (p.id, True)]
+
+
+def test_a_new_puzzle_is_made_near_the_learners_rating() -> None:
+    from spades_tutor.puzzles import generate_near
+    from spades_tutor.puzzles.rating import aim
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    strong = _run(True, 6).puzzle_standing()
+    page = PuzzlePage(today=DAY, seed=5, rules_name="jokers", standing=strong)
+    assert page.puzzle.difficulty == "hard"
+    page.new_puzzle()
+    seed = random.Random(5).randrange(1_000_000)
+    assert page.puzzle == generate_near("jokers", seed, aim(strong.learner), standing=strong, rounds=40)
+    assert page.puzzle.difficulty == "hard" and "near your puzzle rating" in page.head.value
+    assert verify(page.puzzle).sharp

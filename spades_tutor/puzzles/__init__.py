@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 from .explain import Line, LineTrick, line_tricks, play_line, say_line, say_tricks
-from .generate import Verdict, daily, find_shipped, generate, shipped, verify
+from .generate import Verdict, daily, find_shipped, generate, generate_near, shipped, verify
 from .model import GOALS, THEMES, Goal, Puzzle, PuzzleCodeError
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "daily",
     "find_shipped",
     "generate",
+    "generate_near",
     "line_tricks",
     "play_line",
     "say_line",

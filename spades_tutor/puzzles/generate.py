@@ -4,7 +4,8 @@
 positions with 3 to 5 tricks left, and keeps one when some but not all of the legal cards
 reach a goal and every other card fails against best defence (``verify`` proves it card by
 card). ``shipped()`` are puzzles made this way once, with fixed seeds, stored in
-``puzzles.json``; ``daily(date)`` picks one of them from the date alone.
+``puzzles.json``; ``daily(date)`` picks one of them from the date alone, near the learner's puzzle
+rating when given one (``spades_tutor.puzzles.rating``), and ``generate_near`` makes a new one near it.
 """
 
 from __future__ import annotations
@@ -24,13 +25,19 @@ from spades_tutor.solver import Budget, Position, solve
 
 from .explain import play_line
 from .model import DIFFICULTIES, NO_LIMIT, Goal, Puzzle
+from .rating import Standing, nearest_difficulty
 
-__all__ = ["Verdict", "daily", "find_shipped", "generate", "shipped", "verify"]
+__all__ = ["Verdict", "daily", "find_shipped", "generate", "generate_near", "shipped", "verify"]
 
 _DATA = Path(__file__).parent / "puzzles.json"
 
 #: the most work generation spends on one question (a position beyond it is passed over)
 GENERATE_BUDGET = Budget(nodes=400_000)
+#: rating points: the shipped puzzles this much further from the aim than the nearest one are all
+#: candidates for the day (so the daily puzzle varies from day to day at one level)
+DAILY_WINDOW = 100.0
+#: a new puzzle near a rating is the nearest of at most this many generated
+NEAR_CANDIDATES = 3
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,9 +167,50 @@ def generate(
     >>> [verify(p).sharp for p in ps]
     [True]
     """
+    out: list[Puzzle] = []
+    for puzzle in _found(rules, seed, rounds, budget, theme):
+        out.append(puzzle)
+        if len(out) >= count:
+            break
+    return out
+
+
+def generate_near(
+    rules: Rules | str,
+    seed: int,
+    near: float,
+    *,
+    standing: Standing | None = None,
+    rounds: int = 40,
+    budget: Budget = GENERATE_BUDGET,
+    theme: str | None = None,
+) -> Puzzle | None:
+    """A new puzzle whose rating is near ``near``: the first generated of the difficulty nearest it,
+    else the nearest of the first :data:`NEAR_CANDIDATES` found (``None`` if none came up); a
+    generated puzzle's rating is its difficulty's, or the learner's view of it (``standing``) if
+    they tried it.
+
+    >>> [generate_near("jokers", 5, aim, rounds=8).difficulty for aim in (1200.0, 1800.0)]
+    ['easy', 'hard']
+    """
+    view = standing or Standing()
+    wanted = nearest_difficulty(near)
+    found: list[Puzzle] = []
+    for puzzle in _found(rules, seed, rounds, budget, theme):
+        if puzzle.difficulty == wanted:
+            return puzzle
+        found.append(puzzle)
+        if len(found) >= NEAR_CANDIDATES:
+            break
+    if not found:
+        return None
+    return min(found, key=lambda p: abs(view.puzzle_rating(p.id, p.difficulty).rating - near))
+
+
+def _found(rules: Rules | str, seed: int, rounds: int, budget: Budget, theme: str | None) -> Iterator[Puzzle]:
+    """Sharp puzzles, one a round at most, of ``theme`` if given, from ``rounds`` bot-played rounds of the seed."""
     rules = Rules.preset(rules) if isinstance(rules, str) else rules
     rng = random.Random(seed)
-    out: list[Puzzle] = []
     for _ in range(rounds):
         round_seed = rng.randrange(1_000_000)
         bags = {Team.NS: 0, Team.EW: 0}
@@ -173,11 +221,8 @@ def generate(
         for replay, pos in _positions(rnd, rng):
             puzzle = _first_sharp(rules, replay, pos, budget)
             if puzzle is not None and theme in (None, puzzle.theme):
-                out.append(puzzle)
+                yield puzzle
                 break
-        if len(out) >= count:
-            break
-    return out
 
 
 def _first_sharp(rules: Rules, rnd: Round, pos: Position, budget: Budget) -> Puzzle | None:
@@ -219,9 +264,18 @@ def find_shipped(code: str) -> Puzzle | None:
     return next((p for p in shipped() if p.code == code), None)
 
 
-def daily(date: datetime.date, rules_name: str | None = None, level: str | None = None) -> Puzzle:
+def daily(
+    date: datetime.date,
+    rules_name: str | None = None,
+    level: str | None = None,
+    *,
+    near: float | None = None,
+    standing: Standing | None = None,
+) -> Puzzle:
     """The puzzle of the day: one of the shipped ones, chosen by the date alone, of the rule set and
-    at the level given where there is one (else of the nearest level there is).
+    at the level given where there is one (else of the nearest level there is); or, given a rating
+    ``near``, among the puzzles whose ratings are nearest it (within :data:`DAILY_WINDOW` of the
+    nearest), each rated by its difficulty or by the learner's view of it (``standing``).
 
     >>> daily(datetime.date(2026, 12, 2)) == daily(datetime.date(2026, 12, 2))
     True
@@ -230,9 +284,19 @@ def daily(date: datetime.date, rules_name: str | None = None, level: str | None 
     ('jokers', 'easy')
     >>> daily(datetime.date(2026, 12, 2), "classic", "easy").difficulty  # no easy one in classic: the nearest
     'medium'
+    >>> daily(datetime.date(2026, 12, 2), "jokers", near=1850.0).difficulty
+    'hard'
     """
     pool = [p for p in shipped() if rules_name in (None, p.rules_name)] or list(shipped())
-    if level in DIFFICULTIES:
+    if near is not None:
+        view = standing or Standing()
+
+        def gap(p: Puzzle) -> float:
+            return abs(view.puzzle_rating(p.id, p.difficulty).rating - near)
+
+        closest = min(map(gap, pool))
+        pool = [p for p in pool if gap(p) <= closest + DAILY_WINDOW]
+    elif level in DIFFICULTIES:
         wanted = DIFFICULTIES.index(level)
         nearest = min(abs(DIFFICULTIES.index(p.difficulty) - wanted) for p in pool)
         pool = [p for p in pool if abs(DIFFICULTIES.index(p.difficulty) - wanted) == nearest]

@@ -11,6 +11,7 @@ it to that), so the lessons, the quiz and the tests read a learner's record with
 True
 """
 
+from ..puzzles.rating import PuzzleResult, Rating, Standing
 from .classroom import ClassroomHand, Step, read_deal_id
 from .export import safe_cell
 from .progress import Answer, Progress, merge, merge_note
@@ -20,7 +21,10 @@ __all__ = [
     "Answer",
     "ClassroomHand",
     "Progress",
+    "PuzzleResult",
+    "Rating",
     "Settings",
+    "Standing",
     "Step",
     "merge",
     "merge_note",

@@ -1,4 +1,4 @@
-"""A learner's progress: quiz answers, score and streak, lessons reached, settings.
+"""A learner's progress: quiz answers, score and streak, lessons reached, puzzle results, settings.
 
 Pure data, saved as JSON in the browser and exported as CSV. Whatever comes back
 from the browser is checked; anything malformed is dropped rather than trusted.
@@ -22,7 +22,13 @@ time,kind,preset,item,correct,source,try
 A learner may have the app open in two tabs, each with its own kernel and its own copy of the
 record, and both save into one place in the browser. Records are merged, never overwritten
 (:func:`merge`): answers are a log, each with an id of its own; a lesson keeps the furthest step
-reached in either; the settings changed last win.
+reached in either; the settings changed last win. Puzzle results are a log too, and the puzzle
+ratings are replayed from them (:mod:`spades_tutor.puzzles.rating`), never stored: two tabs'
+results merged give one rating.
+
+>>> p.record_puzzle("0a1b2c3d", "jokers", "medium", True, when=50.0)
+>>> round(p.puzzle_standing().learner.rating)
+1674
 """
 
 from __future__ import annotations
@@ -38,13 +44,15 @@ import secrets
 import time
 from typing import Any
 
+from ..puzzles.rating import DIFFICULTIES, PuzzleResult, Standing, replay
 from .export import safe_cell
 from .settings import Settings
 
-__all__ = ["Answer", "Progress", "merge", "merge_note"]
+__all__ = ["Answer", "Progress", "PuzzleResult", "merge", "merge_note"]
 
 _FORMAT = "spades-tutor/progress"
 MAX_ANSWERS = 2000
+MAX_PUZZLE_RESULTS = 1000  # puzzle results kept (the ratings are replayed from them)
 SOURCES = ("quiz", "lesson", "review")  # where an answer was given: Quiz yourself, a lesson's quiz, a lesson-end review
 TRIES = (1, 2)  # which try an answer was: the first, or the second after "try again"
 MAX_LESSONS = 200  # lesson slugs kept; far more than there are lessons
@@ -54,6 +62,9 @@ LATEST_TIME = 253_402_300_799.0
 _SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 #: an answer's id as stored: what :func:`new_answer_id` and :func:`derived_answer_id` make, and no more
 _ANSWER_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+#: a puzzle's id (``Puzzle.id``: eight hex digits) and a rule set's name, as stored
+_PUZZLE_ID = re.compile(r"[0-9a-f]{8}")
+_RULES_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 
 def new_answer_id(when: float) -> str:
@@ -106,6 +117,25 @@ def _answer(row: Any) -> Answer | None:
     return Answer(when, kind[:40], preset[:40], item[:120], correct, source, attempt, answer_id)
 
 
+def _puzzle_result(row: Any) -> PuzzleResult | None:
+    """One stored puzzle result ``[time, puzzle id, rule set, difficulty, first try, id]``, or None if any part of it is wrong."""
+    if not (isinstance(row, list) and len(row) == 6):
+        return None
+    when, puzzle, rules, difficulty, first_try, result_id = row
+    when = _time(when)
+    if when is None or not isinstance(first_try, bool):
+        return None
+    if not (isinstance(puzzle, str) and _PUZZLE_ID.fullmatch(puzzle)):
+        return None
+    if not (isinstance(rules, str) and _RULES_NAME.fullmatch(rules)):
+        return None
+    if not (isinstance(difficulty, str) and difficulty in DIFFICULTIES):
+        return None
+    if not (isinstance(result_id, str) and _ANSWER_ID.fullmatch(result_id)):
+        return None
+    return PuzzleResult(when, puzzle, rules, difficulty, first_try, result_id)
+
+
 def _time(stored: Any) -> float | None:
     """A stored time as a float, or None if it is not a real number within the CSV's range."""
     # bool is an int, and float("1e999") is inf: a time must be a real number within the CSV's range
@@ -146,11 +176,6 @@ class Answer:
             object.__setattr__(self, "id", derived_answer_id(*fields))
 
 
-#: a learner with fewer answers than this is offered easy puzzles; after it, the last ``RECENT`` decide
-NEW_LEARNER = 20
-RECENT = 50
-
-
 @dataclasses.dataclass
 class Progress:
     answers: list[Answer] = dataclasses.field(default_factory=list)
@@ -164,6 +189,8 @@ class Progress:
     #: when "Reset progress" last forgot everything (0: never): an answer given before it, or a lesson
     #: step reached in a record that had not seen it, does not come back from another tab's record
     reset_at: float = 0.0
+    #: every puzzle tried (the first card checked: right or not), the learner's puzzle rating replayed from them
+    puzzle_results: list[PuzzleResult] = dataclasses.field(default_factory=list)
 
     def record(
         self,
@@ -182,6 +209,24 @@ class Progress:
         stamp = time.time() if when is None else when
         self.answers.append(Answer(stamp, kind, preset, item, bool(correct), source, attempt, new_answer_id(stamp)))
         del self.answers[:-MAX_ANSWERS]
+
+    def record_puzzle(
+        self, puzzle: str, rules: str, difficulty: str, first_try: bool, when: float | None = None
+    ) -> None:
+        """A puzzle tried: its id, rule set and difficulty, and whether the first card checked worked."""
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty: {difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+        if not _PUZZLE_ID.fullmatch(puzzle) or not _RULES_NAME.fullmatch(rules):
+            raise ValueError(f"not a puzzle id and rule set: {puzzle!r}, {rules!r}")
+        stamp = time.time() if when is None else when
+        result = PuzzleResult(stamp, puzzle, rules, difficulty, bool(first_try), new_answer_id(stamp))
+        self.puzzle_results.append(result)
+        del self.puzzle_results[:-MAX_PUZZLE_RESULTS]
+
+    def puzzle_standing(self) -> Standing:
+        """The learner's puzzle rating, the ratings of the puzzles they tried, and their rating over
+        time, replayed from their puzzle results (:func:`spades_tutor.puzzles.rating.replay`)."""
+        return replay(self.puzzle_results)
 
     def only(self, source: str) -> Progress:
         """The answers given in one place (``"quiz"``, ``"lesson"`` or ``"review"``), for that place's score and streak."""
@@ -226,24 +271,6 @@ class Progress:
             best = max(best, run)
         return best
 
-    def puzzle_level(self) -> tuple[str, str]:
-        """The level of puzzle to offer the learner, and why in words: ``'easy'`` while they are new
-        (fewer than ``NEW_LEARNER`` answers), then by the share of their last ``RECENT`` answers right
-        on the first try: ``'hard'`` from 80%, ``'medium'`` from 60%, else ``'easy'``.
-
-        >>> Progress().puzzle_level()
-        ('easy', 'you are new here')
-        >>> p = Progress([Answer(float(i), "trick-winner", "jokers", str(i), i % 10 != 0) for i in range(60)])
-        >>> p.puzzle_level()
-        ('hard', '90% of your last 50 answers were right on the first try')
-        """
-        if len(self.answers) < NEW_LEARNER:
-            return "easy", "you are new here"
-        recent = self.answers[-RECENT:]
-        share = sum(a.correct and a.attempt == 1 for a in recent) / len(recent)
-        level = "hard" if share >= 0.8 else "medium" if share >= 0.6 else "easy"
-        return level, f"{round(100 * share)}% of your last {len(recent)} answers were right on the first try"
-
     def by_kind(self) -> dict[str, tuple[int, int]]:
         """kind -> (right, answered)."""
         out: dict[str, tuple[int, int]] = {}
@@ -271,6 +298,7 @@ class Progress:
                 "settings": dataclasses.asdict(self.settings),
                 "settings_time": self.settings_time,
                 "reset_at": self.reset_at,
+                "puzzles": [dataclasses.astuple(r) for r in self.puzzle_results],
             },
             ensure_ascii=False,
         )
@@ -317,12 +345,13 @@ class Progress:
         }
         if len(lessons) < len(stored):
             notes.append("Some lessons reached could not be read and were left out.")
+        puzzle_results = _puzzle_results(data.get("puzzles", []), notes)
         settings = Settings.from_data(data.get("settings"), notes)
         # when the settings last changed, and the last reset (0, never, in a record saved before they were kept)
         settings_time, reset_at = _time(data.get("settings_time", 0.0)), _time(data.get("reset_at", 0.0))
         if settings_time is None or reset_at is None:
             notes.append("The saved times of the last settings change and reset could not be read and were left out.")
-        return cls(answers, lessons, settings, notes, settings_time or 0.0, reset_at or 0.0)
+        return cls(answers, lessons, settings, notes, settings_time or 0.0, reset_at or 0.0, puzzle_results)
 
     def to_csv(self) -> str:
         out = io.StringIO()
@@ -332,6 +361,28 @@ class Progress:
         for a in self.answers:
             row = [_stamp(a.time), a.kind, a.preset, a.item, "yes" if a.correct else "no", a.source, a.attempt]
             writer.writerow([safe_cell(cell) for cell in row])  # a stored text must not run as a formula
+        return out.getvalue()
+
+    def puzzles_csv(self) -> str:
+        """Every puzzle result, in time order, with the learner's puzzle rating after it and how
+        unsure it still was (its deviation).
+
+        >>> p = Progress()
+        >>> p.record_puzzle("0a1b2c3d", "jokers", "easy", False, when=0.0)
+        >>> for line in p.puzzles_csv().splitlines():
+        ...     print(line)
+        time,puzzle,rule set,difficulty,right first try,rating after,deviation after
+        1970-01-01 00:00:00,0a1b2c3d,jokers,easy,no,1143,288
+        """
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow(
+            ["time", "puzzle", "rule set", "difficulty", "right first try", "rating after", "deviation after"]
+        )
+        ordered = sorted(self.puzzle_results, key=_answer_order)
+        for r, (_when, after) in zip(ordered, self.puzzle_standing().history, strict=True):
+            row = [_stamp(r.time), r.puzzle, r.rules, r.difficulty, "yes" if r.first_try else "no"]
+            writer.writerow([*map(safe_cell, row), round(after.rating), round(after.rd)])
         return out.getvalue()
 
     def mastery_csv(self) -> str:
@@ -355,8 +406,22 @@ class Progress:
         return out.getvalue()
 
 
-def _answer_order(answer: Answer) -> tuple[float, str]:
+def _answer_order(answer: Answer | PuzzleResult) -> tuple[float, str]:
     return (answer.time, answer.id)
+
+
+def _puzzle_results(rows: Any, notes: list[str]) -> list[PuzzleResult]:
+    """The stored puzzle results that can be read (the latest :data:`MAX_PUZZLE_RESULTS`), a note for the rest."""
+    if not isinstance(rows, list):
+        notes.append("The saved puzzle results could not be read and were left out.")
+        return []
+    results = [r for r in map(_puzzle_result, rows[-MAX_PUZZLE_RESULTS:]) if r is not None]
+    if dropped := min(len(rows), MAX_PUZZLE_RESULTS) - len(results):
+        notes.append(
+            f"{dropped} saved puzzle result{' could' if dropped == 1 else 's could'} not be read and "
+            f"{'was' if dropped == 1 else 'were'} left out."
+        )
+    return results
 
 
 def _settings_order(progress: Progress) -> tuple[float, str]:
@@ -373,7 +438,9 @@ def merge(a: Progress, b: Progress) -> Progress:
       :data:`MAX_ANSWERS`; none from before the latest reset;
     - each lesson keeps the furthest step reached in either (a record that had not seen the latest
       reset brings none);
-    - the settings changed last win.
+    - the settings changed last win;
+    - puzzle results are a log, as answers are (the latest :data:`MAX_PUZZLE_RESULTS`), and the
+      ratings are replayed from the merged log.
 
     >>> base = Progress()
     >>> base.record("score", "jokers", "score:jokers:1", True, when=10.0)
@@ -396,6 +463,14 @@ def merge(a: Progress, b: Progress) -> Progress:
         if kept is None or dataclasses.astuple(answer) > dataclasses.astuple(kept):
             by_id[answer.id] = answer
     answers = sorted(by_id.values(), key=_answer_order)[-MAX_ANSWERS:]
+    results: dict[str, PuzzleResult] = {}
+    for result in (*a.puzzle_results, *b.puzzle_results):
+        if result.time < reset_at:
+            continue
+        held = results.get(result.id)
+        if held is None or dataclasses.astuple(result) > dataclasses.astuple(held):
+            results[result.id] = result
+    puzzle_results = sorted(results.values(), key=_answer_order)[-MAX_PUZZLE_RESULTS:]
     lessons: dict[str, int] = {}
     for record in (a, b):
         if record.reset_at < reset_at:
@@ -410,6 +485,7 @@ def merge(a: Progress, b: Progress) -> Progress:
         dataclasses.replace(last.settings),
         settings_time=last.settings_time,
         reset_at=reset_at,
+        puzzle_results=puzzle_results,
     )
 
 

@@ -43,6 +43,7 @@ from .storage import MAX_STORED, BrowserStore, Place
 from .tree import replace_children
 
 if TYPE_CHECKING:
+    from ..puzzles import Puzzle
     from .glossary import GlossaryPage
     from .lab_page import LabPage
     from .play_page import PlayPage
@@ -419,7 +420,7 @@ class App:
         if not change["new"]:
             return
         stored = Progress.from_json(self.store.value)
-        added = bool(self.progress.answers or self.progress.lessons)  # what this page held before the record
+        added = bool(self.progress.answers or self.progress.lessons or self.progress.puzzle_results)  # held before
         note = self.add_notes(stored.notes)
         if note is not None and self.store.value:  # what was left out is kept aside in the browser, not lost
             self._load_note = (note, list(stored.notes))
@@ -427,6 +428,7 @@ class App:
         self._saved_settings = dataclasses.replace(stored.settings)
         # answers given before the page's storage arrived are kept, after the stored ones
         stored.answers.extend(self.progress.answers)
+        stored.puzzle_results.extend(self.progress.puzzle_results)
         for slug, step in self.progress.lessons.items():
             stored.reach(slug, step)
         if self._chose_settings:  # rules picked on this page before the saved ones arrived win over them
@@ -461,12 +463,24 @@ class App:
         them), its oldest answers are left out, and a note says how many, rather than the store
         refusing the whole record and the browser keeping nothing."""
         text = self.progress.to_json()
-        dropped = 0
+        dropped = dropped_results = 0
         while len(text) > MAX_STORED and self.progress.answers:
             cut = max(1, len(self.progress.answers) // 10)
             del self.progress.answers[:cut]
             dropped += cut
             text = self.progress.to_json()
+        while len(text) > MAX_STORED and self.progress.puzzle_results:  # (far smaller than answers: hardly ever)
+            cut = max(1, len(self.progress.puzzle_results) // 10)
+            del self.progress.puzzle_results[:cut]
+            dropped_results += cut
+            text = self.progress.to_json()
+        if dropped_results:
+            self.add_notes(
+                [
+                    f"The oldest {dropped_results} puzzle results were left out of the progress saved in this "
+                    f"browser: with them it was larger than the app keeps there ({MAX_STORED:,} characters)."
+                ]
+            )
         if dropped:
             self.add_notes(
                 [
@@ -482,9 +496,10 @@ class App:
         theirs = Progress.from_json(text)
         merged = merge(self.progress, theirs)
         answers, lessons, settings = merge_note(self.progress, merged)
+        puzzles = merged.puzzle_results != self.progress.puzzle_results
         self.progress = merged
         self._saved_settings = dataclasses.replace(merged.settings)
-        if settings or answers or lessons:
+        if settings or answers or lessons or puzzles:
             self._show_progress()
         self._say_merged(answers, lessons)
         if merged == merge(theirs, theirs) and not theirs.notes:
@@ -589,6 +604,11 @@ class App:
         """A graded answer (``attempt``: 1, or 2 for the second try) from the quiz page or a lesson."""
         self.progress.record(item.kind, item.rules.name, item.key, feedback.correct, source=source, attempt=attempt)
         self.save()  # the quiz page counts its own answers (once each); a lesson's do not change its score
+
+    def record_puzzle(self, puzzle: Puzzle, first_try: bool) -> None:
+        """A puzzle's result (whether the first card checked worked), for the learner's puzzle rating."""
+        self.progress.record_puzzle(puzzle.id, puzzle.rules_name, puzzle.difficulty, first_try)
+        self.save()
 
     def reached(self, lesson: Any, step: int) -> None:
         self.progress.reach(lesson.slug, step)

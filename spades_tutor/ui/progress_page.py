@@ -1,8 +1,9 @@
-"""The Progress page: mastery by quiz kind, answers over time, streaks, and the teacher's downloads.
+"""The Progress page: mastery by quiz kind, answers over time, the puzzle rating over time, streaks,
+and the teacher's downloads.
 
-Everything on it is counted from the answers kept in the browser (quizzes and lessons together):
-the level and box of each kind come from ``spades_tutor.quiz.mastery``, the rest from
-``spades_tutor.session.progress``. The plots are plotly JSON built here as plain data (plotly's renderer
+Everything on it is counted from the answers and puzzle results kept in the browser (quizzes and
+lessons together): the level and box of each kind come from ``spades_tutor.quiz.mastery``, the
+puzzle rating from ``spades_tutor.puzzles.rating``, the rest from ``spades_tutor.session.progress``. The plots are plotly JSON built here as plain data (plotly's renderer
 in the page draws them), each with its one-line reading above it and its numbers in a table under it.
 
 >>> from spades_tutor.session import Progress
@@ -27,8 +28,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..engine.text import plural
+from ..puzzles.rating import LEARNER_START
 from ..quiz.practice import local_time
-from ..session import Answer, Progress
+from ..session import Answer, Progress, PuzzleResult, Standing
 from .errors import guarded
 from .plot_box import SMALL, data_box, draw, fill_data, key_html, plot_slot, reading_html
 
@@ -42,6 +44,9 @@ __all__ = [
     "mastery_reading",
     "mastery_spec",
     "mastery_table_html",
+    "rating_reading",
+    "rating_spec",
+    "rating_table_html",
     "timeline",
     "timeline_reading",
     "timeline_spec",
@@ -54,12 +59,22 @@ SMALL_HEIGHT = TIMELINE_HEIGHT = 340
 
 LEVEL, BOX = "level reached (1 to 3)", "box (1 to 5)"
 FIRST, SECOND, MISSED = "right first try", "right on the second try", "missed"
-_COLOURS = {LEVEL: "#6a1b9a", BOX: "#1565c0", FIRST: "#2e7d32", SECOND: "#64b5f6", MISSED: "#c62828"}
+RATING, LIKELY = "your puzzle rating", "give or take (how unsure it still is)"
+_COLOURS = {
+    LEVEL: "#6a1b9a",
+    BOX: "#1565c0",
+    FIRST: "#2e7d32",
+    SECOND: "#64b5f6",
+    MISSED: "#c62828",
+    RATING: "#6a1b9a",
+    LIKELY: "#d1c4e9",
+}
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 #: the files the Progress page saves, each named for what it holds
 EVERY_ANSWER_CSV = "spades-tutor-answers.csv"
 MASTERY_CSV = "spades-tutor-mastery.csv"
+PUZZLE_RESULTS_CSV = "spades-tutor-puzzle-results.csv"
 
 
 def _title(kind: str) -> str:
@@ -233,6 +248,97 @@ def timeline_reading(answers: Sequence[Answer], zone: tzinfo | None = None) -> s
     return text
 
 
+# --- the puzzle rating over time ---------------------------------------------------------------------
+
+
+def _clock(when: float, zone: tzinfo | None) -> str:
+    return local_time(when, zone).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def rating_spec(standing: Standing, zone: tzinfo | None = None) -> dict[str, Any]:
+    """The plotly JSON: the learner's puzzle rating after each puzzle result, on a time axis on the
+    learner's clock, in a band of give or take its deviation.
+
+    >>> from spades_tutor.puzzles.rating import replay
+    >>> s = replay([PuzzleResult(86_400.0, "0a1b2c3d", "jokers", "medium", True)])
+    >>> spec = rating_spec(s)
+    >>> spec["data"][-1]["x"], [round(y) for y in spec["data"][-1]["y"]]
+    (['1970-01-02 00:00:00'], [1674])
+    """
+    x = [_clock(t, zone) for t, _r in standing.history]
+    ratings = [r.rating for _t, r in standing.history]
+    data = [
+        {  # the band: its lower edge, then its upper edge filled down to it
+            "type": "scatter",
+            "mode": "lines",
+            "name": LIKELY,
+            "x": x,
+            "y": [r.rating - r.rd for _t, r in standing.history],
+            "line": {"width": 0, "color": _COLOURS[LIKELY]},
+            "hoverinfo": "skip",
+        },
+        {
+            "type": "scatter",
+            "mode": "lines",
+            "name": LIKELY,
+            "x": x,
+            "y": [r.rating + r.rd for _t, r in standing.history],
+            "line": {"width": 0, "color": _COLOURS[LIKELY]},
+            "fill": "tonexty",
+            "fillcolor": _COLOURS[LIKELY],
+            "hoverinfo": "skip",
+        },
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "name": RATING,
+            "x": x,
+            "y": ratings,
+            "marker": {"color": _COLOURS[RATING]},
+            "line": {"color": _COLOURS[RATING]},
+            "hovertemplate": "%{x}: rating %{y:.0f}<extra></extra>",
+        },
+    ]
+    layout = _base_layout(f"time ({_zone_name(zone)})", "puzzle rating", height=SMALL_HEIGHT)
+    layout["margin"] = {"l": 60, "r": 10, "t": 20, "b": 40}
+    layout["xaxis"] = {**layout["xaxis"], "type": "date"}
+    return {"data": data, "layout": layout}
+
+
+def rating_reading(standing: Standing) -> str:
+    """The rating plot in one line: where the rating is now, from how many puzzles, and where it started.
+
+    >>> from spades_tutor.puzzles.rating import replay
+    >>> print(rating_reading(Standing()))
+    No puzzle tried yet: your puzzle rating starts at 1500 and settles as you solve puzzles.
+    >>> wins = [PuzzleResult(float(t), f"{t:08x}", "jokers", "medium", t != 2) for t in range(3)]
+    >>> print(rating_reading(replay(wins)))
+    Your puzzle rating is 1584 (give or take 200) after 3 puzzles, 2 right on the first try; it started at 1500.
+    """
+    if not standing.history:
+        return (
+            f"No puzzle tried yet: your puzzle rating starts at {round(LEARNER_START.rating)} "
+            "and settles as you solve puzzles."
+        )
+    r = standing.learner
+    return (
+        f"Your puzzle rating is {round(r.rating)} (give or take {round(r.rd)}) after "
+        f"{plural(standing.tried, 'puzzle')}, {standing.solved} right on the first try; "
+        f"it started at {round(LEARNER_START.rating)}."
+    )
+
+
+def rating_table_html(results: Sequence[PuzzleResult], standing: Standing, caption: str, zone: tzinfo | None) -> str:
+    """The numbers the rating plot draws: each puzzle result, in time order, and the rating after it."""
+    ordered = sorted(results, key=lambda r: (r.time, r.id))
+    rows = [
+        (_clock(t, zone), r.puzzle, r.difficulty, "yes" if r.first_try else "no", round(after.rating), round(after.rd))
+        for r, (t, after) in zip(ordered, standing.history, strict=True)
+    ]
+    heads = ("time", "puzzle", "difficulty", "right first try", "rating after", "give or take")
+    return _table(caption, heads, rows)
+
+
 # --- streaks and the downloads ----------------------------------------------------------------------
 
 
@@ -278,11 +384,17 @@ def _link(text: str, name: str, data: str) -> str:
 
 
 def downloads_html(progress: Progress) -> str:
-    """The teacher's two CSV files: every answer, and one row per quiz kind."""
+    """The teacher's CSV files: every answer, one row per quiz kind, and every puzzle result (when there is one)."""
+    puzzles = (
+        _link("Download puzzle results (CSV)", PUZZLE_RESULTS_CSV, progress.puzzles_csv())
+        if progress.puzzle_results
+        else ""
+    )
     return (
         '<div class="st-progress-downloads">'
         + _link("Download every answer (CSV)", EVERY_ANSWER_CSV, progress.to_csv())
         + _link("Download mastery (CSV)", MASTERY_CSV, progress.mastery_csv())
+        + puzzles
         + "</div>"
     )
 
@@ -300,6 +412,10 @@ class ProgressPage:
         self.timeline_plot = plot_slot(small=True)
         self.timeline_key = w.HTML(key_html(tuple((n, _COLOURS[n]) for n in (FIRST, SECOND, MISSED))))
         self.timeline_data = data_box()
+        self.rating_reading = w.HTML()
+        self.rating_plot = plot_slot(small=True)
+        self.rating_key = w.HTML(key_html(((RATING, _COLOURS[RATING]), (LIKELY, _COLOURS[LIKELY]))))
+        self.rating_data = data_box()
         self.streaks = w.HTML()
         self.downloads = w.HTML()
         self.empty = w.HTML(
@@ -313,12 +429,13 @@ class ProgressPage:
             '<h2 class="st-lesson-title">Progress</h2><p class="st-note">Counted from your answers in quizzes and '
             "lessons, kept in this browser. A kind's <b>level</b> is the one you have reached in it (1 easy to "
             "3 tricky); its <b>box</b> (1 to 5) goes up one with each answer right first try and back to 1 "
-            "with a miss.</p>"
+            "with a miss. Your <b>puzzle rating</b> says how hard a puzzle you solve: a puzzle rated as you are "
+            "is one you solve on the first try about half the time.</p>"
         )
         # built once: each visit re-renders the page, and a heading made per visit would stay open
         self.headings = [
             w.HTML(f"<h3>{text}</h3>")
-            for text in ("Mastery by quiz kind", "Answers over time", "Streaks", "For a teacher")
+            for text in ("Mastery by quiz kind", "Answers over time", "Streaks", "For a teacher", "Puzzle rating")
         ]
         self.body = w.VBox()
         self.widget = w.VBox([self.title, self.body])
@@ -329,11 +446,27 @@ class ProgressPage:
         from ..quiz.mastery import mastery
 
         progress = self.app.progress
+        zone = self.app.store.zone  # the learner's clock, as their browser keeps it
+        mastery_head, timeline_head, streaks_head, teacher_head, rating_head = self.headings
+        rating = [rating_head, self.rating_reading]
+        standing = progress.puzzle_standing()
+        reading = rating_reading(standing)
+        self.rating_reading.value = reading_html("", reading)
+        if progress.puzzle_results:
+            rating += [self.rating_plot, self.rating_key, self.rating_data]
+            spec = rating_spec(standing, zone)
+            fill_data(
+                self.rating_data, spec, reading, rating_table_html(progress.puzzle_results, standing, reading, zone)
+            )
+            draw(self.rating_plot, spec, SMALL_HEIGHT)
         if not progress.answers:
-            self.body.children = [self.empty, self.quiz_button]
+            if progress.puzzle_results:  # puzzles only: their rating, and the way to the quiz
+                self.downloads.value = downloads_html(progress)
+                self.body.children = [*rating, teacher_head, self.downloads, self.empty, self.quiz_button]
+            else:
+                self.body.children = [self.empty, self.quiz_button]
             return
         table = mastery(progress.answers)
-        mastery_head, timeline_head, streaks_head, teacher_head = self.headings
         self.body.children = [
             mastery_head,
             self.mastery_reading,
@@ -345,6 +478,7 @@ class ProgressPage:
             self.timeline_plot,
             self.timeline_key,
             self.timeline_data,
+            *rating,
             streaks_head,
             self.streaks,
             teacher_head,
@@ -365,7 +499,6 @@ class ProgressPage:
             draw(self.mastery_plot, spec, height)
         else:  # answers only to kinds this version of the app does not have: no empty plot
             self.body.children = self.body.children[5:]
-        zone = self.app.store.zone  # the learner's clock, as their browser keeps it
         reading = timeline_reading(progress.answers, zone)
         spec = timeline_spec(progress.answers, zone)
         self.timeline_reading.value = reading_html("", reading)

@@ -3,8 +3,13 @@
 The learner plays the seat to act; they pick a card from their hand and check it. A right card
 shows every card that works and the winning line; a wrong one shows the solver's refuting line
 and allows a second try. Puzzles come from the shipped set (``spades_tutor.puzzles``), the
-daily one from the date, a shared one from a ``?puzzle=`` link (checked by the solver before it
-is shown, within a work budget), a new one from the generator.
+daily one from the date and the learner's puzzle rating, a shared one from a ``?puzzle=`` link
+(checked by the solver before it is shown, within a work budget), a new one from the generator,
+near the learner's rating.
+
+Each puzzle shown counts once towards the learner's puzzle rating: the first card checked, right
+or not, is reported (``on_result``) for the app to record; the rating is replayed from those
+results (``spades_tutor.puzzles.rating``).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import dataclasses
 import datetime
 import html
 import random
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -25,13 +31,14 @@ from ..puzzles import (
     PuzzleCodeError,
     daily,
     find_shipped,
-    generate,
+    generate_near,
     line_tricks,
     play_line,
     say_tricks,
     shipped,
     verify,
 )
+from ..puzzles.rating import Standing, aim, nearest_difficulty
 from ..solver import Budget
 from .cards import CardsWidget, hand_view, trick_view
 from .choices import Dropdown
@@ -44,6 +51,12 @@ EVERY = "every"
 CHECK_BUDGET = Budget(nodes=200_000, seconds=1.0)
 #: a new puzzle is looked for in this many bot-played rounds
 NEW_ROUNDS = 40
+#: what a puzzle rating is, in one sentence, under the learner's
+RATING_MEANS = (
+    "Puzzles are rated on the same scale: a puzzle rated as you are is one you solve on the first try "
+    "about half the time. Your rating goes up when your first card works and down when it does not, "
+    "more for a surprise; the daily puzzle and new ones are chosen near it."
+)
 
 
 def can_show(rules: Rules, theme: str) -> bool:
@@ -161,14 +174,18 @@ class PuzzlePage:
         seed: int | None = None,
         *,
         rules_name: str | None = None,
-        level: tuple[str, str] = ("easy", "you are new here"),
+        standing: Standing | None = None,
+        on_result: Callable[[Puzzle, bool], None] | None = None,
     ) -> None:
         self.today = today or datetime.date.today()
         self.rng = random.Random(seed)
         self.four_colour = False
-        #: the learner's rule set and puzzle level (``Progress.puzzle_level``): the daily puzzle fits them
+        #: the learner's rule set and puzzle rating (``Progress.puzzle_standing``): the daily puzzle fits them
         self.rules_name = rules_name
-        self.level = level
+        self.standing = standing or Standing()
+        #: told of each puzzle's result, once per puzzle shown: the puzzle, and whether the first card checked worked
+        self.on_result = on_result
+        self.reported = False  # the puzzle shown has had its result reported
         #: the puzzle shown is today's, chosen for the learner and not yet tried: a new record refits it
         self.fitted = False
         self._fitting = False  # the page itself is setting the rule set chosen
@@ -213,6 +230,8 @@ class PuzzlePage:
         self.check_button.add_class("st-puzzle-check")
         self.check_button.on_click(guarded(lambda _b: self.check()))
 
+        self.rating_line = w.HTML()
+        self.rating_line.add_class("st-puzzle-rating")
         self.head = w.HTML()
         self.goal = w.HTML()
         self.goal.add_class("st-puzzle-goal")
@@ -238,6 +257,7 @@ class PuzzlePage:
                     "Every answer is proven by a double-dummy solver: it assumes every hand is known and both "
                     "sides play their best, so a card that works, works against any defence.</p>"
                 ),
+                self.rating_line,
                 controls,
                 self.head,
                 self.goal,
@@ -251,6 +271,7 @@ class PuzzlePage:
             layout=w.Layout(max_width="60em"),
         )
         self.widget.add_class("st-puzzle-page")
+        self._say_rating()
         if code is not None:
             self.open_code(code)
         else:
@@ -275,23 +296,34 @@ class PuzzlePage:
         if self.puzzle not in self.pool():
             self.next_puzzle()
 
+    def _say_rating(self) -> None:
+        self.rating_line.value = (
+            f'<p class="st-puzzle-rating-said"><b>{html.escape(self.standing.words())}</b> '
+            f'<span class="st-note">{html.escape(RATING_MEANS)}</span></p>'
+        )
+
     def show_daily(self) -> None:
-        """Today's puzzle, of the rule set chosen, at the learner's level (the same all day for them)."""
+        """Today's puzzle, of the rule set chosen, near the learner's puzzle rating (the same all day
+        for them while their rating stays near)."""
         rules = self.rule_choice.value
-        level, why = self.level
-        puzzle = daily(self.today, None if rules == EVERY else rules, level)
-        said = f"The puzzle of {self.today:%d %B %Y}, chosen {level} for you ({why})."
-        if puzzle.difficulty != level:
+        target = aim(self.standing.learner)
+        wanted = nearest_difficulty(target)
+        puzzle = daily(self.today, None if rules == EVERY else rules, near=target, standing=self.standing)
+        why = "you are new here" if not self.standing.tried else "near your puzzle rating"
+        said = f"The puzzle of {self.today:%d %B %Y}, chosen {puzzle.difficulty} for you ({why})."
+        if puzzle.difficulty != wanted:
             said = (
-                f"The puzzle of {self.today:%d %B %Y}: no {level} one in this rule set, so a {puzzle.difficulty} one."
+                f"The puzzle of {self.today:%d %B %Y}: no {wanted} one in this rule set, so a {puzzle.difficulty} one."
             )
         self.load(puzzle, said)
         self.fitted = True
 
-    def fit(self, rules_name: str, level: tuple[str, str]) -> None:
-        """The learner's rule set or record changed: while today's puzzle is shown untried, the rule
-        set chosen follows theirs and today's puzzle is chosen again for them."""
-        self.rules_name, self.level = rules_name, level
+    def fit(self, rules_name: str, standing: Standing) -> None:
+        """The learner's rule set or record changed: their rating is shown again, and while today's
+        puzzle is shown untried, the rule set chosen follows theirs and today's puzzle is chosen
+        again for them."""
+        self.rules_name, self.standing = rules_name, standing
+        self._say_rating()
         if not self.fitted or self.tries or self.solved:
             return  # a puzzle from a link, chosen, or tried stays, and so does the rule set chosen
         self._fitting = True
@@ -322,15 +354,22 @@ class PuzzlePage:
         self.verdict.value = '<div class="st-puzzle-said st-puzzle-info" role="status">Looking for a new puzzle …</div>'
         self.new_button.disabled = True
         try:
-            found = generate(rules, seed, count=1, rounds=NEW_ROUNDS, theme=None if theme == EVERY else theme)
+            found = generate_near(
+                rules,
+                seed,
+                aim(self.standing.learner),
+                standing=self.standing,
+                rounds=NEW_ROUNDS,
+                theme=None if theme == EVERY else theme,
+            )
         finally:
             self.new_button.disabled = False
-        if not found:
+        if found is None:
             self.load(
                 self.puzzle, f"No new puzzle of this rule set and theme came up in {NEW_ROUNDS} rounds; try again."
             )
             return
-        self.load(found[0], "A new puzzle from rounds the bots played, proven by the solver.")
+        self.load(found, "A new puzzle from rounds the bots played, near your puzzle rating, proven by the solver.")
 
     def open_code(self, code: str) -> None:
         """A puzzle from a link: a shipped one at once, any other only once the solver agrees."""
@@ -364,6 +403,7 @@ class PuzzlePage:
     def load(self, puzzle: Puzzle, note: str = "") -> None:
         self.puzzle = puzzle
         self.fitted = False
+        self.reported = False
         self.tries = 0
         self.solved = False
         self.chosen = None
@@ -400,6 +440,7 @@ class PuzzlePage:
             self.said = f"The {card.name} may not be played here: {reason}"
             self.render()
             return
+        first = not self.reported  # the first card checked of this puzzle shown: its result
         if p.is_answer(card):
             self.solved = True
             others = tuple(c for c in p.answers if c != card)
@@ -421,6 +462,10 @@ class PuzzlePage:
                     f"{_names(p.answers)}."
                 )
                 self._show_lines([("Why not", card), ("The winning line", p.answers[0])])
+        if first:
+            self.reported = True
+            if self.on_result is not None:
+                self.on_result(p, self.solved)
         self.render()
 
     def _show_lines(self, lines: list[tuple[str, Card]]) -> None:
@@ -453,6 +498,7 @@ class PuzzlePage:
         self.head.value = (
             f'<div class="st-puzzle-head" role="status"><b>Puzzle {html.escape(p.id)}</b> · {html.escape(rules.title)}'
             f" · {html.escape(theme)} · {html.escape(p.difficulty)}"
+            f" (rated {round(self.standing.puzzle_rating(p.id, p.difficulty).rating)})"
             + (f'<div class="st-note">{html.escape(self.note)}</div>' if self.note else "")
             + "</div>"
         )

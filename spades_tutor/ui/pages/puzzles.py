@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .base import Page, SettingsChange, register
 
 if TYPE_CHECKING:
+    from ...puzzles import Puzzle
     from ..app import App  # type-only: a page is handed the shell that builds it
     from ..puzzle_page import PuzzlePage
 
@@ -15,7 +16,8 @@ if TYPE_CHECKING:
 @register
 class PuzzlesTab(Page):
     """The Puzzles tab: its page is built when first opened, with the link's puzzle if it names one,
-    else today's puzzle in the learner's rule set at their level; their settings and record keep it so."""
+    else today's puzzle in the learner's rule set near their puzzle rating; their settings and record
+    keep it so, and each puzzle's result is recorded in their progress."""
 
     title = "Puzzles"
     link = "puzzles"
@@ -26,10 +28,19 @@ class PuzzlesTab(Page):
         from ..puzzle_page import PuzzlePage
 
         self.view: PuzzlePage = PuzzlePage(
-            app.link.get("puzzle"), rules_name=app.rules.name, level=app.progress.puzzle_level()
+            app.link.get("puzzle"),
+            rules_name=app.rules.name,
+            standing=app.progress.puzzle_standing(),
+            on_result=self.result,
         )
         self.widget = self.view.widget
 
     def apply(self, change: SettingsChange) -> None:
-        """The rule set chosen follows the learner's, and today's puzzle, untried, fits them again."""
-        self.view.fit(change.rules.name, self.app.progress.puzzle_level())
+        """The rule set chosen follows the learner's, their rating is shown again, and today's puzzle,
+        untried, fits them again."""
+        self.view.fit(change.rules.name, self.app.progress.puzzle_standing())
+
+    def result(self, puzzle: Puzzle, first_try: bool) -> None:
+        """A puzzle tried: recorded and saved, and the learner's new rating shown."""
+        self.app.record_puzzle(puzzle, first_try)
+        self.view.fit(self.app.rules.name, self.app.progress.puzzle_standing())
