@@ -308,6 +308,9 @@ def test_the_puzzle_rating_is_drawn_over_time_read_and_downloaded(app: App) -> N
     assert fig["layout"]["xaxis"]["type"] == "date" and fig["layout"]["yaxis"]["title"]["text"] == "puzzle rating"
     low, high = fig["data"][0]["y"], fig["data"][1]["y"]
     assert all(a < y < b for a, y, b in zip(low, line["y"], high, strict=True))  # the band around it
+    # three puzzles in two minutes: the time axis spans an hour, not milliseconds
+    assert fig["layout"]["xaxis"]["range"] == ["2024-10-04 11:30:00", "2024-10-04 12:32:00"]
+    assert "error_y" not in line
     table = page.rating_data.value
     assert "Data of this plot" in table and f"<td>{rating}</td>" in table
     files = _links(page.downloads.value)
@@ -324,6 +327,14 @@ def test_with_no_puzzle_tried_the_page_says_where_the_rating_starts_and_draws_no
         "No puzzle tried yet: your puzzle rating starts at 1500 and settles as you solve puzzles."
     )
     assert "spades-tutor-puzzle-results.csv" not in _links(page.downloads.value)
+
+
+def test_one_puzzle_shows_its_give_or_take_as_a_bar_a_band_of_one_point_cannot_draw(app: App) -> None:
+    _puzzles(app.progress, [False])
+    app.show("Progress")
+    line = _plot(app.progress_page.rating_plot)["data"][-1]
+    (rd,) = [r.rd for _t, r in app.progress.puzzle_standing().history]
+    assert line["error_y"]["array"] == [rd] and line["error_y"]["type"] == "data"
 
 
 def test_puzzles_alone_show_the_rating_and_still_offer_the_quiz(app: App) -> None:

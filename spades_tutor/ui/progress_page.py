@@ -255,6 +255,10 @@ def _clock(when: float, zone: tzinfo | None) -> str:
     return local_time(when, zone).strftime("%Y-%m-%d %H:%M:%S")
 
 
+#: seconds of time axis on either side of the puzzle results (at least)
+RATING_AXIS_PAD = 1800.0
+
+
 def rating_spec(standing: Standing, zone: tzinfo | None = None) -> dict[str, Any]:
     """The plotly JSON: the learner's puzzle rating after each puzzle result, on a time axis on the
     learner's clock, in a band of give or take its deviation.
@@ -264,6 +268,8 @@ def rating_spec(standing: Standing, zone: tzinfo | None = None) -> dict[str, Any
     >>> spec = rating_spec(s)
     >>> spec["data"][-1]["x"], [round(y) for y in spec["data"][-1]["y"]]
     (['1970-01-02 00:00:00'], [1674])
+    >>> spec["layout"]["xaxis"]["range"]  # one result: half an hour either side of it
+    ['1970-01-01 23:30:00', '1970-01-02 00:30:00']
     """
     x = [_clock(t, zone) for t, _r in standing.history]
     ratings = [r.rating for _t, r in standing.history]
@@ -299,9 +305,16 @@ def rating_spec(standing: Standing, zone: tzinfo | None = None) -> dict[str, Any
             "hovertemplate": "%{x}: rating %{y:.0f}<extra></extra>",
         },
     ]
+    if len(x) == 1:  # a band of one point draws nothing: the give or take as a bar through it
+        rds = [r.rd for _t, r in standing.history]
+        data[-1]["error_y"] = {"type": "data", "array": rds, "color": _COLOURS[LIKELY], "thickness": 8, "width": 0}
     layout = _base_layout(f"time ({_zone_name(zone)})", "puzzle rating", height=SMALL_HEIGHT)
     layout["margin"] = {"l": 60, "r": 10, "t": 20, "b": 40}
-    layout["xaxis"] = {**layout["xaxis"], "type": "date"}
+    # a few puzzles in a minute would be drawn on a scale of milliseconds: the axis spans an hour at least
+    first, last = standing.history[0][0], standing.history[-1][0]
+    pad = max(RATING_AXIS_PAD, 0.05 * (last - first))
+    span = [_clock(first - pad, zone), _clock(last + pad, zone)]
+    layout["xaxis"] = {**layout["xaxis"], "type": "date", "range": span}
     return {"data": data, "layout": layout}
 
 
