@@ -141,9 +141,9 @@ class LineTrick:
     said: str
 
 
-def line_tricks(puzzle: Puzzle, played: Line) -> tuple[LineTrick, ...]:
-    """``played`` trick by trick, to be shown on the cards: the phrases are ``say_tricks``', each
-    winner the engine's (``trick_winner``).
+def line_tricks(puzzle: Puzzle, played: Line, phrases: Sequence[str] | None = None) -> tuple[LineTrick, ...]:
+    """``played`` trick by trick, to be shown on the cards: the phrases are ``say_tricks``' (pass
+    them when they are said already), each winner the engine's (``trick_winner``).
 
     >>> from spades_tutor.puzzles import shipped
     >>> p = shipped()[0]
@@ -154,7 +154,8 @@ def line_tricks(puzzle: Puzzle, played: Line) -> tuple[LineTrick, ...]:
     >>> all(t.winner is not None for t in tricks), sum(len(h) for h in tricks[-1].hands)
     (True, 0)
     """
-    phrases, _ = say_tricks(puzzle, played)
+    if phrases is None:
+        phrases, _ = say_tricks(puzzle, played)
     rules = puzzle.rules
     pos = puzzle.position
     cards = list(pos.trick)

@@ -81,8 +81,8 @@ class LineStepper:
         played = play_line(puzzle, card)
         self.puzzle = puzzle
         self.title = title
-        self.tricks = line_tricks(puzzle, played)
         phrases, self.outcome = say_tricks(puzzle, played)
+        self.tricks = line_tricks(puzzle, played, phrases)
         self.four_colour = four_colour
         self.index = 0
         self.where = live(w.HTML())
