@@ -149,7 +149,8 @@ class LabPage:
         self.methods = {key: w.HTML() for key in TITLES}
         parts: list[w.Widget] = []
         for key in TITLES:
-            parts.extend([self.readings[key], self.methods[key], self.plots[key], self.plot_data[key]])
+            # the reading just before its plot (it names the plot's figure), how it was measured after the data
+            parts.extend([self.readings[key], self.plots[key], self.plot_data[key], self.methods[key]])
         self.table_box = w.VBox(
             [w.HTML("<h3>Results table</h3>"), self.table_choice, self.table, self.download],
             layout=w.Layout(display="none"),
@@ -174,7 +175,7 @@ class LabPage:
         self.bot_methods = {key: w.HTML() for key in self.bot_readings}
         bot_parts: list[w.Widget] = []
         for key, reading in self.bot_readings.items():
-            bot_parts.extend([reading, self.bot_methods[key], self.bot_plots[key], self.bot_plot_data[key]])
+            bot_parts.extend([reading, self.bot_plots[key], self.bot_plot_data[key], self.bot_methods[key]])
         self.bot_results = w.VBox(bot_parts, layout=w.Layout(display="none", width="100%"))
         self.bot_results.add_class("st-bot-results")
         self._bot_titles = {**BOT_TITLES, "paths": "Score paths"}
