@@ -329,7 +329,9 @@ class HandAnalysis:
     def method(self) -> tuple[str, ...]:
         """How the hand was judged, for "How was this measured?" (exact: no deals sampled, no interval)."""
         during = (
-            f" It judged {self.live} of them while you played, the rest once the hand was over." if self.live else ""
+            f" It judged {self.live} of your cards while you played, the rest once the hand was over."
+            if self.live
+            else ""
         )
         return how_measured(
             interval=False,

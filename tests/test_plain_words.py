@@ -231,7 +231,7 @@ def test_the_play_analysis_links_its_terms_and_says_how_the_hand_was_judged() ->
     assert shown.count(SUMMARY) == 1 and report.summary() in read(shown)
     said = disclosure(shown)
     assert "Double dummy: every hand known, both sides at their best." in said
-    assert "It judged 4 of them while you played" in said and "not exact" in said
+    assert "It judged 4 of your cards while you played" in said and "not exact" in said
     assert "glossary-solver" in linked(shown)
     assert page.terms.widget in page.widget.children  # the hidden widget that opens the definitions
     if page.live is not None:
