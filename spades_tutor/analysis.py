@@ -17,7 +17,9 @@ backwards (late positions are cheap and always exact; an early one that ran out 
 ``play_hint(view)`` deals the cards South cannot see in layouts consistent with the play
 (every seat's hand size, the cards gone, the voids shown), solves each layout, and
 recommends the card that reaches the goal in the most of them: a simulation, with a 95%
-interval.
+interval. The hint says so in plain words ("in about 60% of the ways the unseen cards may lie");
+how many layouts, the seed and the interval's method are its ``method()``, for the page's
+"How was this measured?" disclosure.
 
 >>> import spades_tutor as st
 >>> from spades_tutor.bots import HeuristicBot
@@ -45,7 +47,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 
 from .engine import ActionKind, Card, Phase, Round, Rules, Seat, SeatView, Suit, Team
-from .engine.text import and_list, likely, number, plural
+from .engine.text import and_list, how_often, number, plural
+from .measured import DOUBLE_DUMMY, how_measured
 from .solver import (
     Answer,
     Budget,
@@ -322,6 +325,25 @@ class HandAnalysis:
     def marked(self) -> tuple[CardVerdict, ...]:
         """The cards that cost the side points (a bag or a trick given up at no cost is not one)."""
         return tuple(v for v in self.verdicts if v.mark in MISTAKES)
+
+    def method(self) -> tuple[str, ...]:
+        """How the hand was judged, for "How was this measured?" (exact: no deals sampled, no interval)."""
+        during = (
+            f" It judged {self.live} of your cards while you played, the rest once the hand was over."
+            if self.live
+            else ""
+        )
+        return how_measured(
+            interval=False,
+            more=(
+                "The solver replayed this very deal, the cards as they were dealt, from the moment each of your "
+                "cards was played: could your side still make its contract (or a nil, or set the opponents) "
+                f"before the card, and after it?{during}",
+                "Each card gets a time budget; a card the solver could not finish judging within it is marked "
+                "“not exact”. The last tricks are always judged exactly.",
+                DOUBLE_DUMMY,
+            ),
+        )
 
     def summary(self) -> str:
         """One sentence: which tricks were judged exactly and how many cards cost something.
@@ -940,16 +962,33 @@ class Hint:
     high: float
     tied: bool  # every legal card did as well: the goal is settled whatever South plays
     voids: tuple[tuple[Seat, Suit], ...] = ()  # the voids the play has shown, which every layout keeps
+    seed: int = 0  # the layouts' seed (said only behind "How was this measured?")
 
     def sentence(self) -> str:
+        """The hint in plain words: the card, how often it reaches the goal and its likely range (how
+        many layouts, and the seed, are in ``method``)."""
         share = self.made / self.layouts
         shown = ""
         if self.voids:
             shown = "; " + and_list(f"{seat} has no {suit.plural}" for seat, suit in self.voids)
+        often = how_often(share, self.low, self.high, of="the ways the unseen cards may lie")
         return (
-            f"{self.card} {self.goal} in about {share:.0%} ({likely(f'{self.low:.0%}', f'{self.high:.0%}')}) of "
-            f"{self.layouts} ways the unseen cards may lie, as the play so far allows{shown}. Measured by a "
-            "simulation: each of those deals played out with every card known."
+            f"{self.card} {self.goal} {often}, as the play so far allows{shown}. Measured by a simulation: each "
+            "of those deals played out double dummy, every card known and both sides at their best."
+        )
+
+    def method(self) -> tuple[str, ...]:
+        """How the hint was measured, for "How was this measured?"."""
+        return how_measured(
+            deals=self.layouts,
+            what="of the cards you cannot see",
+            players="the solver, double dummy",
+            seed=self.seed,
+            more=(
+                "Each deal keeps to what the play has shown: every hand its right size, no card already played, "
+                "and no card of a suit a player has shown they are out of.",
+                f"The card recommended {self.goal} in {self.made} of those {self.layouts} deals.",
+            ),
         )
 
 
@@ -1020,4 +1059,4 @@ def play_hint(
     low, high = wilson([top], [solved])
     _played, voids, _gone = _seen(view)
     shown = tuple((seat, suit) for seat in Seat if seat != me for suit in Suit if suit in voids[seat])
-    return Hint(card, goal, top, solved, float(low[0]), float(high[0]), len(tops) == len(view.legal), shown)
+    return Hint(card, goal, top, solved, float(low[0]), float(high[0]), len(tops) == len(view.legal), shown, seed)

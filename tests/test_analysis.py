@@ -530,8 +530,13 @@ def test_the_hint_recommends_the_card_that_makes_the_contract_in_the_most_layout
     assert hint.made == made[hint.card] == max(made.values())
     assert hint.low <= hint.made / hint.layouts <= hint.high
     words = hint.sentence()
-    assert f"in about {hint.made / hint.layouts:.0%} (likely between {hint.low:.0%} and {hint.high:.0%})" in words
-    assert "of 40 ways the unseen cards may lie" in words and "Measured by a simulation" in words
+    share, low, high = (round(100 * x) for x in (hint.made / hint.layouts, hint.low, hint.high))
+    assert f"in about {share}% of the ways the unseen cards may lie (likely between {low}% and {high}%)" in words
+    assert "40" not in words and "Measured by a simulation" in words and "double dummy" in words
+    # how many deals, and the seed, are behind "How was this measured?"
+    method = hint.method()
+    assert method[0].startswith("A simulation: 40 deals of the cards you cannot see") and "Seed 2: " in method[1]
+    assert f"in {hint.made} of those 40 deals" in " ".join(method)
     voids = shown_voids(rnd)
     assert set(hint.voids) == {(s, suit) for s in st.Seat if s != SOUTH for suit in voids[s]}
     for seat, suit in hint.voids:

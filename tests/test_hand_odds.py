@@ -249,14 +249,16 @@ def test_the_sentence_gives_the_share_the_deals_and_the_interval() -> None:
     odds = st.hand_odds(rules, "9S 4H 5H 6H 8H 3C 4C 5C 6C 3D 4D 5D 8D", deals=DEALS, seed=2, nil=True)
     low, high = odds.p_zero_interval
     expected = (
-        f"nil made in about {round(100 * odds.p_zero)}% of 200 deals of this hand "
+        f"nil made in about {round(100 * odds.p_zero)}% of the deals of this hand "
         f"(likely between {round(100 * low)}% and {round(100 * high)}%)"
     )
     assert odds.sentence() == expected == str(odds)
-    assert re.fullmatch(r"nil made in about \d+% of 200 deals of this hand \(likely between \d+% and \d+%\)", expected)
+    assert re.fullmatch(r"nil made in about \d+% of the deals of this hand \(likely between \d+% and \d+%\)", expected)
     assert low <= odds.p_zero <= high
     number = st.hand_odds(rules, odds.hand, deals=DEALS, seed=2)
-    assert f"best bid {number.best_bid}" in number.sentence() and "200 deals" in number.sentence()
+    assert f"best bid {number.best_bid}" in number.sentence() and "over the deals of this hand" in number.sentence()
+    # how many deals is said behind "How was this measured?", not in the sentence
+    assert "200" not in number.sentence() and "200" not in odds.sentence()
 
 
 @pytest.mark.parametrize("preset", PRESETS)

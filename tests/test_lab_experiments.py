@@ -175,7 +175,14 @@ def test_lab_page_runs_a_comparison_with_progress_plots_table_and_csv() -> None:
     page.run()
     assert page.bar.value == page.bar.max == 2 * (2000 + 1000)  # the random rounds, then the bots' nils
     assert "the bots played it" in page.readings["nil"].value
-    assert "4,000 rounds simulated and measured, and 2,000 nils played by the bots" in page.status.value
+    assert "simulated and measured, and the nils played by the bots" in page.status.value
+    assert "seed" not in page.status.value.lower() and "4,000" not in page.status.value
+    # how each plot was measured is beside it: the rounds, the seed (the Seed box), the interval
+    for key, method in page.methods.items():
+        assert "<summary>How was this measured?</summary>" in method.value, key
+        assert "Seed 1: " in method.value and "Wilson" in method.value, key
+    assert "2,000 rounds in each rule set" in page.methods["voids"].value
+    assert "1,000 deals in each rule set" in page.methods["nil"].value
     assert set(page.plots) == set(EXPERIMENTS)
     for key, slot in page.plots.items():
         (shown,) = slot.outputs
@@ -203,7 +210,7 @@ def test_heuristic_bots_bid_closer_than_chance_and_games_reach_the_target() -> N
     last = per_hand.groupby("game").tail(1).set_index("game")
     assert (last.ns.values == per_game.ns.values).all() and (last.ew.values == per_game.ew.values).all()
     assert per_game.hands.min() >= 2
-    assert "Heuristic bidders miss their bid by" in bot_reading("bidding", bids)
+    assert "The bots miss their bid by" in bot_reading("bidding", bids)
     assert "takes" in bot_reading("games", per_game)
     from spades_tutor.lab.plots import paths_figure, paths_reading
 
@@ -220,6 +227,9 @@ def test_lab_page_plays_the_bots_and_adds_their_tables() -> None:
     assert {"bots-bidding", "bots-games"} <= set(page.frames)
     assert all(len(slot.outputs) == 1 and slot.outputs[0]["data"][MIME]["data"] for slot in page.bot_plots.values())
     assert "points a hand" in page.bot_readings["paths"].value
+    assert "bids" not in page.bot_status.value and "seed" not in page.bot_status.value.lower()
+    assert "500 hands in each rule set" in page.bot_methods["bidding"].value
+    assert "50 whole games to 500" in page.bot_methods["games"].value and "Seed 1: " in page.bot_methods["games"].value
     assert "bots-games" in dict((v, k) for k, v in page.table_choice.options)
 
 
@@ -242,10 +252,14 @@ def test_the_nil_reading_quotes_the_shares_its_bars_show_with_their_intervals(re
     table = nil_by_holding(frame)
     assert sorted(bars) == sorted(table.share.tolist())
     # every bar's share is quoted, in the order the table gives them, with its counts and its interval
-    quoted = re.findall(r"(\d+)% \(([\d,]+) of ([\d,]+); likely between (\d+)% and (\d+)%\)", text)
+    quoted = re.findall(
+        r"(\d+%|almost never|almost always) \(([\d,]+) of ([\d,]+); likely between (\d+)% and (\d+)%\)", text
+    )
     assert len(quoted) == len(table)
     for row, (share, made, nils, low, high) in zip(table.itertuples(), quoted, strict=True):
-        assert (share, low, high) == tuple(f"{100 * v:.0f}" for v in (row.share, row.low, row.high))
+        rounded = f"{100 * row.share:.0f}"  # said in words, never "0%" or "100%", where it rounds to those
+        assert share == {"0": "almost never", "100": "almost always"}.get(rounded, f"{rounded}%")
+        assert (low, high) == tuple(f"{100 * v:.0f}" for v in (row.low, row.high))
         assert (made, nils) == (f"{int(row.made):,}", f"{int(row.nils):,}")
     # the error bars are those intervals
     lows = [y - m for trace in drawn["data"] for y, m in zip(trace["y"], trace["error_y"]["arrayminus"], strict=True)]

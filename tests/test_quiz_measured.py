@@ -113,7 +113,7 @@ def test_the_explanation_states_the_measurement_and_threshold() -> None:
     item = NilSafeItem(st.Rules.preset("jokers"), hand=st.cards("LJ 3S 4H 5H 6H 7C 8C 9C 3C 3D 4D 5D 6D"))
     p, low, high = item.odds()
     first = item.check("no").explanation[0]
-    assert first.startswith(f"Nil made in about {round(100 * p)}% of {NIL_DEALS} deals of this hand (likely between ")
+    assert first.startswith(f"Nil made in about {round(100 * p)}% of the deals of this hand (likely between ")
     assert f"likely between {round(100 * low)}% and {round(100 * high)}%" in first
     assert first.split("%): ", 1)[1].startswith("safe: ") == item.answer() == (round(100 * low) >= 80)
     assert item.check("no").explanation[1].startswith("Judged by the computer players: ")
@@ -199,7 +199,7 @@ def test_best_bid_feedback_quotes_the_odds_and_plots_what_each_bid_scores() -> N
     low, high = odds.points_interval[best]
     assert plot.reading.startswith(
         f"{'Nil' if best == 0 else f'Bid {best}'} scores best: about {signed_points(odds.points[best])} points to "
-        f"the side on average ({likely(signed_points(low), signed_points(high))}) over {BID_DEALS} deals"
+        f"the side on average ({likely(signed_points(low), signed_points(high))}) over the deals the bots played"
     )
     right = odds.accepted
     if right == (0,):
@@ -252,6 +252,15 @@ def test_best_bid_levels_go_by_trump_count_and_the_dealer_varies() -> None:
     assert len(dealers) >= 3
 
 
+def shown_text(markup: str) -> str:
+    """What the learner reads in ``markup``: its text, without the glossary's hidden definitions."""
+    import html
+    import re
+
+    markup = re.sub(r'<span class="st-term-def"[^>]*>.*?</span>', "", markup)
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
 def test_the_quiz_view_draws_a_bid_question_and_its_plot_with_the_data_table() -> None:
     import html
 
@@ -274,8 +283,9 @@ def test_the_quiz_view_draws_a_bid_question_and_its_plot_with_the_data_table() -
     view.numbers._page_message(view.numbers, {"values": {"bid": str(best)}})
     feedback = view.check()
     assert feedback is not None and feedback.correct and seen == [True]
-    assert item.check(best).explanation[1] in html.unescape(view.result.value)
-    reading, slot, key, data = view.widget.children[before:]
+    assert item.check(best).explanation[1] in shown_text(view.result.value)
+    terms, reading, slot, key, data = view.widget.children[before:]
+    assert type(terms).__name__ == "TermDisclosures"  # the measured feedback's glossary terms open in place
     plot = item.feedback_view(feedback).plot
     assert plot is not None
     # the reading comes just before the plot box (the page names the figure by it), the data after it

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["MINUS", "and_list", "capitalised", "likely", "number", "plural", "signed", "signed_points"]
+__all__ = [
+    "MINUS",
+    "and_list",
+    "capitalised",
+    "how_often",
+    "likely",
+    "number",
+    "percent",
+    "plural",
+    "signed",
+    "signed_points",
+]
 
 MINUS = "\N{MINUS SIGN}"
 
@@ -66,3 +77,28 @@ def likely(low: str, high: str) -> str:
     'about 20% (likely between 16% and 24%)'
     """
     return f"likely between {low} and {high}"
+
+
+def percent(p: float) -> int:
+    """A share (0–1) in whole percent, as a learner reads it: ``percent(0.284) == 28``."""
+    return round(100 * p)
+
+
+def how_often(p: float, low: float, high: float, of: str = "the deals") -> str:
+    """How often something happened in a measurement, with its likely range: "in about 28% of the
+    deals (likely between 20% and 37%)". A figure that rounds to 0% or 100% is said in words that
+    agree with it and with its range: "almost never" / "almost always", never "about 0%".
+
+    >>> how_often(0.284, 0.2, 0.37)
+    'in about 28% of the deals (likely between 20% and 37%)'
+    >>> how_often(0.0, 0.0, 0.0095)
+    'almost never (in fewer than 1 in 100 of the deals; likely between 0% and 1%)'
+    >>> how_often(0.998, 0.986, 1.0, of="them")
+    'almost always (in more than 99 in 100 of them; likely between 99% and 100%)'
+    """
+    shown, span = percent(p), likely(f"{percent(low)}%", f"{percent(high)}%")
+    if shown <= 0:
+        return f"almost never (in fewer than 1 in 100 of {of}; {span})"
+    if shown >= 100:
+        return f"almost always (in more than 99 in 100 of {of}; {span})"
+    return f"in about {shown}% of {of} ({span})"

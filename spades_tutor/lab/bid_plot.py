@@ -12,7 +12,7 @@ minus sign (−).
 >>> from spades_tutor.lab.odds import bid_odds
 >>> odds = bid_odds(st.Rules.preset("classic"), "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D", deals=100)
 >>> print(bid_reading(odds, odds.accepted))
-Bid 2 scores best: about +34 points to the side on average (likely between +26 and +41) over 100 deals played by the bots; bids 1–3 count as right.
+Bid 2 scores best: about +34 points to the side on average (likely between +26 and +41) over the deals the bots played; bids 1–3 count as right.
 """
 
 from __future__ import annotations
@@ -63,13 +63,13 @@ def _range(bids: Sequence[int]) -> str:
 
 
 def bid_reading(odds: Measured, accepted: Sequence[int]) -> str:
-    """The plot in one line: the best bid, its points and interval, the deals, the bids counted right."""
+    """The plot in one line: the best bid, its points and interval, the bids counted right (how many
+    deals is said behind "How was this measured?")."""
     low, high = odds.best_points_interval
-    deals = f"{odds.deals:,} deal{'s' if odds.deals != 1 else ''}"
     best = "Nil" if odds.best_bid == 0 else f"Bid {odds.best_bid}"
     return (
         f"{best} scores best: about {_signed(odds.best_points)} points to the side on average "
-        f"({likely(_signed(low), _signed(high))}) over {deals} played by the bots; "
+        f"({likely(_signed(low), _signed(high))}) over the deals the bots played; "
         f"{_range(sorted(accepted))} as right."
     )
 

@@ -42,7 +42,7 @@ import numpy.typing as npt
 from ..engine import BLIND_NIL, Bid, CardsLike, DealError, Hand, Rules, Seat, cards
 from ..engine.errors import SpadesError
 from ..engine.scoring import HandScore, score_side
-from ..engine.text import likely, signed_points
+from ..engine.text import how_often, likely, signed_points
 from .card_tables import card_tables
 from .heuristic import HeuristicPolicy
 from .intervals import CONFIDENCE, wilson
@@ -214,23 +214,24 @@ class HandOdds:
         >>> import spades_tutor as st
         >>> hand = "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D"
         >>> print(hand_odds(st.Rules.preset("classic"), hand, deals=100, nil=True))
-        nil made in about 28% of 100 deals of this hand (likely between 20% and 37%)
+        nil made in about 28% of the deals of this hand (likely between 20% and 37%)
         >>> print(hand_odds(st.Rules.preset("classic"), hand, deals=100))  # doctest: +NORMALIZE_WHITESPACE
-        about 2.8 tricks on average in 100 deals of this hand (likely between 2.6 and 3.0); best bid 2, worth
-        about +46 points to the side (likely between +38 and +54); no trick in about 0% (likely between 0% and 4%)
+        about 2.8 tricks on average over the deals of this hand (likely between 2.6 and 3.0); best bid 2, worth
+        about +46 points to the side (likely between +38 and +54); no trick taken almost never (in fewer than 1 in
+        100 of the deals; likely between 0% and 4%)
+
+        How many deals, and from which seed, is said behind "How was this measured?" (``deals``, ``seed``).
         """
-        n = f"{self.deals:,} deal{'s' if self.deals != 1 else ''}"
         low, high = self.p_zero_interval
-        zero = f"about {_pct(self.p_zero)}%"
-        zero_likely = likely(f"{_pct(low)}%", f"{_pct(high)}%")
         if self.nil:
-            return f"nil made in {zero} of {n} of this hand ({zero_likely})"
+            return "nil made " + how_often(self.p_zero, low, high, of="the deals of this hand")
         t_low, t_high = self.mean_tricks_interval
         b_low, b_high = self.best_points_interval
         return (
-            f"about {self.mean_tricks:.1f} tricks on average in {n} of this hand ({likely(f'{t_low:.1f}', f'{t_high:.1f}')}); "
-            f"best bid {self.best_bid}, worth about {signed_points(self.best_points)} points to the side "
-            f"({likely(signed_points(b_low), signed_points(b_high))}); no trick in {zero} ({zero_likely})"
+            f"about {self.mean_tricks:.1f} tricks on average over the deals of this hand "
+            f"({likely(f'{t_low:.1f}', f'{t_high:.1f}')}); best bid {self.best_bid}, worth about "
+            f"{signed_points(self.best_points)} points to the side ({likely(signed_points(b_low), signed_points(b_high))}); "
+            f"no trick taken {how_often(self.p_zero, low, high)}"
         )
 
     def __str__(self) -> str:
@@ -294,20 +295,19 @@ class BidOdds:
         >>> import spades_tutor as st
         >>> hand = "QS 7S 3S KH 9H 4H AC 10C 6C 2C JD 7D 3D"
         >>> print(bid_odds(st.Rules.preset("classic"), hand, deals=100))  # doctest: +NORMALIZE_WHITESPACE
-        best bid 2: about +34 points to the side on average over 100 deals of this hand (likely between +26 and
+        best bid 2: about +34 points to the side on average over the deals of this hand (likely between +26 and
         +41); nil made in about 28% of them (likely between 20% and 37%), worth about −45 (likely between −66 and −24)
         """
         low, high = self.best_points_interval
-        n = f"{self.deals:,} deal{'s' if self.deals != 1 else ''}"
         out = (
             f"best bid {bid_word(self.best_bid)}: about {signed_points(self.best_points)} points to the side on average "
-            f"over {n} of this hand ({likely(signed_points(low), signed_points(high))})"
+            f"over the deals of this hand ({likely(signed_points(low), signed_points(high))})"
         )
         if self.nil is not None:
             made_low, made_high = self.nil.p_zero_interval
             nil_low, nil_high = self.nil.points_interval[0]
             out += (
-                f"; nil made in about {_pct(self.nil.p_zero)}% of them ({likely(f'{_pct(made_low)}%', f'{_pct(made_high)}%')}), "
+                f"; nil made {how_often(self.nil.p_zero, made_low, made_high, of='them')}, "
                 f"worth about {signed_points(self.nil.points[0])} ({likely(signed_points(nil_low), signed_points(nil_high))})"
             )
         return out
@@ -319,10 +319,6 @@ class BidOdds:
 def bid_word(bid: int) -> str:
     """A bid as a learner reads it: ``'nil'`` for 0, else the number."""
     return "nil" if bid == 0 else str(bid)
-
-
-def _pct(p: float) -> int:
-    return round(100 * p)
 
 
 def _mean(counts: tuple[int, ...]) -> float:

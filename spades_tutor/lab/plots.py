@@ -62,6 +62,13 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def _share(x: float) -> str:
+    """A measured share in a reading: ``'28%'``, or "almost never" / "almost always" where it rounds to
+    0% or 100% (its count and likely range follow it, and agree)."""
+    shown = _pct(x)
+    return "almost never" if shown == "0%" else "almost always" if shown == "100%" else shown
+
+
 def _pair(values: list[str]) -> str:
     return values[0] if len(values) == 1 else " and ".join([", ".join(values[:-1]), values[-1]])
 
@@ -194,7 +201,7 @@ def _read_nil(frame: Any) -> str:
         if not len(rows):
             continue
         each = [
-            f"{_pct(float(r.share))} ({int(r.made):,} of {int(r.nils):,}; "
+            f"{_share(float(r.share))} ({int(r.made):,} of {int(r.nils):,}; "
             f"{likely(_pct(float(r.low)), _pct(float(r.high)))})"
             + (f" in {_title(r.rule_set)}" if len(_sets(g)) > 1 else "")
             for r in rows.itertuples()
@@ -368,9 +375,7 @@ def bot_reading(name: str, frame: Any) -> str:
         misses = [f"{float(frame[frame.rule_set == n].mean_miss.iloc[0]):.2f} with {_title(n)}" for n in sets]
         bags = [f"{float(frame[frame.rule_set == n].bags_per_hand.iloc[0]):.1f}" for n in sets]
         first = misses[0].replace(" with ", " tricks on average with ", 1)
-        text = (
-            f"Heuristic bidders miss their bid by {_pair([first, *misses[1:]])}; a team collects {bags[0]} bags a hand"
-        )
+        text = f"The bots miss their bid by {_pair([first, *misses[1:]])}; a team collects {bags[0]} bags a hand"
         return text + (f" against {_pair(bags[1:])}." if len(bags) > 1 else ".")
     hands = [f"{float(frame[frame.rule_set == n].hands.mean()):.1f} with {_title(n)}" for n in sets]
     decided = [_pct(float(frame[frame.rule_set == n].bags_decided.mean())) for n in sets]

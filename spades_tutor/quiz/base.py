@@ -53,6 +53,9 @@ class Feedback:
     detail: Mapping[str, str] = dataclasses.field(default_factory=dict)  # per card or per team
     #: the misconception a wrong answer shows, in one sentence said before the rule (None: not recognised)
     diagnosis: str | None = None
+    #: a measured answer's method (``spades_tutor.measured.how_measured``): the deals, the players, the
+    #: seed, the interval, shown behind "How was this measured?"; the explanation keeps to plain figures
+    measured: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         head = "Right!" if self.correct else f"Not quite. The answer: {self.answer}."

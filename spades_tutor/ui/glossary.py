@@ -1,4 +1,4 @@
-"""The Glossary page, and the glossary's terms linked in lesson prose.
+"""The Glossary page, and the glossary's terms linked in lesson prose and the app's other words.
 
 The page lists every term of ``lessons/glossary.md`` alphabetically, each under its own anchor
 (``?page=glossary#glossary-bags`` opens the page at the term), with a box that narrows the list as the learner types. In a lesson step the
@@ -50,6 +50,49 @@ def link_prose(markup: str, rules: Rules, seen: set[str]) -> str:
     if glossary is None:
         return markup
     return link_terms(markup, glossary, rules, seen, render=markdown_inline)
+
+
+#: the terms of measurement, linked wherever a measured figure is said outside a lesson
+TECHNICAL = ("Double dummy", "Likely range", "Simulation", "Solver")
+
+
+class TermLinks:
+    """The glossary's terms linked in a page's words, as lessons link them: ``widget`` (the hidden
+    ``TermDisclosures``) goes on the page once, and ``link`` makes the first use of each term since
+    ``restart`` a button that opens its definition in place. The lesson player restarts at each
+    step and links every term; the Play page and a measured quiz's feedback link only ``only``
+    (``TECHNICAL``: the words of measurement), so the game's everyday words stay plain text there.
+    """
+
+    def __init__(self, only: tuple[str, ...] | None = None) -> None:
+        self.widget = TermDisclosures()
+        self.only = only
+        self.seen: set[str] = set()
+        self.restart()
+
+    def restart(self) -> None:
+        """Link each term again at its next use (a new step, a new piece of words)."""
+        self.seen = set()
+        glossary = glossary_or_none()
+        if self.only is not None and glossary is not None:
+            keep = {glossary.term(name).slug for name in self.only if _defined(glossary, name)}
+            self.seen = {t.slug for t in glossary.terms} - keep  # the others count as linked already
+
+    def link(self, markup: str, rules: Rules) -> str:
+        """``markup`` (HTML) with the first use of each term not yet linked made a disclosure."""
+        return link_prose(markup, rules, self.seen)
+
+    def text(self, text: str, rules: Rules) -> str:
+        """Plain ``text``, escaped, with its terms linked."""
+        return self.link(html.escape(text), rules)
+
+
+def _defined(glossary: Glossary, name: str) -> bool:
+    try:
+        glossary.term(name)
+    except KeyError:
+        return False
+    return True
 
 
 def matches(term: Term, query: str, rules: Rules) -> bool:

@@ -1,4 +1,8 @@
-"""The Joker lab page: compare two rule sets by simulation, as plots, a table and a CSV."""
+"""The Joker lab page: compare two rule sets by simulation, as plots, a table and a CSV.
+
+Each plot's reading says its figures plainly ("about 20% (likely between 16% and 24%)"); beside it a
+"How was this measured?" disclosure says how many rounds were played and how, what the seed does (the
+seed itself is a control the learner sets) and how the likely ranges are worked out."""
 
 from __future__ import annotations
 
@@ -13,7 +17,9 @@ import ipywidgets as w
 from ..engine import Rules
 from .choices import Dropdown
 from .errors import guarded
+from .glossary import TECHNICAL, TermLinks
 from .landmarks import live
+from .measured import how_measured_html
 from .plot_box import data_box as _data_box
 from .plot_box import draw as _draw
 from .plot_box import fill_data as _data
@@ -32,6 +38,42 @@ def nil_rounds(n_rounds: int) -> int:
     sets), and the nil plot's intervals stay within a few percent.
     """
     return min(n_rounds, max(1_000, n_rounds // 10))
+
+
+#: how each plot's numbers were played, for its "How was this measured?"
+_RANDOM = "dealt and played at random: every card a legal one, picked at random"
+_BOTS = "the computer players: the heuristic bots you play against on the Play page, in all four seats"
+
+
+def lab_method(
+    key: str, rounds: int, seed: int, *, nils: int = 0, games: int = 0, target: int = 500
+) -> tuple[str, ...]:
+    """The lines of a lab plot's "How was this measured?": how many rounds (or nils, or games) in
+    each rule set, played how, the seed (the Seed box) and the interval.
+
+    >>> lab_method("voids", 2000, 1)[0]
+    'A simulation: 2,000 rounds in each rule set, dealt and played at random: every card a legal one, picked at random.'
+    """
+    from ..measured import INTERVAL, seed_line
+
+    if key == "nil":
+        played = f"{nils:,} deals in each rule set (the first of the sample), South bidding nil in every one, played by {_BOTS}."
+    elif key == "bots-bidding":
+        played = f"{rounds:,} hands in each rule set, bid and played by {_BOTS}."
+    elif key == "bots-games":
+        played = f"{games:,} whole games to {target} in each rule set, played by {_BOTS}."
+    else:
+        played = f"{rounds:,} rounds in each rule set, {_RANDOM}."
+    lines = [
+        f"A simulation: {played}",
+        seed_line(seed) + " It is the Seed box above: change it for a fresh sample.",
+        INTERVAL,
+    ]
+    if key in ("trumps-per-hand", "voids"):
+        lines.append("Exact values, worked out from the pack by probability, are drawn beside the simulated ones.")
+    if key == "bots-games":
+        lines = [*lines[:2], "The histogram counts games; it has no likely range."]
+    return tuple(lines)
 
 
 def _caption(title: str, text: str) -> str:
@@ -99,12 +141,16 @@ class LabPage:
         # picks the rule sets, and each run only replaces their content
         from ..lab.plots import BOT_TITLES, TITLES
 
+        self.terms = TermLinks(only=TECHNICAL)  # the words of measurement in the disclosures open in place
         self.readings = {key: live(w.HTML()) for key in TITLES}
         self.plots = {key: _plot_slot() for key in TITLES}
         self.plot_data = {key: _data_box() for key in TITLES}
+        #: each plot's "How was this measured?", filled by a run
+        self.methods = {key: w.HTML() for key in TITLES}
         parts: list[w.Widget] = []
         for key in TITLES:
-            parts.extend([self.readings[key], self.plots[key], self.plot_data[key]])
+            # the reading just before its plot (it names the plot's figure), how it was measured after the data
+            parts.extend([self.readings[key], self.plots[key], self.plot_data[key], self.methods[key]])
         self.table_box = w.VBox(
             [w.HTML("<h3>Results table</h3>"), self.table_choice, self.table, self.download],
             layout=w.Layout(display="none"),
@@ -126,15 +172,17 @@ class LabPage:
         self.bot_readings = {key: live(w.HTML()) for key in ("bidding", "games", "paths")}
         self.bot_plots = {key: _plot_slot() for key in self.bot_readings}
         self.bot_plot_data = {key: _data_box() for key in self.bot_readings}
+        self.bot_methods = {key: w.HTML() for key in self.bot_readings}
         bot_parts: list[w.Widget] = []
         for key, reading in self.bot_readings.items():
-            bot_parts.extend([reading, self.bot_plots[key], self.bot_plot_data[key]])
+            bot_parts.extend([reading, self.bot_plots[key], self.bot_plot_data[key], self.bot_methods[key]])
         self.bot_results = w.VBox(bot_parts, layout=w.Layout(display="none", width="100%"))
         self.bot_results.add_class("st-bot-results")
         self._bot_titles = {**BOT_TITLES, "paths": "Score paths"}
         self.bot_results.add_class("st-lab-results")
         self.widget = w.VBox(
             [
+                self.terms.widget,
                 w.HTML(
                     '<h2 class="st-lesson-title">Joker lab</h2><p>What do the jokers change? The lab deals and plays '
                     "thousands of rounds at random in two rule sets and measures it; for nil, the bots "
@@ -187,9 +235,11 @@ class LabPage:
             }
             self.frames.update(kept)
             elapsed = time.perf_counter() - start
+            for key in self.methods:
+                self.methods[key].value = self._method_html(lab_method(key, n, seed, nils=nils))
             summary = (
-                f"{n * len(names):,} rounds simulated and measured, and {nils * len(names):,} nils played by the "
-                f"bots, in {elapsed:.1f} s (seed {seed}). Same seed, same numbers."
+                f"The rounds were simulated and measured, and the nils played by the bots, in {elapsed:.1f} s. "
+                "How each plot was measured is said beside it."
             )
             self.status.value = f'<div class="st-note" role="status">{summary} Drawing the plots…</div>'
             self.render()
@@ -241,12 +291,22 @@ class LabPage:
             if self.table_choice.options or self.frames:
                 self._refresh_table_choices()
             elapsed = time.perf_counter() - start
+            target = Rules.preset(names[0]).target
+            for key in self.bot_methods:
+                which = "bots-bidding" if key == "bidding" else "bots-games"
+                lines = lab_method(which, rounds, seed, games=games, target=target)
+                self.bot_methods[key].value = self._method_html(lines)
             self.bot_status.value = (
-                f'<div class="st-note" role="status">{len(names) * rounds:,} hands and {len(names) * games} games '
-                f"played by the bots in {elapsed:.1f} s (seed {seed}).</div>"
+                f'<div class="st-note" role="status">The hands and games were played by the bots in {elapsed:.1f} s. '
+                "How each plot was measured is said beside it.</div>"
             )
         finally:
             self.bot_button.disabled = False
+
+    def _method_html(self, lines: tuple[str, ...]) -> str:
+        """A plot's "How was this measured?", its words of measurement linked to the glossary."""
+        self.terms.restart()
+        return how_measured_html(lines, lambda markup: self.terms.link(markup, Rules.preset(self.first.value)))
 
     def _advance(self, base: int) -> Any:
         """A progress callback that moves the bar to ``base + done``."""

@@ -137,7 +137,9 @@ class LessonPlayer:
         self.asking: list[QuizView | EndingView] = []
         #: what the step says after each of its questions, held until the question is answered
         self.held: list[Held] = []
-        self.terms_seen: set[str] = set()
+        from .glossary import TermLinks
+
+        self.terms = TermLinks()  # a glossary term is linked at its first use in the step only
         #: the learner's answers so far, which the review is scheduled from (none: a first visit)
         self.history = history
         self.on_review_answer = on_review_answer
@@ -173,9 +175,7 @@ class LessonPlayer:
         nav = w.HBox([self.back, self.where, self.gate, self.again, self.finish, self.next])
         nav.add_class("st-nav")
         nav.add_class("st-dock")  # docked at the bottom of the window: Next is in view on every step
-        from .glossary import TermDisclosures
-
-        self.widget = w.VBox([TermDisclosures(), self.title, self.bar, self.body, nav])
+        self.widget = w.VBox([self.terms.widget, self.title, self.bar, self.body, nav])
         self.widget.add_class("st-lesson")
         self.render()
 
@@ -315,7 +315,7 @@ class LessonPlayer:
         self.quizzes = []
         self.asking = []
         self.visits += 1
-        self.terms_seen = set()  # a glossary term is linked at its first use in the step only
+        self.terms.restart()  # a glossary term is linked at its first use in the step only
         children: list[w.Widget] = []
         from ..lessons import table_note
 
@@ -459,9 +459,7 @@ class LessonPlayer:
 
     def linked(self, markup: str, rules: Rules) -> str:
         """Prose with the step's first use of each glossary term made a button opening its definition."""
-        from .glossary import link_prose
-
-        return link_prose(markup, rules, self.terms_seen)
+        return self.terms.link(markup, rules)
 
     def quiz_seed(self, block: Block) -> int:
         """The seed a generated quiz block draws with on this visit: from the player's seed, the

@@ -2,6 +2,10 @@
 
 The game itself is an engine ``Game``; this page only asks it, draws it and saves its
 record (JSON) in the browser, so a reload picks the game up where it was.
+
+A measured figure (the bidding helper's odds, a measured hint, the analysis after the hand) is said
+in plain words, its technical terms linked to the glossary (``TermLinks``), with the detail (deals,
+players, seed, interval) behind a "How was this measured?" disclosure beside it.
 """
 
 from __future__ import annotations
@@ -29,10 +33,13 @@ from ..engine import (
     nil_advice,
 )
 from ..engine.text import likely, number, signed
+from ..measured import how_measured
 from .cards import hand_view, trick_view
 from .choices import ToggleButtons
 from .errors import guarded
+from .glossary import TECHNICAL, TermLinks
 from .landmarks import live
+from .measured import how_measured_html
 from .scroll import ScrollTo
 from .storage import BrowserStore
 from .tree import held_by, replace_children
@@ -68,6 +75,9 @@ class PlayPage:
         self.one_hand = True
         self.log: list[str] = []
         self.message = ""
+        # a measured message, and how it was measured: shown behind a disclosure while it is the message
+        self.method: tuple[str, tuple[str, ...]] | None = None
+        self.terms = TermLinks(only=TECHNICAL)  # the words of measurement open their definitions in place
         self.store = BrowserStore(key=STORAGE_KEY)
         # a hand dealt brings the table into view: the trick, and the hand docked under it, without scrolling
         self.scroll = ScrollTo(target=TABLE_CLASS)
@@ -133,6 +143,7 @@ class PlayPage:
             [
                 self.store,
                 self.scroll,
+                self.terms.widget,
                 w.HTML(
                     '<h2 class="st-lesson-title">Play against the bots</h2><p>You sit South; your partner North and '
                     "both opponents are bots. Legal cards are outlined; a click on any other card says why it may "
@@ -331,6 +342,7 @@ class PlayPage:
             measured = self.best_bid_words(game.rules, game.round.hands[PLAYER])
             if measured:
                 self.message += f" Measured: {measured}"
+                self.method = (self.message, self.bid_method(game.rules))
         self.render()
 
     def play_hint_words(self, view: Any, heuristic: Any, reason: str) -> str:
@@ -351,6 +363,7 @@ class PlayPage:
         words = f"Hint: play {hint.card}. {hint.sentence()}"
         if hint.tied:
             words += f" Every card you may play does as well here, so the bots' reason decides: {reason}"
+        self.method = (words, hint.method())
         return words
 
     # --- "where did that trick go?" ------------------------------------------------------------
@@ -379,7 +392,9 @@ class PlayPage:
             self.analysis_bar.layout.display = "none"
 
     def _show_verdicts(self, report: HandAnalysis) -> None:
-        self.analysis_out.value = analysis_summary_html(report)
+        self.terms.restart()
+        rules = self.game.rules if self.game is not None else self.rules
+        self.analysis_out.value = analysis_summary_html(report, lambda markup: self.terms.link(markup, rules))
         self.analysis_list.children = verdict_buttons(report, self.show_trick)
 
     def show_trick(self, number: int) -> None:
@@ -522,7 +537,7 @@ class PlayPage:
                 f"<b>Sure tricks:</b> {html.escape(explain_sure_tricks(rules, south))}<br>"
                 f"<b>Nil:</b> {html.escape(nil)}"
                 + (f"<br><b>Measured:</b> {html.escape(measured)}" if measured else "")
-            )
+            ) + (how_measured_html(self.bid_method(rules)) if measured else "")
             # the bids first, where the deal's scroll brings them (under the line above the table), then
             # the helper: on a phone its words would push the bids under the docked hand
             parts += [self.bid_choice, self.bid_button, w.HTML(f'<div class="st-tip">{helper}</div>')]
@@ -544,7 +559,18 @@ class PlayPage:
         last = " ".join(self.log[-6:])
         turn = "Your turn." if your_turn else ""
         self.status.value = f'<div class="st-note" role="status">{html.escape(last)} {turn}</div>'
-        self.said.value = f'<div class="st-proj-question">{html.escape(self.message)}</div>' if self.message else ""
+        self.said.value = self.said_html(rules)
+
+    def said_html(self, rules: Rules) -> str:
+        """The message under the table; a measured one with its terms linked and how it was measured."""
+        if not self.message:
+            return ""
+        if self.method is None or self.method[0] != self.message:
+            return f'<div class="st-proj-question">{html.escape(self.message)}</div>'
+        self.terms.restart()
+        link = lambda markup: self.terms.link(markup, rules)  # noqa: E731
+        said = self.terms.text(self.message, rules)
+        return f'<div class="st-proj-question">{said}</div>{how_measured_html(self.method[1], link)}'
 
     def measured_odds(self, rules: Rules, south: tuple[Card, ...], nil: bool) -> HandOdds | None:
         """South's hand played ``NIL_ODDS_DEALS`` times by the bots (``hand_odds``, seed 0), nil or
@@ -561,6 +587,18 @@ class PlayPage:
             deals = NIL_ODDS_DEALS if nil else ODDS_DEALS
             known[nil] = hand_odds(rules, south, seat=PLAYER, deals=deals, seed=0, nil=nil, valuation="game")
         return known[nil]
+
+    def bid_method(self, rules: Rules) -> tuple[str, ...]:
+        """How the bidding helper's odds were measured, for "How was this measured?"."""
+        nil = " Where the table plays nil, it was played again as a nil over the same deals." if rules.nil else ""
+        return how_measured(
+            deals=ODDS_DEALS,
+            what="of your hand",
+            seed=0,
+            more=(
+                f"Your hand stays yours in every deal; the other three hands are dealt from the rest of the pack.{nil}",
+            ),
+        )
 
     def nil_odds_words(self, rules: Rules, south: tuple[Card, ...]) -> str:
         """South's measured nil odds in one sentence (``measured_odds``). Empty where the lab cannot run."""
@@ -586,8 +624,8 @@ class PlayPage:
 
         words = (
             f"bidding {said} scores best on average: about {signed(round(points[best]))} points for your side "
-            f"({likely(signed(round(low)), signed(round(high)))}; {tricks.deals:,} deals of this hand, "
-            f"the bots playing; {valuation_words(rules, 'game')})."
+            f"({likely(signed(round(low)), signed(round(high)))}; the bots playing this hand; "
+            f"{valuation_words(rules, 'game')})."
         )
         if nil is None:
             return words[0].upper() + words[1:]
@@ -642,16 +680,19 @@ class PlayPage:
             self.analysis_list.children = ()
         self.analysis_bar.layout.display = "none"
         self.replay = TrickStepper(last, large=True, four_colour=self.four_colour)
+        self.terms.restart()
+        intro = self.terms.link(
+            "<p>The solver replays the hand double dummy, every card known and both sides at their best, and "
+            "judges each card you played by your side's points: fine; a bag given up past a safe contract (no "
+            "mistake: bags cost points); or it cost the contract, the set of East–West's, a nil or partner's "
+            "nil, with the better card. It judged your cards while you played; click a line to see its "
+            "trick in the replay below.</p>",
+            game.rules,
+        )
         return [
             sheet,
             self.continue_button,
-            w.HTML(
-                "<h3>Where did that trick go?</h3><p>The solver replays the hand with every card known and judges "
-                "each card you played by your side's points: fine; a bag given up past a safe contract (no "
-                "mistake: bags cost points); or it cost the contract, the set of East–West's, a nil or partner's "
-                "nil, with the better card. It judged your cards while you played; click a line to see its "
-                "trick in the replay below.</p>"
-            ),
+            w.HTML(f"<h3>Where did that trick go?</h3>{intro}"),
             self.analysis_button,
             self.analysis_bar,
             self.analysis_out,
@@ -699,9 +740,13 @@ class PlayPage:
         return w.VBox(rows)
 
 
-def analysis_summary_html(report: HandAnalysis) -> str:
-    """The solver's one sentence over the hand (which tricks it judged exactly, what cost points)."""
-    return f'<div class="st-note" role="status">{html.escape(report.summary())}</div>'
+def analysis_summary_html(report: HandAnalysis, link: Callable[[str], str] | None = None) -> str:
+    """The solver's one sentence over the hand (which tricks it judged exactly, what cost points), its
+    terms linked to the glossary by ``link``, and how the hand was judged behind a disclosure."""
+    said = html.escape(report.summary())
+    if link is not None:
+        said = link(said)
+    return f'<div class="st-note" role="status">{said}</div>{how_measured_html(report.method(), link)}'
 
 
 def verdict_kind(verdict: Any) -> str:

@@ -14,6 +14,7 @@ explanation and the marks shown. ``on_answer`` hears of the graded try alone, wi
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Callable, Mapping
@@ -38,6 +39,7 @@ from .cards import CardsWidget, hand_view, trick_view
 from .choices import ToggleButtons
 from .errors import guarded
 from .landmarks import live
+from .measured import how_measured_html
 from .numbers import Field, NumberFields
 from .plot_box import data_box, draw, fill_data, key_html, plot_slot, reading_html
 
@@ -61,7 +63,11 @@ class _Titles(Mapping[str, str]):
 KIND_TITLES: Mapping[str, str] = _Titles()
 
 
-def feedback_html(feedback: Feedback, *, explain: bool = True, attempt: int = 1) -> str:
+def feedback_html(
+    feedback: Feedback, *, explain: bool = True, attempt: int = 1, link: Callable[[str], str] | None = None
+) -> str:
+    """The verdict, the misconception a wrong answer shows, the explanation and, for a measured answer,
+    how it was measured (a closed disclosure). ``link`` links the glossary's terms in the explanation."""
     if feedback.correct:
         said = "✓ Right!" if attempt == 1 else "✓ Right on the second try!"
         head = f'<div class="st-fb-head st-fb-right">{said}</div>'
@@ -77,7 +83,10 @@ def feedback_html(feedback: Feedback, *, explain: bool = True, attempt: int = 1)
         else ""
     )
     why = "".join(f"<p>{html.escape(line)}</p>" for line in feedback.explanation) if explain else ""
-    return f'<div class="st-feedback {"st-fb-ok" if feedback.correct else "st-fb-no"}">{head}{mistake}{why}</div>'
+    if link is not None:
+        why = link(why)
+    how = how_measured_html(feedback.measured, link)
+    return f'<div class="st-feedback {"st-fb-ok" if feedback.correct else "st-fb-no"}">{head}{mistake}{why}{how}</div>'
 
 
 def retry_html(hint: str, note: str = "", mistake: str | None = None) -> str:
@@ -272,7 +281,14 @@ class QuizView:
         self.feedback = feedback
         selected = tuple(self.picker.selected) if self.picker is not None else ()
         shown = self.item.feedback_view(feedback, selected)
-        self.result.value = feedback_html(feedback, explain=shown.explain, attempt=max(1, self.tries))
+        link = None
+        if feedback.measured:  # a measured answer's technical words link to the glossary, as lessons do
+            from .glossary import TECHNICAL, TermLinks
+
+            terms = TermLinks(only=TECHNICAL)
+            self.widget.children = (*self.widget.children, terms.widget)  # hidden: opens the definitions
+            link = functools.partial(terms.link, rules=self.item.rules)
+        self.result.value = feedback_html(feedback, explain=shown.explain, attempt=max(1, self.tries), link=link)
         self.check_button.disabled = True
         if self.numbers is not None:
             self.numbers.disabled = True

@@ -419,7 +419,9 @@ def test_joker_lab_runs_a_small_comparison_and_shows_plots_and_the_table(page: P
     expect(page.get_by_text("What do the jokers change?")).to_be_visible()
     page.get_by_label("Sample:").select_option(label="2,000 rounds each")
     page.get_by_role("button", name="Run the lab ▶").click()
-    expect(page.get_by_text("4,000 rounds simulated and measured")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_text("simulated and measured, and the nils played by the bots")).to_be_visible(
+        timeout=FIRST_EXPECT_TIMEOUT_MS
+    )
     # the reading above the plot (its data table's caption repeats it, inside a closed disclosure)
     readings = page.locator(".st-reading")
     expect(readings.filter(has_text="A side king held twice is trumped")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
@@ -427,9 +429,7 @@ def test_joker_lab_runs_a_small_comparison_and_shows_plots_and_the_table(page: P
     expect(page.locator(".st-lab-table table")).to_be_visible()
     expect(page.get_by_text("Download all results (CSV)")).to_be_visible()
     page.get_by_role("button", name="Play the bots ▶").click()
-    expect(readings.filter(has_text="Heuristic bidders miss their bid by")).to_be_visible(
-        timeout=FIRST_EXPECT_TIMEOUT_MS
-    )
+    expect(readings.filter(has_text="The bots miss their bid by")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     expect(readings.filter(has_text=re.compile(r"A game to 500 takes [\d.]+ hands on average"))).to_be_visible()
     expect(page.locator(".js-plotly-plot")).to_have_count(8, timeout=FIRST_EXPECT_TIMEOUT_MS)
 

@@ -33,6 +33,26 @@ def answer_bid(page: Page, quiz: Locator, bid: int) -> None:
     expect(quiz.locator(".st-fb-head")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
 
 
+def check_measured(quiz: Locator) -> None:
+    """The feedback says its figures plainly, links its words of measurement to the glossary, and
+    keeps the detail (the deals, the seed, Wilson's interval) behind a closed disclosure."""
+    result = quiz.locator(".st-result")
+    plain = re.compile(r"\bseed\b|heuristic|layout|95%|\b400\b", re.IGNORECASE)
+    expect(result).not_to_contain_text(plain, use_inner_text=True)  # what is read: no detail, no definition
+    term = result.locator("button.st-term", has_text=re.compile(r"^likely between$", re.IGNORECASE)).first
+    term.click()
+    expect(term).to_have_attribute("aria-expanded", "true")
+    expect(result.locator(".st-term-def").filter(has_text="Likely range:").first).to_be_visible()
+    how = result.locator("details.st-measured")
+    expect(how).to_have_count(1)
+    expect(how).not_to_have_attribute("open", "")
+    how.locator("summary").click()
+    expect(how).to_have_attribute("open", "")
+    expect(how).to_contain_text("A simulation: 400 deals of this hand", use_inner_text=True)
+    expect(how).to_contain_text("Seed 0: the seed picks the shuffles", use_inner_text=True)
+    expect(how).to_contain_text("Wilson", use_inner_text=True)
+
+
 def check_plot(page: Page, quiz: Locator, shown: Plot, best: int, label: str) -> list[str]:
     """The plot under ``quiz``'s feedback is drawn and named by its reading; its data opens by keyboard;
     at 375 and 1920 px it fills its width with nothing scrolling sideways. Returns the problems found."""
@@ -56,7 +76,8 @@ def check_plot(page: Page, quiz: Locator, shown: Plot, best: int, label: str) ->
     expect(table.locator("tbody tr").first.locator("td").first).to_have_text(str(best))
     page.keyboard.press("Tab")  # on to the table's scroller, a named region
     expect(details.get_by_role("region")).to_be_focused()
-    found = axe_findings(page, f"{label}, the plot's data open")
+    check_measured(quiz)
+    found = axe_findings(page, f"{label}, the plot's data, a glossary term and how it was measured open")
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width in (375, 1920):
         page.set_viewport_size({"width": width, "height": 900})

@@ -214,7 +214,9 @@ def test_a_learners_page_through_the_hub_arrives_compressed_asks_no_other_host_a
     page.get_by_role("button", name="Joker lab").click()
     page.get_by_label("Sample:").select_option(label="2,000 rounds each")
     page.get_by_role("button", name="Run the lab ▶").click()
-    expect(page.get_by_text("4,000 rounds simulated and measured")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_text("simulated and measured, and the nils played by the bots")).to_be_visible(
+        timeout=FIRST_EXPECT_TIMEOUT_MS
+    )
     expect(page.locator(".st-plot .js-plotly-plot")).to_have_count(5, timeout=FIRST_EXPECT_TIMEOUT_MS)
     fetched = [
         re.sub(r"\?.*", "", r.url.removeprefix(origin.rstrip("/"))) for r in responses if "plotly" in r.url.lower()

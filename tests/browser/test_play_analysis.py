@@ -44,10 +44,30 @@ def play_a_hand(page: Page, hint_at: int | None = None) -> None:
             page.get_by_role("button", name="Hint").click()
             said = page.locator(".st-play .st-proj-question")
             expect(said).to_contain_text(re.compile(r"^Hint: play \S+\. "))
+            # the figure in plain words (what is read, the glossary's closed definitions left out)
             expect(said).to_contain_text(
-                re.compile(r"in about \d+% \(likely between \d+% and \d+%\) of \d+ ways the unseen cards may lie")
+                re.compile(
+                    r"(in about \d+% of|almost (never|always) \(in (fewer than 1|more than 99) in 100 of) the ways "
+                    r"the unseen cards may lie[ (;]+likely between \d+% and \d+%\)"
+                ),
+                use_inner_text=True,
             )
-            expect(said).to_contain_text("Measured by a simulation")
+            expect(said).to_contain_text("Measured by a simulation", use_inner_text=True)
+            expect(said).not_to_contain_text(re.compile(r"\bseed\b|layout|95%", re.IGNORECASE), use_inner_text=True)
+            # its technical words open their definitions in place
+            term = said.locator("button.st-term", has_text=re.compile(r"^simulation$", re.IGNORECASE))
+            term.click()
+            expect(term).to_have_attribute("aria-expanded", "true")
+            expect(said.locator(".st-term-def").filter(has_text="Simulation:")).to_be_visible()
+            # beside it, closed, how it was measured: the deals, the seed, the interval
+            how = page.locator(".st-play .st-play-said details.st-measured")
+            expect(how).to_have_count(1)
+            expect(how).not_to_have_attribute("open", "")
+            how.locator("summary").click()
+            expect(how).to_contain_text(re.compile(r"A simulation: \d+ deals of the cards you cannot see"))
+            expect(how).to_contain_text(re.compile(r"Seed \d+: the seed picks the shuffles"))
+            expect(how).to_contain_text("Wilson")
+            assert axe_findings(page, "the measured hint, its definition and method open") == []
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.set_viewport_size({"width": 375, "height": 900})
             said.scroll_into_view_if_needed()
@@ -75,6 +95,14 @@ def test_a_finished_hand_is_judged_and_a_marked_card_shows_its_better_card(page:
     expect(results.get_by_role("status")).to_contain_text("Judged exactly:")
     # the cards were judged during the hand, by the kernel's worker process
     expect(results.get_by_role("status")).to_contain_text(re.compile(r"\((\d+) of them while you played\)"))
+    # the analysis' words of measurement link to the glossary, and how the hand was judged is beside it
+    expect(
+        page.locator(".st-play button.st-term", has_text=re.compile(r"^solver$", re.IGNORECASE)).first
+    ).to_be_visible()
+    judged = results.locator("details.st-measured")
+    expect(judged).to_have_count(1)
+    judged.locator("summary").click()
+    expect(judged).to_contain_text("Double dummy: every hand known, both sides at their best.", use_inner_text=True)
     first = marked.first
     expect(first).to_contain_text(
         re.compile(

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -59,6 +61,23 @@ def test_each_lab_plot_has_a_data_table_the_keyboard_opens_with_no_axe_finding(
     expect(summaries.first).to_have_text("Data of this plot")
     open_each_by_keyboard(page, "Run the lab ▶", 5)
     found = axe_findings(page, "the lab with every plot's data open")
+    # beside each plot, closed, how it was measured: the rounds, what the seed does, the interval;
+    # the status line says none of it
+    status = page.locator(".st-lab .st-note[role=status]").first
+    expect(status).not_to_contain_text(re.compile(r"\bseed\b|\d,\d{3}", re.IGNORECASE), use_inner_text=True)
+    how = page.locator(".st-lab-results details.st-measured")
+    expect(how).to_have_count(5)
+    for i in range(5):
+        expect(how.nth(i)).not_to_have_attribute("open", "")
+        how.nth(i).locator("summary").click()
+        expect(how.nth(i)).to_contain_text("Seed 1: the seed picks the shuffles", use_inner_text=True)
+        expect(how.nth(i)).to_contain_text("It is the Seed box above", use_inner_text=True)
+        expect(how.nth(i)).to_contain_text("Wilson", use_inner_text=True)
+    expect(how.first).to_contain_text("A simulation: 2,000 rounds in each rule set", use_inner_text=True)
+    term = how.first.locator("button.st-term", has_text=re.compile(r"^simulation$", re.IGNORECASE))
+    term.click()
+    expect(term).to_have_attribute("aria-expanded", "true")
+    found += axe_findings(page, "the lab with how each plot was measured open")
 
     page.get_by_role("button", name="Play the bots ▶").click()
     expect(page.get_by_text("played by the bots in")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)

@@ -511,7 +511,9 @@ def test_plotly_s_script_is_fetched_only_by_a_page_that_draws_a_plot(page: Page,
     expect(page.get_by_text("What do the jokers change?")).to_be_visible()
     page.get_by_label("Sample:").select_option(label="2,000 rounds each")
     page.get_by_role("button", name="Run the lab ▶").click()
-    expect(page.get_by_text("4,000 rounds simulated and measured")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.get_by_text("simulated and measured, and the nils played by the bots")).to_be_visible(
+        timeout=FIRST_EXPECT_TIMEOUT_MS
+    )
     expect(page.locator(".st-plot .js-plotly-plot .cartesianlayer .trace").first).to_be_attached(
         timeout=FIRST_EXPECT_TIMEOUT_MS
     )

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...engine import Card, Rank, Rules, Seat, Suit, cards, likely_tricks, nil_advice, sure_trick_count
 from ...engine.round import uniform_below
-from ...engine.text import likely, signed, signed_points
+from ...engine.text import how_often, likely, signed, signed_points
+from ...measured import how_measured
 from ..ahead import AHEAD, Ahead
 from ..base import (
     Caption,
@@ -201,7 +202,7 @@ def _nil_missed_says(item: Any) -> str:
     bids = item.bids()
     bid = _best_number(item)
     return (
-        f"This hand is worth more as a nil: the bots made the nil in {round(100 * bids.nil.p_zero)}% of the deals, "
+        f"This hand is worth more as a nil: the bots made the nil {_often(bids)}, "
         f"{_whole_pts(bids.points[0])} points to the side on average, against {_whole_pts(bids.points[bid])} for a bid "
         f"of {bid}, the best number."
     )
@@ -218,8 +219,8 @@ def _nil_reached_says(item: Any) -> str:
     bids = item.bids()
     best = bids.best_bid
     return (
-        f"Holding no sure trick does not make a nil pay: the bots made this nil in {round(100 * bids.nil.p_zero)}% of "
-        f"the deals, {_whole_pts(bids.points[0])} points to the side on average, against {_whole_pts(bids.points[best])} "
+        f"Holding no sure trick does not make a nil pay: the bots made this nil {_often(bids)}, "
+        f"{_whole_pts(bids.points[0])} points to the side on average, against {_whole_pts(bids.points[best])} "
         f"for a bid of {best}."
     )
 
@@ -345,8 +346,8 @@ class BestBidItem(QuizItem):
         others = [b for b in accepted if b != best]
         right = f"{_word(best)} (or {_or(others)})" if others else _word(best)
         lines = [
-            f"Judged by {JUDGE}: they played this hand {bids.deals} times from South ({_dealt(self.dealer)}), "
-            f"each bid valued as {_valuation(self.rules)}.",
+            f"Judged by {JUDGE}: they played this hand from South ({_dealt(self.dealer)}) against shuffled "
+            f"cards, each bid valued as {_valuation(self.rules)}.",
             f"{_cap(_word(best))} scores best: about {_pts(bids.points[best])} points to the side on average "
             f"({_likely(bids, best)}){_made(bids, best)}.",
         ]
@@ -369,7 +370,26 @@ class BestBidItem(QuizItem):
             lines.append("This table plays without nil: bid 1 to 13.")
         correct = given is not None and given in accepted
         diagnosis = None if correct else self.diagnose(response)
-        return Feedback(correct, right, tuple(lines), diagnosis=diagnosis)
+        return Feedback(correct, right, tuple(lines), diagnosis=diagnosis, measured=self.method())
+
+    def method(self) -> tuple[str, ...]:
+        """How the bids were measured (the feedback's "How was this measured?"): the deals, the
+        players, the seed, how a bid counts as right, the interval."""
+        nil = (
+            " Where the table plays nil, the hand was played again as a nil over the same deals."
+            if self.rules.nil
+            else ""
+        )
+        return how_measured(
+            deals=self.bids().deals,
+            what="of this hand",
+            seed=BID_SEED,
+            more=(
+                f"Each bid's figure is the side's points on average over those deals, had South bid it.{nil}",
+                "A bid counts as right when its likely range overlaps the best bid's: these deals cannot tell "
+                "it from the best.",
+            ),
+        )
 
     def given(self, response: Any) -> int | None:
         """A bid read from a response: 0 (or the word nil) for nil, else a whole number."""
@@ -546,9 +566,15 @@ def _made(bids: BidOdds, bid: int) -> str:
     """For nil: how often it was made, as measured."""
     if bid != 0 or bids.nil is None:
         return ""
+    return f", made {_often(bids)}"
+
+
+def _often(bids: BidOdds) -> str:
+    """How often the nil was made, as measured: "in about 28% of the deals (likely between 20% and
+    37%)", or "almost never" / "almost always" where it rounds to 0% or 100%."""
+    assert bids.nil is not None
     low, high = bids.nil.p_zero_interval
-    made = round(100 * bids.nil.p_zero)
-    return f", made in about {made}% of the deals ({likely(f'{round(100 * low)}%', f'{round(100 * high)}%')})"
+    return how_often(bids.nil.p_zero, low, high)
 
 
 def _valuation(rules: Rules) -> str:

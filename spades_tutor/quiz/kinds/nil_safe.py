@@ -43,7 +43,8 @@ from ...engine import (
     sure_trick_count,
 )
 from ...engine.hand_eval import HIGH_TRUMPS_FOR_NIL, MANY_TRUMPS_FOR_NIL
-from ...engine.text import likely, number
+from ...engine.text import how_often, number
+from ...measured import how_measured
 from ..ahead import AHEAD, Ahead
 from ..base import (
     Choice,
@@ -163,6 +164,8 @@ def nil_verdict(rate: int, low: int, high: int) -> tuple[bool, str]:
     (False, 'a gamble, not safe: its likely range, 76% to 84%, reaches both sides of 80%, so these deals cannot show the nil safe')
     >>> nil_verdict(84, 80, 87)[0], nil_verdict(50, 45, 55)[1]
     (True, 'not safe: 50% is below 80%, risky or a gamble (its likely range, 45% to 55%, reaches both sides of 50%)')
+    >>> nil_verdict(0, 0, 1)[1]
+    'risky: made almost never, and its whole likely range is 50% or less'
     """
     safe, risky = _pct(SAFE), _pct(RISKY)
     if low >= safe:
@@ -173,6 +176,8 @@ def nil_verdict(rate: int, low: int, high: int) -> tuple[bool, str]:
             "so these deals cannot show the nil safe"
         )
     if high <= risky:
+        if rate <= 0:  # the figure beside it says "almost never", not "0%"
+            return False, f"risky: made almost never, and its whole likely range is {risky}% or less"
         return False, f"risky: {rate}% and its whole likely range are {risky}% or less"
     if low > risky:
         return False, f"a gamble, not safe: {rate}% is below {safe}% and above {risky}%"
@@ -196,6 +201,8 @@ class NilJudgement:
     rate: float  # the share of deals in which the nil was made
     low: float  # its 95% interval
     high: float
+    seed: int | None = None  # the measurement's seed (said only behind "How was this measured?")
+    players: str = ""  # who played the deals, for the disclosure ("": the judge)
 
     @property
     def shown(self) -> tuple[int, int, int]:
@@ -206,18 +213,27 @@ class NilJudgement:
         return nil_verdict(*self.shown)
 
     def figure(self) -> str:
-        rate, low, high = self.shown
-        return f"Nil made in about {rate}% of {self.deals} deals of this hand ({likely(f'{low}%', f'{high}%')})"
+        """The figure in plain words: "Nil made in about 28% of the deals of this hand (likely between
+        20% and 37%)", or "almost never" / "almost always" where it rounds to 0% or 100%."""
+        return "Nil made " + how_often(self.rate, self.low, self.high, of="the deals of this hand")
 
     def sentence(self) -> str:
         return f"Judged by {self.judge}: {self.how}."
 
+    def method(self) -> tuple[str, ...]:
+        """How the figure was measured: the deals, who played them, the seed, the interval."""
+        return how_measured(deals=self.deals, what="of this hand", players=self.players or self.judge, seed=self.seed)
 
+
+#: who played the deals, for "How was this measured?"
+BOTS_PLAYERS = (
+    "the computer players: the heuristic bots you play against on the Play page, in all four seats, the "
+    "opponents defending against the nil and the partner covering it"
+)
 #: the judge who decides today (plain words for a learner)
 BOTS_JUDGE = "the computer players"
 BOTS_HOW = (
-    f"the hand was played {NIL_DEALS} times against shuffled cards, computer players in all four seats. "
-    "The opponents defend as strong players do: they lead low in the suits the nil bidder still holds, "
+    "they play all four seats, the unseen cards shuffled for each deal. The opponents defend as strong players do: they lead low in the suits the nil bidder still holds, "
     "stay under the nil bidder's card when it is winning, and throw their own high cards once the nil "
     "bidder has played under another. The partner covers the nil by playing high"
 )
@@ -276,10 +292,9 @@ def _looks_alone(item: Any) -> bool | None:
 
 def _looks_alone_says(item: Any) -> str:
     judge = item.judgements()[0]  # the judge who decides, and its figures as shown
-    rate, low, high = judge.shown
     return (
-        f"A card that looks dangerous does not sink this nil by itself: {judge.judge} made it in {rate}% "
-        f"of the deals measured ({likely(f'{low}%', f'{high}%')}); the others usually take those tricks first."
+        f"A card that looks dangerous does not sink this nil by itself: {judge.judge} made it "
+        f"{how_often(judge.rate, judge.low, judge.high)}; the others usually take those tricks first."
     )
 
 
@@ -329,7 +344,7 @@ class NilSafeItem(QuizItem):
     def judgements(self) -> tuple[NilJudgement, ...]:
         """The judges of this nil, the deciding one first (today only the computer players)."""
         p, low, high = self.odds()
-        return (NilJudgement(BOTS_JUDGE, BOTS_HOW, NIL_DEALS, p, low, high),)
+        return (NilJudgement(BOTS_JUDGE, BOTS_HOW, NIL_DEALS, p, low, high, NIL_SEED, BOTS_PLAYERS),)
 
     def answer(self) -> bool:
         return self.judgements()[0].verdict()[0]
@@ -372,7 +387,8 @@ class NilSafeItem(QuizItem):
         safe = self.answer()
         correct = given == safe
         diagnosis = None if correct else self.diagnose(response)
-        return Feedback(correct, "yes" if safe else "no", self.reasons(), diagnosis=diagnosis)
+        method = tuple(dict.fromkeys(line for judge in self.judgements() for line in judge.method()))
+        return Feedback(correct, "yes" if safe else "no", self.reasons(), diagnosis=diagnosis, measured=method)
 
     def hint(self) -> str:
         return (
