@@ -4,9 +4,11 @@ times (on a fixed clock here), on the learner's clock, and nothing of it is stor
 from __future__ import annotations
 
 import datetime
+import html
 import json
 import random
 import time
+from collections.abc import Iterator
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -24,6 +26,10 @@ from spades_tutor.quiz.schedule import (
 )
 from spades_tutor.session import Answer, Progress, merge
 from spades_tutor.session.progress import LATEST_TIME
+from spades_tutor.ui import errors
+from spades_tutor.ui.app import App
+from spades_tutor.ui.pages.home import HomePage
+from spades_tutor.ui.quiz_view import KIND_TITLES
 
 PARIS = ZoneInfo("Europe/Paris")
 KINDS = ("score", "trick-winner", "trump-order")
@@ -223,3 +229,66 @@ def test_two_thousand_answers_replay_quickly_and_a_page_drawn_again_does_not_rep
     assert first == again
     assert replayed < 1.0 and kept < 0.05
     assert sum(len(s.reviews) for s in first.values()) < 2000  # several answers a day: one review
+
+
+# --- Home: what is due today -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App()
+    yield a
+    errors.remove_sink(a.show_error)
+
+
+def home_with(app: App, answers: list[Answer], now: float, **stored: object) -> HomePage:
+    record = Progress(answers=list(answers), lessons={"who-wins-a-trick": 4})
+    data = {**json.loads(record.to_json()), **stored}
+    home = app.get_page(HomePage)
+    home.clock = lambda: now
+    app.store.set_state({"value": json.dumps(data), "time_zone": "Europe/Paris", "loaded": True})
+    return home
+
+
+def test_home_says_nothing_of_reviews_before_the_first_answer(app: App) -> None:
+    home = app.get_page(HomePage)
+    assert home.due.value == "" and home.due_box.layout.display == "none"
+
+
+def test_home_shows_what_is_due_today_and_the_button_reviews_it(app: App) -> None:
+    home = home_with(app, HISTORY, at(3, 12))
+    trick = KIND_TITLES["trick-winner"]
+    assert f"<b>Due today: 1 kind of question to review</b> ({html.escape(trick)})." in home.due.value
+    assert "From your lessons: 5. Who wins a trick" in home.due.value  # a lesson read whose quiz asks it
+    assert home.due_box.layout.display is None and home.review_button.layout.display is None
+    home.review_button.click()
+    assert app.nav.value == "Quiz yourself" and app.quiz.practising
+    assert app.quiz.item is not None and app.quiz.item.kind == "trick-winner"
+
+
+def test_home_counts_every_kind_due_and_names_the_next_review_when_none_is(app: App) -> None:
+    home = home_with(app, HISTORY, at(23, 12))  # 24 December: "Score this hand" is due too
+    titles = [html.escape(KIND_TITLES[k]) for k in ("trick-winner", "score")]  # the least remembered first
+    assert f"<b>Due today: 2 kinds of question to review</b> ({', '.join(titles)})." in home.due.value
+    home.clock = lambda: at(2, 12)
+    home.show()
+    assert home.review_button.layout.display == "none"
+    assert f"Nothing due for review today. Next review: <b>{titles[0]}</b>, tomorrow." in home.due.value
+    home.clock = lambda: at(1, 15)  # 2 December: two days before
+    home.show()
+    assert f"Next review: <b>{titles[0]}</b>, on Friday 4 December." in home.due.value
+
+
+def test_home_lists_only_the_kinds_the_rule_set_asks(app: App) -> None:
+    nil = [said(at(0), "nil-safe", False)]
+    home = home_with(app, nil, at(3, 12))
+    assert "Due today: 1 kind" in home.due.value
+    app.picker.nil.value = False  # a table without nil asks no nil question
+    assert "Due today" not in home.due.value and home.review_button.layout.display == "none"
+
+
+def test_a_hostile_stored_schedule_is_refused_on_the_page_and_the_answers_still_schedule(app: App) -> None:
+    home = home_with(app, HISTORY, at(3, 12), schedule={"trick-winner": {"due": "9999-12-31", "stability": 1e308}})
+    assert "The saved review schedule was not used" in str([c.children[0].value for c in app.notes.children])
+    assert app.progress.answers == HISTORY and app.progress.lessons == {"who-wins-a-trick": 4}  # nothing else lost
+    assert "Due today: 1 kind" in home.due.value

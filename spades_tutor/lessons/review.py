@@ -37,11 +37,20 @@ from ..quiz import kinds as quiz_kinds
 from ..quiz.mastery import Answered, mastery, next_practice
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from ..engine import Rules
     from ..quiz import QuizItem
     from .model import Lesson
 
-__all__ = ["REVIEW_QUESTIONS", "ReviewQuestion", "review_kinds", "review_question", "review_reason"]
+__all__ = [
+    "REVIEW_QUESTIONS",
+    "ReviewQuestion",
+    "lessons_due",
+    "review_kinds",
+    "review_question",
+    "review_reason",
+]
 
 REVIEW_QUESTIONS = 3  # questions in a lesson's closing review
 
@@ -124,3 +133,25 @@ def review_question(history: Sequence[Answered], seed: int, kinds: Sequence[str]
     pool = _missed(history, kinds) or list(kinds)
     kind, level = next_practice(history, draw.randrange(1, 100_000), kinds=pool)
     return ReviewQuestion(number, kind, level, draw.randrange(1, 100_000))
+
+
+def lessons_due(
+    lessons: Sequence[Lesson],
+    reached: Collection[str],
+    due: Sequence[str],
+    rules: Rules,
+) -> list[Lesson]:
+    """The lessons read (their slugs in ``reached``) whose own quiz asks a kind in ``due`` (the kinds
+    due for review today, :func:`spades_tutor.quiz.schedule.due_kinds`): a lesson's quiz is
+    scheduled as the kinds it asks, and is due when one of them is.
+
+    >>> import spades_tutor as st
+    >>> from spades_tutor.lessons import load_lessons
+    >>> every = load_lessons()
+    >>> [x.number for x in lessons_due(every, [x.slug for x in every], ["trick-winner"], st.Rules.preset("jokers"))]
+    [0, 5, 10, 13, 14]
+    >>> lessons_due(every, [], ["trick-winner"], st.Rules.preset("jokers"))  # not read yet: nothing to review
+    []
+    """
+    wanted = set(due)
+    return [x for x in lessons if x.slug in reached and wanted & set(review_kinds(x, rules))]

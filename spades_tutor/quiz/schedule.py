@@ -62,6 +62,7 @@ __all__ = [
     "KindSchedule",
     "PracticePick",
     "Review",
+    "day_words",
     "due_among",
     "due_kinds",
     "next_due",
@@ -77,6 +78,11 @@ DESIRED_RECALL = 0.9
 #: the latest a review is replayed at: a stored time is at most the end of year 9999 (the CSV's range),
 #: and the next review of one after this could be past the last date there is
 _LATEST_REVIEW = datetime.datetime(9899, 12, 31, tzinfo=datetime.UTC)
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
 
 
 class Timed(Answered, Protocol):
@@ -278,3 +284,20 @@ def pick_practice(
         return PracticePick(kind, mastery(history, kinds=(kind,))[kind].level, True)
     kind, level = next_practice(history, seed, kinds=kinds)
     return PracticePick(kind, level, False)
+
+
+def day_words(day: datetime.date, today: datetime.date) -> str:
+    """A review's day as a sentence says it, from the learner's ``today``.
+
+    >>> today = datetime.date(2026, 12, 7)
+    >>> [day_words(today + datetime.timedelta(days=n), today) for n in (-3, 0, 1, 2)]
+    ['today', 'today', 'tomorrow', 'on Wednesday 9 December']
+    >>> day_words(datetime.date(2027, 3, 1), today)
+    'on Monday 1 March 2027'
+    """
+    if day <= today:
+        return "today"
+    if day == today + datetime.timedelta(days=1):
+        return "tomorrow"
+    year = "" if day.year == today.year else f" {day.year}"
+    return f"on {_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]}{year}"
