@@ -229,6 +229,10 @@ def test_two_thousand_answers_replay_quickly_and_a_page_drawn_again_does_not_rep
     assert first == again
     assert replayed < 1.0 and kept < 0.05
     assert sum(len(s.reviews) for s in first.values()) < 2000  # several answers a day: one review
+    # one more answer replays its kind alone: the others' schedules are the ones kept
+    more = schedules([*answers, said(at(400), "score", True)], kinds, PARIS)
+    assert more["score"] != first["score"]
+    assert all(more[k] is first[k] for k in kinds if k != "score")
 
 
 # --- Home: what is due today -------------------------------------------------------------------------

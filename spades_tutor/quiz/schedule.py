@@ -206,14 +206,11 @@ def _replay(kind: str, reviews: tuple[Review, ...]) -> KindSchedule:
 _Row = tuple[float, str, int]
 
 
-@functools.lru_cache(maxsize=16)
-def _table(rows: tuple[_Row, ...], zone: tzinfo | None, kinds: tuple[str, ...]) -> Mapping[str, KindSchedule]:
-    """The schedules of ``kinds`` from the answers' rows (kept: a page drawn again with the same
-    answers, on the same clock, does not replay them)."""
-    by_kind: dict[str, list[_Row]] = {kind: [] for kind in kinds}
-    for row in rows:
-        by_kind[row[1]].append(row)
-    return {kind: _replay(kind, _reviews(mine, zone)) for kind, mine in by_kind.items()}
+@functools.lru_cache(maxsize=256)
+def _kind_schedule(kind: str, rows: tuple[_Row, ...], zone: tzinfo | None) -> KindSchedule:
+    """One kind's schedule from its answers' rows, kept: a page drawn again with the same answers on
+    the same clock does not replay them, and an answer to one kind replays that kind alone."""
+    return _replay(kind, _reviews(rows, zone))
 
 
 def schedules(
@@ -229,8 +226,11 @@ def schedules(
         raise TypeError(f"kinds is a sequence of kind names, not the text {kinds!r}")
     wanted = tuple(dict.fromkeys(kinds))
     keep = set(wanted)
-    rows = tuple((a.time, a.kind, rating_of(a)) for a in history if a.kind in keep)
-    return dict(_table(rows, zone, wanted))
+    rows: dict[str, list[_Row]] = {kind: [] for kind in wanted}
+    for a in history:
+        if a.kind in keep:
+            rows[a.kind].append((a.time, a.kind, rating_of(a)))
+    return {kind: _kind_schedule(kind, tuple(mine), zone) for kind, mine in rows.items()}
 
 
 def _urgency(s: KindSchedule, now: float) -> tuple[float, float]:
