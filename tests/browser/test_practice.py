@@ -116,6 +116,13 @@ def test_home_shows_the_kinds_due_today_and_reviews_them_first(page: Page, voila
     open_app(page, voila_server, "/")
     due = page.locator(".st-home-due")
     expect(due).to_contain_text("Due today: 1 kind of question to review (Score this hand).")
+    problems = axe_findings(page, "Home with a kind due for review")
+    for width, height in ((375, 812), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        due.scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / f"home-due-{width}.png"))
+        problems += [f"at {width} px: {p}" for p in page.evaluate(PROBLEMS)]
+    assert problems == []
     page.get_by_role("button", name="Review what is due ▶").click()
     expect(page.locator(".st-quiz.st-quiz-score")).to_have_count(1)
     line = page.locator(".st-note").filter(has_text="Question").first

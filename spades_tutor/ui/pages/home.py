@@ -147,7 +147,7 @@ class HomePage(Page):
         )
         #: the learner's clock for what is due today (a test fixes it)
         self.clock: Callable[[], float] = time.time
-        self.due = w.HTML()
+        self.due = w.HTML(layout=w.Layout(flex="1 1 20em", min_width="0"))  # wraps on a phone
         self.due.add_class("st-home-due")
         self.review_button = w.Button(
             description="Review what is due ▶",
@@ -157,7 +157,10 @@ class HomePage(Page):
         )
         self.review_button.add_class("st-review-due")
         self.review_button.on_click(guarded(lambda _b: self.review()))
-        self.due_box = w.HBox([self.due, self.review_button], layout=w.Layout(align_items="center", margin="0.6em 0"))
+        self.due_box = w.HBox(
+            [self.due, self.review_button],
+            layout=w.Layout(align_items="center", margin="0.6em 0", flex_flow="row wrap"),
+        )
         self.due_box.add_class("st-home-due-box")
         self.widget = w.VBox([intro, w.HBox([learn, quiz]), self.due_box, app.picker.widget])
         self.refresh_due()
