@@ -249,7 +249,7 @@ def home_with(app: App, answers: list[Answer], now: float, **stored: object) -> 
     record = Progress(answers=list(answers), lessons={"who-wins-a-trick": 4})
     data = {**json.loads(record.to_json()), **stored}
     home = app.get_page(HomePage)
-    home.clock = lambda: now
+    home.clock = app.quiz.clock = lambda: now  # one fixed clock for what is due and what practice asks
     app.store.set_state({"value": json.dumps(data), "time_zone": "Europe/Paris", "loaded": True})
     return home
 
