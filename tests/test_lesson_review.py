@@ -221,3 +221,48 @@ def test_the_notebook_player_offers_the_review_with_no_stored_answers() -> None:
     answer_through_the_view(review.view)
     review.view.check_button.click()
     assert [a.source for a in review.history] == ["review"]
+
+
+def test_a_kind_due_for_review_today_comes_first_after_the_misses_and_once() -> None:
+    """A lesson's quiz is scheduled as the kinds it asks: a kind due today is asked first (a kind missed
+    last still before it), once; then the draw by mastery goes on."""
+    kinds = ("trick-winner", "first-leader")
+    history = [said("trick-winner", True, n=1), said("first-leader", True, n=2)]
+    for due in kinds:
+        assert {review_question(history, seed, kinds, 1, due=[due]).kind for seed in range(30)} == {due}
+        title = kinds_registry.get(due).title
+        assert f"“{title}” is due for review today, so it comes first." in review_reason(history, kinds, [due])
+    missed = [*history, said("trick-winner", False, n=3)]
+    assert {review_question(missed, seed, kinds, 1, due=["first-leader"]).kind for seed in range(30)} == {
+        "trick-winner"
+    }
+    assert "You missed “Who wins the trick?” last time" in review_reason(missed, kinds, ["first-leader"])
+    seconds = set()
+    for seed in range(8):
+        view = ReviewView(
+            JOKERS, kinds, history, seed=seed, due=["first-leader", "score"]
+        )  # not this review's: left out
+        assert view.due == ("first-leader",) and view.questions[0].kind == "first-leader"
+        answer_through_the_view(view.view)
+        view.view.check()
+        view.ask()
+        seconds.add(view.questions[1].kind)
+    assert "trick-winner" in seconds  # asked once, right: the next questions are drawn by mastery as before
+
+
+def test_the_lesson_s_review_asks_the_kind_due_on_the_learner_s_clock_first(app: App) -> None:
+    import time
+
+    lesson = next(x for x in LESSONS if x.number == 5)
+    old = time.time() - 10 * 86_400
+    app.progress.record("trick-winner", "jokers", "trick-winner:jokers:3/1", True, when=old, source="lesson")
+    app.progress.record("first-leader", "jokers", "first-leader:jokers:3/1", True, when=old + 60, source="lesson")
+    app.progress.record("trick-winner", "jokers", "trick-winner:jokers:4/1", True, source="lesson")  # today
+    app.learn.open(lesson, len(lesson.steps) - 1)
+    player = app.learn.player
+    assert player is not None
+    player.next.click()
+    review = player.review
+    assert review is not None and review.due == ("first-leader",)
+    assert review.questions[0].kind == "first-leader"
+    assert "“Who leads?” is due for review today, so it comes first." in review.reason.value

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import html
 import io
 import json
 import re
@@ -344,3 +345,65 @@ def test_puzzles_alone_show_the_rating_and_still_offer_the_quiz(app: App) -> Non
     assert page.rating_plot in page.body.children and page.timeline_plot not in page.body.children
     assert page.body.children[-2:] == (page.empty, page.quiz_button)
     assert _plot(page.rating_plot)["data"][-1]["y"][0] < 1500
+
+
+def test_each_kind_s_predicted_recall_and_next_review_are_shown_on_the_learner_s_clock(app: App) -> None:
+    """Practice across days on the Progress page: per kind answered, how likely it is to be remembered
+    now (FSRS's predicted recall, a plain percentage) and the day of its next review, on a fixed clock."""
+    import datetime
+    from zoneinfo import ZoneInfo
+
+    from fsrs import Card, Rating, Scheduler
+
+    from spades_tutor.quiz.schedule import schedules
+    from spades_tutor.ui.progress_page import DUE_MEANS
+
+    p = Progress()
+    _answer(p, "score", 1, True, NOON)  # 4 Oct: Good
+    _answer(p, "score", 1, False, NOON + 60)  # later that day: not a review
+    _answer(p, "score", 1, True, NOON + 3 * DAY, attempt=2)  # 7 Oct: Hard
+    _answer(p, "trump-order", 1, False, NOON + 6 * DAY)  # 10 Oct: Again, due the next day
+    zone = ZoneInfo("America/New_York")
+    app.store.set_state({"value": p.to_json(), "time_zone": "America/New_York", "loaded": True})
+    now = NOON + 8 * DAY  # 12 Oct 2024, 08:00 in New York
+    page = app.progress_page
+    page.clock = lambda: now
+    app.show("Progress")
+
+    scheduler = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+    card = Card(card_id=1, due=datetime.datetime.fromtimestamp(NOON, datetime.UTC))
+    for when, rating in ((NOON, Rating.Good), (NOON + 3 * DAY, Rating.Hard)):
+        card, _ = scheduler.review_card(card, rating, datetime.datetime.fromtimestamp(when, datetime.UTC))
+    score_recall = round(
+        100 * scheduler.get_card_retrievability(card, datetime.datetime.fromtimestamp(now, datetime.UTC))
+    )
+    score_day = card.due.astimezone(zone).date()
+    assert score_day > datetime.date(2024, 10, 12)
+    plan = schedules(p.answers, zone=zone)
+    assert plan["score"].recall(now) is not None and round(100 * plan["score"].recall(now)) == score_recall  # type: ignore[operator]
+    trump_recall = round(100 * plan["trump-order"].recall(now))  # type: ignore[operator]
+
+    assert page.review_plot in page.body.children
+    assert html.escape(DUE_MEANS) in page.review_note.value  # what "due" means, in one sentence
+    assert _text(page.review_reading.value) == (
+        f"1 kind due for review today: Trump order. Least likely to be remembered now: Trump order, "
+        f"about {trump_recall}%; it is due today."
+    )
+    fig = _plot(page.review_plot)
+    bars = {t["name"]: dict(zip(t["y"], t["x"], strict=True)) for t in fig["data"]}
+    assert bars == {
+        "due for review today": {"Trump order": trump_recall},
+        "due on a later day": {"Score this hand": score_recall},
+    }
+    weekday = score_day.strftime("%A")
+    when = f"on {weekday} {score_day.day} {score_day.strftime('%B')}"
+    table = _text(page.review_data.value)
+    assert f"Score this hand about {score_recall}% {when} no 2" in table  # reviewed on two days
+    assert f"Trump order about {trump_recall}% today yes 1" in table
+
+
+def test_answers_only_to_unknown_kinds_show_no_reviews(app: App) -> None:
+    app.progress.record("retired-kind", "jokers", "retired-kind:jokers:1/1", True, when=NOON)
+    app.show("Progress")
+    page = app.progress_page
+    assert page.review_plot not in page.body.children and page.review_reading not in page.body.children

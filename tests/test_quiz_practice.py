@@ -137,3 +137,47 @@ def test_a_tab_still_practising_when_another_ended_the_session_begins_a_new_one(
     app.quiz.next_button.click()
     assert app.quiz.practising and app.settings.practice_from > 0
     assert f"Practice what I miss, question 1 of {SESSION_LENGTH}: " in app.quiz.seed_line.value
+
+
+def test_practice_what_i_miss_asks_the_kinds_due_for_review_today_first(app: App) -> None:
+    """Practice across days: the kinds FSRS says are due today (on the learner's clock) come first, the
+    least likely to be remembered first; then the miss-driven choice (a kind missed today is due tomorrow)."""
+    from spades_tutor.quiz.schedule import due_kinds, schedules
+    from spades_tutor.ui.quiz_view import KIND_TITLES
+
+    now, day = time.time(), 86_400.0
+    stored = Progress()
+    stored.record("score", "jokers", "score:jokers:1/1", True, when=now - 10 * day)  # due 8 days ago
+    stored.record("trump-order", "jokers", "trump-order:jokers:2/1", True, when=now - 5 * day)  # due 3 days ago
+    stored.record("trick-winner", "jokers", "trick-winner:jokers:3/1", False, when=now - 1)  # missed today
+    app.store.set_state({"value": stored.to_json(), "time_zone": "Europe/Paris", "loaded": True})
+    zone = ZoneInfo("Europe/Paris")
+    assert due_kinds(schedules(stored.answers, zone=zone), now, zone) == ["score", "trump-order"]
+    app.picker.retry.value = False
+    app.nav.value = "Quiz yourself"
+    quiz = app.quiz
+    quiz.clock = lambda: now
+    quiz.practice_button.click()
+    asked = []
+    for _ in range(3):
+        item = quiz.item
+        assert item is not None
+        asked.append((item.kind, quiz.seed_line.value))
+        quiz.answered(item, item.check(item.answer()))  # right: reviewed today, due again days later
+        quiz.next_button.click()
+    (first, first_line), (second, second_line), (third, third_line) = asked
+    assert (first, second) == ("score", "trump-order")
+    assert f"{KIND_TITLES['score']}, due for review today · " in first_line
+    assert f"{KIND_TITLES['trump-order']}, due for review today · " in second_line
+    # nothing due now (the two reviewed today are due again on later days): the kind missed last time
+    assert third == "trick-winner" and f"{KIND_TITLES['trick-winner']}, missed last time · " in third_line
+
+
+def test_a_session_s_summary_names_a_kind_due_today_to_practise_next() -> None:
+    day = 86_400.0
+    now = 30 * day
+    history = [said(now - 10 * day, "score", True), said(now - 60, "trick-winner", False)]
+    s = summarise(history, since=now - 60, kinds=("score", "trick-winner"), seed=0, now=now, zone=None)
+    assert (s.next_kind, s.next_level) == ("score", 1)  # due, though trick-winner was just missed
+    s = summarise(history, since=now - 60, kinds=("score", "trick-winner"), seed=0)  # no clock: by the misses
+    assert s.next_kind == "trick-winner"

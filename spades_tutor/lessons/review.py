@@ -9,7 +9,9 @@ one before, so those are the kinds most related to it. With none before it, ther
 learner's answers (those stored before the review, then the review's own), with a seed drawn from
 the review's seed and the question's number, so the same answers and seed give the same review.
 Kinds missed on their last answer (Leitner box 1) are drawn from first: what was missed comes back
-before the rest. The level is the one mastery says the learner has reached in the kind.
+before the rest. Then the kinds due for review today (``due``, from ``quiz.schedule``: a lesson's
+quiz is scheduled as the kinds it asks), each until the review has asked it. The level is the one
+mastery says the learner has reached in the kind.
 
 >>> import spades_tutor as st
 >>> from spades_tutor.lessons import load_lesson, lessons_dir
@@ -37,11 +39,20 @@ from ..quiz import kinds as quiz_kinds
 from ..quiz.mastery import Answered, mastery, next_practice
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from ..engine import Rules
     from ..quiz import QuizItem
     from .model import Lesson
 
-__all__ = ["REVIEW_QUESTIONS", "ReviewQuestion", "review_kinds", "review_question", "review_reason"]
+__all__ = [
+    "REVIEW_QUESTIONS",
+    "ReviewQuestion",
+    "lessons_due",
+    "review_kinds",
+    "review_question",
+    "review_reason",
+]
 
 REVIEW_QUESTIONS = 3  # questions in a lesson's closing review
 
@@ -75,8 +86,12 @@ def _missed(history: Sequence[Answered], kinds: Sequence[str]) -> list[str]:
     return [k for k in kinds if table[k].box == 1]
 
 
-def review_reason(history: Sequence[Answered], kinds: Sequence[str]) -> str:
-    """What the review asks and why, from the learner's answers so far."""
+def review_reason(history: Sequence[Answered], kinds: Sequence[str], due: Sequence[str] = ()) -> str:
+    """What the review asks and why, from the learner's answers so far (``due``: the kinds due for review today).
+
+    >>> print(review_reason([], ("trick-winner", "first-leader"), due=["first-leader"]))
+    This review mixes the kinds of question this lesson asked: “Who wins the trick?” and “Who leads?”. “Who leads?” is due for review today, so it comes first.
+    """
     if len(kinds) == 1:
         said = f"This review asks more {_titles(kinds)} questions, the kind this lesson asked."
     else:
@@ -85,6 +100,10 @@ def review_reason(history: Sequence[Answered], kinds: Sequence[str]) -> str:
     if missed:
         it = "it comes" if len(missed) == 1 else "they come"
         return f"{said} You missed {_titles(missed)} last time, so {it} first."
+    due = [k for k in kinds if k in due]
+    if due:
+        verb, it = ("is", "it comes") if len(due) == 1 else ("are", "they come")
+        return f"{said} {_titles(due)} {verb} due for review today, so {it} first."
     table = mastery(history, kinds)
     if all(m.box == 0 for m in table.values()):
         return f"{said} None of them answered yet: each starts at Easy."
@@ -107,8 +126,12 @@ class ReviewQuestion:
         return generate(self.kind, rules, self.seed, self.level)
 
 
-def review_question(history: Sequence[Answered], seed: int, kinds: Sequence[str], number: int) -> ReviewQuestion:
-    """Question ``number`` of the review with ``seed``, after the answers in ``history`` (oldest first).
+def review_question(
+    history: Sequence[Answered], seed: int, kinds: Sequence[str], number: int, due: Sequence[str] = ()
+) -> ReviewQuestion:
+    """Question ``number`` of the review with ``seed``, after the answers in ``history`` (oldest first):
+    of the kinds missed last if any, else of those in ``due`` (due for review today, not yet asked in
+    this review) if any, else of all of ``kinds``.
 
     >>> from spades_tutor.session import Answer
     >>> right = [Answer(0.0, "score", "jokers", f"score:jokers:{i}/1", True) for i in range(3)]
@@ -121,6 +144,28 @@ def review_question(history: Sequence[Answered], seed: int, kinds: Sequence[str]
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"a seed is a whole number, not {seed!r}")
     draw = random.Random(f"spades-tutor/review/{seed}/{number}")
-    pool = _missed(history, kinds) or list(kinds)
+    pool = _missed(history, kinds) or [k for k in kinds if k in due] or list(kinds)
     kind, level = next_practice(history, draw.randrange(1, 100_000), kinds=pool)
     return ReviewQuestion(number, kind, level, draw.randrange(1, 100_000))
+
+
+def lessons_due(
+    lessons: Sequence[Lesson],
+    reached: Collection[str],
+    due: Sequence[str],
+    rules: Rules,
+) -> list[Lesson]:
+    """The lessons read (their slugs in ``reached``) whose own quiz asks a kind in ``due`` (the kinds
+    due for review today, :func:`spades_tutor.quiz.schedule.due_kinds`): a lesson's quiz is
+    scheduled as the kinds it asks, and is due when one of them is.
+
+    >>> import spades_tutor as st
+    >>> from spades_tutor.lessons import load_lessons
+    >>> every = load_lessons()
+    >>> [x.number for x in lessons_due(every, [x.slug for x in every], ["trick-winner"], st.Rules.preset("jokers"))]
+    [0, 5, 10, 13, 14]
+    >>> lessons_due(every, [], ["trick-winner"], st.Rules.preset("jokers"))  # not read yet: nothing to review
+    []
+    """
+    wanted = set(due)
+    return [x for x in lessons if x.slug in reached and wanted & set(review_kinds(x, rules))]

@@ -5,7 +5,9 @@ the first try, on the second, or missed) (the time kept as
 ``Settings.practice_from`` with the learner's record, so a reload, or another tab, goes on with the
 same session). After :data:`SESSION_LENGTH` questions it ends on a summary: how many were right on the
 first try, each kind asked with its level and box (:func:`spades_tutor.quiz.mastery.mastery`) before
-the session and after it, and the kind to practise next (:func:`~spades_tutor.quiz.mastery.next_practice`).
+the session and after it, and the kind to practise next: one due for review today if there is one
+(:func:`spades_tutor.quiz.schedule.pick_practice`), else the one missed
+(:func:`~spades_tutor.quiz.mastery.next_practice`). A session's questions come in the same order.
 The daily goal counts the questions answered in the learner's day (quizzes, lessons and reviews alike),
 on their browser's clock.
 
@@ -106,8 +108,17 @@ class SessionSummary:
     next_level: int
 
 
-def summarise(answers: Sequence[Given], since: float, kinds: Sequence[str], seed: int) -> SessionSummary:
-    """The session begun at ``since`` (``answers`` oldest first); the next kind among ``kinds``, drawn with ``seed``."""
+def summarise(
+    answers: Sequence[Given],
+    since: float,
+    kinds: Sequence[str],
+    seed: int,
+    now: float | None = None,
+    zone: tzinfo | None = None,
+) -> SessionSummary:
+    """The session begun at ``since`` (``answers`` oldest first); the next kind among ``kinds``: one due
+    for review on the learner's day of ``now`` (on the clock of ``zone``) if there is one and ``now``
+    is given (:func:`spades_tutor.quiz.schedule.pick_practice`), else drawn with ``seed``."""
     asked = session_questions(answers, since)
     order = list(dict.fromkeys(a.kind for a in asked))
     before = mastery([a for a in answers if a.time < since], kinds=order)
@@ -124,7 +135,13 @@ def summarise(answers: Sequence[Given], since: float, kinds: Sequence[str], seed
         )
         for kind in order
     )
-    next_kind, next_level = next_practice(answers, seed, kinds=kinds)
+    if now is None:
+        next_kind, next_level = next_practice(answers, seed, kinds=kinds)
+    else:
+        from .schedule import pick_practice  # (it reads the learner's clock from this module)
+
+        pick = pick_practice(answers, seed, kinds, now, zone)
+        next_kind, next_level = pick.kind, pick.level
     return SessionSummary(len(asked), sum(a.correct and a.attempt == 1 for a in asked), changes, next_kind, next_level)
 
 

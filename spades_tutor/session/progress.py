@@ -24,7 +24,9 @@ record, and both save into one place in the browser. Records are merged, never o
 (:func:`merge`): answers are a log, each with an id of its own; a lesson keeps the furthest step
 reached in either; the settings changed last win. Puzzle results are a log too, and the puzzle
 ratings are replayed from them (:mod:`spades_tutor.puzzles.rating`), never stored: two tabs'
-results merged give one rating.
+results merged give one rating. So is each quiz kind's review schedule, from the answers and their
+times (:mod:`spades_tutor.quiz.schedule`): a stored record never holds one, and one that claims to
+is read without it, with a note saying so.
 
 >>> p.record_puzzle("0a1b2c3d", "jokers", "medium", True, when=50.0)
 >>> round(p.puzzle_standing().learner.rating)
@@ -346,6 +348,11 @@ class Progress:
         if len(lessons) < len(stored):
             notes.append("Some lessons reached could not be read and were left out.")
         puzzle_results = _puzzle_results(data.get("puzzles", []), notes)
+        if "schedule" in data:  # never stored by the app: the review schedule is replayed from the answers
+            notes.append(
+                "The saved review schedule was not used: when each kind of question is due is worked out "
+                "from your answers."
+            )
         settings = Settings.from_data(data.get("settings"), notes)
         # when the settings last changed, and the last reset (0, never, in a record saved before they were kept)
         settings_time, reset_at = _time(data.get("settings_time", 0.0)), _time(data.get("reset_at", 0.0))

@@ -119,6 +119,7 @@ class LessonPlayer:
         history: Callable[[], Sequence[Answered]] | None = None,
         on_review_answer: Callable[[QuizItem, Feedback, int], None] | None = None,
         lessons: Sequence[Lesson] = (),
+        due: Callable[[Sequence[str]], Sequence[str]] | None = None,
     ) -> None:
         self.lesson = lesson
         #: where the generated quizzes draw from: each visit to a step draws anew from (seed, visit)
@@ -143,6 +144,8 @@ class LessonPlayer:
         #: the learner's answers so far, which the review is scheduled from (none: a first visit)
         self.history = history
         self.on_review_answer = on_review_answer
+        #: which of some kinds are due for review today (none known: the review goes by the misses alone)
+        self.due = due
         self.lessons = tuple(lessons)  # every lesson: one with no quiz reviews the kinds of the one before
         self.reviewing = False  # the closing review is shown (``step`` stays the lesson's last step)
         self.review: ReviewView | None = None
@@ -254,6 +257,7 @@ class LessonPlayer:
             four_colour=self.four_colour,
             large=self.large,
             retries=self.retries,
+            due=self.due(kinds) if self.due is not None else (),
         )
         self.step = len(self.lesson.steps) - 1
         self.reviewing = True

@@ -1,7 +1,7 @@
 """A lesson's closing review as widgets: what it reviews and why, its questions one at a time, the score.
 
 The questions come from ``lessons.review`` (kind and level by mastery, over the answers stored
-before the review and then the review's own); each is a ``QuizView``, graded by the engine.
+before the review and then the review's own; the kinds due for review today first, after a miss); each is a ``QuizView``, graded by the engine.
 ``on_answer`` hears of each graded answer (the app stores it with the source ``"review"``).
 """
 
@@ -42,6 +42,7 @@ class ReviewView:
         four_colour: bool = False,
         large: bool = False,
         retries: int = 0,
+        due: Sequence[str] = (),
     ) -> None:
         if not kinds:
             raise ValueError("a review needs at least one quiz kind")
@@ -55,7 +56,9 @@ class ReviewView:
         self.questions: list[ReviewQuestion] = []
         self.views: list[QuizView] = []
         self.results: list[tuple[bool, int]] = []  # (right, which try) for each question answered
-        self.reason = w.HTML(f'<p class="st-review-why">{html.escape(review_reason(self.history, self.kinds))}</p>')
+        self.due = tuple(k for k in due if k in self.kinds)  # due for review today: asked first (after a miss)
+        reason = review_reason(self.history, self.kinds, self.due)
+        self.reason = w.HTML(f'<p class="st-review-why">{html.escape(reason)}</p>')
         self.where = live(w.HTML())
         self.slot = w.VBox()
         self.next_button = w.Button(description="Next question ▶", button_style="primary", disabled=True)
@@ -79,7 +82,9 @@ class ReviewView:
         """The next question, drawn after every answer so far (nothing once all are asked)."""
         if len(self.questions) >= REVIEW_QUESTIONS or len(self.results) < len(self.questions):
             return
-        question = review_question(self.history, self.seed, self.kinds, len(self.questions) + 1)
+        asked = {q.kind for q in self.questions}
+        due = [k for k in self.due if k not in asked]
+        question = review_question(self.history, self.seed, self.kinds, len(self.questions) + 1, due)
         item = question.item(self.rules)
         view = QuizView(item, self._answered, retries=self.retries, **self.looks)
         self.questions.append(question)

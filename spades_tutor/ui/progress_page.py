@@ -1,9 +1,9 @@
-"""The Progress page: mastery by quiz kind, answers over time, the puzzle rating over time, streaks,
-and the teacher's downloads.
+"""The Progress page: mastery by quiz kind, reviews across days, answers over time, the puzzle rating
+over time, streaks, and the teacher's downloads.
 
 Everything on it is counted from the answers and puzzle results kept in the browser (quizzes and
-lessons together): the level and box of each kind come from ``spades_tutor.quiz.mastery``, the
-puzzle rating from ``spades_tutor.puzzles.rating``, the rest from ``spades_tutor.session.progress``. The plots are plotly JSON built here as plain data (plotly's renderer
+lessons together): the level and box of each kind come from ``spades_tutor.quiz.mastery``, each
+kind's predicted recall and next review from ``spades_tutor.quiz.schedule``, the puzzle rating from ``spades_tutor.puzzles.rating``, the rest from ``spades_tutor.session.progress``. The plots are plotly JSON built here as plain data (plotly's renderer
 in the page draws them), each with its one-line reading above it and its numbers in a table under it.
 
 >>> from spades_tutor.session import Progress
@@ -21,7 +21,8 @@ from __future__ import annotations
 import base64
 import html
 import math
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from datetime import tzinfo
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,7 @@ from .plot_box import SMALL, data_box, draw, fill_data, key_html, plot_slot, rea
 
 if TYPE_CHECKING:
     from ..quiz.mastery import KindMastery
+    from ..quiz.schedule import KindSchedule
     from .app import App
 
 __all__ = [
@@ -47,6 +49,10 @@ __all__ = [
     "rating_reading",
     "rating_spec",
     "rating_table_html",
+    "review_reading",
+    "review_rows",
+    "review_spec",
+    "review_table_html",
     "timeline",
     "timeline_reading",
     "timeline_spec",
@@ -60,6 +66,7 @@ SMALL_HEIGHT = TIMELINE_HEIGHT = 340
 LEVEL, BOX = "level reached (1 to 3)", "box (1 to 5)"
 FIRST, SECOND, MISSED = "right first try", "right on the second try", "missed"
 RATING, LIKELY = "your puzzle rating", "give or take (how unsure it still is)"
+DUE, LATER = "due for review today", "due on a later day"
 _COLOURS = {
     LEVEL: "#6a1b9a",
     BOX: "#1565c0",
@@ -68,7 +75,15 @@ _COLOURS = {
     MISSED: "#c62828",
     RATING: "#6a1b9a",
     LIKELY: "#d1c4e9",
+    DUE: "#e65100",
+    LATER: "#2e7d32",
 }
+#: what "due" means, in one sentence, where the page shows the reviews
+DUE_MEANS = (
+    "A kind is due for review on the day you are likely to start forgetting it: the schedule (FSRS, from "
+    "each day's first answer to the kind) asks it again when you would still get it right about 9 times "
+    "in 10, sooner after a miss, later after each right answer."
+)
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 #: the files the Progress page saves, each named for what it holds
@@ -167,6 +182,101 @@ def mastery_reading(table: Mapping[str, KindMastery]) -> str:
         f"Known best: {_title(best.kind)} (level {best.level} of 3, box {best.box} of 5). "
         f"To practise: {_title(weakest.kind)} (level {weakest.level}, box {weakest.box}). {count}"
     )
+
+
+# --- reviews across days ----------------------------------------------------------------------------
+
+
+def review_rows(
+    table: Mapping[str, KindSchedule], now: float, zone: tzinfo | None = None
+) -> list[tuple[str, int, str, bool, int]]:
+    """Per kind answered, in the table's order: its title, its predicted recall now (a whole percent),
+    its next review on the learner's clock (in words), whether it is due today, and the days it was reviewed.
+
+    >>> from spades_tutor.quiz.schedule import schedules
+    >>> from spades_tutor.session import Answer
+    >>> day = 86_400.0
+    >>> history = [Answer(0.0, "score", "jokers", "score:jokers:1/1", True)]
+    >>> review_rows(schedules(history, kinds=("score", "trump-order")), now=day)
+    [('Score this hand', 95, 'tomorrow', False, 1)]
+    >>> review_rows(schedules(history, kinds=("score",)), now=5 * day)
+    [('Score this hand', 84, 'today', True, 1)]
+    """
+    from ..quiz.schedule import day_words
+
+    today = local_time(now, zone).date()
+    rows = []
+    for s in table.values():
+        day, recall = s.due_day(zone), s.recall(now)
+        if day is None or recall is None:
+            continue
+        rows.append((_title(s.kind), round(100 * recall), day_words(day, today), s.is_due(now, zone), len(s.reviews)))
+    return rows
+
+
+def review_reading(table: Mapping[str, KindSchedule], now: float, zone: tzinfo | None = None) -> str:
+    """The reviews in one line: how many kinds are due today, and which is least likely to be remembered.
+
+    >>> from spades_tutor.quiz.schedule import schedules
+    >>> from spades_tutor.session import Answer
+    >>> history = [Answer(0.0, "score", "jokers", "score:jokers:1/1", True)]
+    >>> print(review_reading(schedules(history, kinds=("score",)), now=86_400.0))
+    Nothing is due for review today. Least likely to be remembered now: Score this hand, about 95%; its next review is tomorrow.
+    """
+    rows = review_rows(table, now, zone)
+    if not rows:
+        return "No quiz kind answered yet."
+    due = [r for r in rows if r[3]]
+    weakest = min(rows, key=lambda r: r[1])
+    said = (
+        f"{plural(len(due), 'kind')} due for review today: {', '.join(r[0] for r in due)}."
+        if due
+        else "Nothing is due for review today."
+    )
+    next_review = "it is due today" if weakest[3] else f"its next review is {weakest[2]}"
+    return f"{said} Least likely to be remembered now: {weakest[0]}, about {weakest[1]}%; {next_review}."
+
+
+def review_spec(table: Mapping[str, KindSchedule], now: float, zone: tzinfo | None = None) -> dict[str, Any]:
+    """The plotly JSON: per kind answered, a bar of how likely it is to be remembered now (in percent),
+    coloured by whether it is due today."""
+    rows = review_rows(table, now, zone)
+    data = [
+        {
+            "type": "bar",
+            "orientation": "h",
+            "name": name,
+            "x": [r[1] for r in rows if r[3] == due],
+            "y": [r[0] for r in rows if r[3] == due],
+            "customdata": [r[2] for r in rows if r[3] == due],
+            "marker": {"color": _COLOURS[name]},
+            "hovertemplate": "%{y}: about %{x}% likely to remember; next review %{customdata}<extra></extra>",
+        }
+        for name, due in ((DUE, True), (LATER, False))
+    ]
+    layout = _base_layout(
+        f"likely to remember now, % (days on the clock of {_zone_name(zone)})", "", height=_mastery_height(len(rows))
+    )
+    layout["barmode"] = "overlay"
+    layout["xaxis"] = {**layout["xaxis"], "range": [0, 100], "ticksuffix": "%"}
+    layout["yaxis"] = {
+        **layout["yaxis"],
+        "autorange": "reversed",
+        "type": "category",
+        "categoryorder": "array",
+        "categoryarray": [r[0] for r in rows],
+    }
+    return {"data": data, "layout": layout}
+
+
+def review_table_html(table: Mapping[str, KindSchedule], now: float, caption: str, zone: tzinfo | None = None) -> str:
+    """The numbers the reviews plot draws, one row per kind answered, in plain words."""
+    rows = [
+        (title, f"about {recall}%", when, "yes" if due else "no", days)
+        for title, recall, when, due, days in review_rows(table, now, zone)
+    ]
+    heads = ("quiz kind", "likely to remember now", "next review", "due today", "days reviewed")
+    return _table(caption, heads, rows)
 
 
 # --- answers over time ------------------------------------------------------------------------------
@@ -421,6 +531,13 @@ class ProgressPage:
         self.mastery_plot = plot_slot()
         self.mastery_key = w.HTML(key_html(((LEVEL, _COLOURS[LEVEL]), (BOX, _COLOURS[BOX]))))
         self.mastery_data = data_box()
+        #: the learner's clock for predicted recall and what is due today (a test fixes it)
+        self.clock: Callable[[], float] = time.time
+        self.review_reading = w.HTML()
+        self.review_note = w.HTML(f'<p class="st-note">{html.escape(DUE_MEANS)}</p>')
+        self.review_plot = plot_slot()
+        self.review_key = w.HTML(key_html(((DUE, _COLOURS[DUE]), (LATER, _COLOURS[LATER]))))
+        self.review_data = data_box()
         self.timeline_reading = w.HTML()
         self.timeline_plot = plot_slot(small=True)
         self.timeline_key = w.HTML(key_html(tuple((n, _COLOURS[n]) for n in (FIRST, SECOND, MISSED))))
@@ -448,7 +565,14 @@ class ProgressPage:
         # built once: each visit re-renders the page, and a heading made per visit would stay open
         self.headings = [
             w.HTML(f"<h3>{text}</h3>")
-            for text in ("Mastery by quiz kind", "Answers over time", "Streaks", "For a teacher", "Puzzle rating")
+            for text in (
+                "Mastery by quiz kind",
+                "Answers over time",
+                "Streaks",
+                "For a teacher",
+                "Puzzle rating",
+                "Reviews across days",
+            )
         ]
         self.body = w.VBox()
         self.widget = w.VBox([self.title, self.body])
@@ -457,10 +581,11 @@ class ProgressPage:
     def render(self) -> None:
         """Rebuild the page from the answers kept (its plots are drawn once their boxes are on the page)."""
         from ..quiz.mastery import mastery
+        from ..quiz.schedule import schedules
 
         progress = self.app.progress
         zone = self.app.store.zone  # the learner's clock, as their browser keeps it
-        mastery_head, timeline_head, streaks_head, teacher_head, rating_head = self.headings
+        mastery_head, timeline_head, streaks_head, teacher_head, rating_head, review_head = self.headings
         rating = [rating_head, self.rating_reading]
         standing = progress.puzzle_standing()
         reading = rating_reading(standing)
@@ -480,12 +605,12 @@ class ProgressPage:
                 self.body.children = [self.empty, self.quiz_button]
             return
         table = mastery(progress.answers)
+        known = bool(tried(table))  # answers only to kinds this version of the app does not have: no empty plots
+        mastered = [mastery_head, self.mastery_reading, self.mastery_plot, self.mastery_key, self.mastery_data]
+        reviews = [review_head, self.review_reading, self.review_note, self.review_plot, self.review_key]
         self.body.children = [
-            mastery_head,
-            self.mastery_reading,
-            self.mastery_plot,
-            self.mastery_key,
-            self.mastery_data,
+            *(mastered if known else []),
+            *([*reviews, self.review_data] if known else []),
             timeline_head,
             self.timeline_reading,
             self.timeline_plot,
@@ -499,21 +624,32 @@ class ProgressPage:
         ]
         self.streaks.value = streaks_html(progress)
         self.downloads.value = downloads_html(progress)
-        if tried(table):
+        if known:
+            now = self.clock()
+            plan = schedules(progress.answers, zone=zone)
+            reading = review_reading(plan, now, zone)
+            spec = review_spec(plan, now, zone)
+            self.review_reading.value = reading_html("", reading)
+            fill_data(self.review_data, spec, reading, review_table_html(plan, now, reading, zone))
+            self._size(self.review_plot, spec["layout"]["height"])
+            draw(self.review_plot, spec, spec["layout"]["height"])
             reading = mastery_reading(table)
             spec = mastery_spec(table)
             self.mastery_reading.value = reading_html("", reading)
             fill_data(self.mastery_data, spec, reading, mastery_table_html(table, reading))
             height = spec["layout"]["height"]
-            if height == SMALL_HEIGHT:
-                self.mastery_plot.add_class(SMALL)
-            else:
-                self.mastery_plot.remove_class(SMALL)
+            self._size(self.mastery_plot, height)
             draw(self.mastery_plot, spec, height)
-        else:  # answers only to kinds this version of the app does not have: no empty plot
-            self.body.children = self.body.children[5:]
         reading = timeline_reading(progress.answers, zone)
         spec = timeline_spec(progress.answers, zone)
         self.timeline_reading.value = reading_html("", reading)
         fill_data(self.timeline_data, spec, reading)
         draw(self.timeline_plot, spec, TIMELINE_HEIGHT)
+
+    @staticmethod
+    def _size(slot: w.Output, height: int) -> None:
+        """A small plot's box for a few kinds, a full one for more (app.css has both)."""
+        if height == SMALL_HEIGHT:
+            slot.add_class(SMALL)
+        else:
+            slot.remove_class(SMALL)

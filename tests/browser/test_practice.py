@@ -104,3 +104,26 @@ def test_a_practice_session_reloaded_at_its_last_question_ends_on_its_summary(pa
     again.get_by_role("button", name="Practice what I miss").click()
     expect(line).to_contain_text(f"Practice what I miss, question 1 of {SESSION_LENGTH}: ")
     again.close()
+
+
+def test_home_shows_the_kinds_due_today_and_reviews_them_first(page: Page, voila_server: Server) -> None:
+    """Practice across days: "Score this hand" answered right ten days ago is due (FSRS asked for it
+    two days later); every other kind answered today is not. Home says so, and its button starts a
+    practice session on that kind."""
+    stored = known_but_one("score")
+    stored.record("score", "jokers", "score:jokers:1/1", True, when=time.time() - 10 * 86_400)
+    page.add_init_script(f"window.localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(stored.to_json())});")
+    open_app(page, voila_server, "/")
+    due = page.locator(".st-home-due")
+    expect(due).to_contain_text("Due today: 1 kind of question to review (Score this hand).")
+    problems = axe_findings(page, "Home with a kind due for review")
+    for width, height in ((375, 812), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        due.scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / f"home-due-{width}.png"))
+        problems += [f"at {width} px: {p}" for p in page.evaluate(PROBLEMS)]
+    assert problems == []
+    page.get_by_role("button", name="Review what is due ▶").click()
+    expect(page.locator(".st-quiz.st-quiz-score")).to_have_count(1)
+    line = page.locator(".st-note").filter(has_text="Question").first
+    expect(line).to_contain_text("Practice what I miss, question 1 of 10: Score this hand, due for review today")

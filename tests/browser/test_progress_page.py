@@ -1,5 +1,6 @@
 """The Progress page in Chromium: empty at first, with a way to the quiz; after one right and one wrong
-answer on the Quiz page, both plots drawn with their readings and the streaks right; after a reload (a
+answer on the Quiz page, the three plots (mastery, reviews across days, answers over time) drawn with
+their readings and the streaks right; after a reload (a
 new kernel) ``?page=progress`` draws the same figures from what the browser kept. axe finds nothing; at a
 phone's 375 px and at 1920 px nothing is cut off. Screenshots go to ``test-artifacts/screenshots/progress/``."""
 
@@ -48,7 +49,7 @@ def shoot(page: Page, label: str) -> list[str]:
 
 def figures(page: Page) -> list[Any]:
     plots = page.locator(".st-progress-page .js-plotly-plot")
-    expect(plots).to_have_count(2, timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(plots).to_have_count(3, timeout=FIRST_EXPECT_TIMEOUT_MS)
     return page.evaluate(FIGURES)
 
 
@@ -58,7 +59,12 @@ def check_progress(page: Page) -> None:
     expect(progress.locator(".st-reading").first).to_have_text(
         "Score this hand: level 1 of 3, box 1 of 5. 1 of 12 quiz kinds tried.", timeout=FIRST_EXPECT_TIMEOUT_MS
     )
-    expect(progress.locator(".st-reading").nth(1)).to_have_text(
+    # answered today: nothing due, and the next review on a later day (FSRS's first interval, two days)
+    expect(progress.locator(".st-reading").nth(1)).to_contain_text(
+        "Nothing is due for review today. Least likely to be remembered now: Score this hand, about 100%; "
+        "its next review is on "
+    )
+    expect(progress.locator(".st-reading").nth(2)).to_have_text(
         "2 answers in 1 session: 1 right first try, 0 on the second try, 1 missed."
     )
     streaks = progress.locator("table", has_text="Streaks and tries")
@@ -90,10 +96,12 @@ def test_progress_is_drawn_after_quizzing_and_comes_back_after_a_reload(page: Pa
     names = [[trace[0] for trace in figure] for figure in drawn]
     assert names == [
         ["level reached (1 to 3)", "box (1 to 5)"],
+        ["due for review today", "due on a later day"],
         ["right first try", "right on the second try", "missed"],
     ]
     assert [trace[1:] for trace in drawn[0]] == [[[1], ["Score this hand"]], [[1], ["Score this hand"]]]
-    assert [trace[2] for trace in drawn[1]] == [[1], [0], [1]]
+    assert [trace[1:] for trace in drawn[1]] == [[[], []], [[100], ["Score this hand"]]]
+    assert [trace[2] for trace in drawn[2]] == [[1], [0], [1]]
     check_progress(page)
     # each figure is named by its reading; its data opens from the keyboard
     figure = page.locator(".st-progress-page [role=figure]").first
@@ -144,14 +152,16 @@ def test_the_page_counts_days_on_the_browsers_clock(browser: Browser, voila_serv
         page = context.new_page()
         open_app(page, voila_server, "/?page=progress")
         progress = page.locator(".st-progress-page")
-        expect(progress.locator(".st-reading").nth(1)).to_have_text(
+        expect(progress.locator(".st-reading").nth(2)).to_have_text(
             "2 answers in 2 sessions: 1 right first try, 0 on the second try, 1 missed; "
             "the latest (02:00): 0 of 1 right first try.",
             timeout=FIRST_EXPECT_TIMEOUT_MS,
         )
-        expect(progress.locator(".js-plotly-plot")).to_have_count(2)
-        timeline = progress.locator(".js-plotly-plot").nth(1)
+        expect(progress.locator(".js-plotly-plot")).to_have_count(3)
+        timeline = progress.locator(".js-plotly-plot").nth(2)
         expect(timeline.locator(".g-xtitle")).to_have_text("session of answers, by its start (Pacific/Auckland)")
-        assert page.evaluate(FIGURES)[1][0][1] == ["00:00", "02:00"]
+        assert page.evaluate(FIGURES)[2][0][1] == ["00:00", "02:00"]
+        # answered long ago: due today, on the same clock
+        expect(progress.locator(".st-reading").nth(1)).to_contain_text("1 kind due for review today: Score this hand.")
     finally:
         context.close()

@@ -1,9 +1,12 @@
-"""Home: what the app is, the way to Learn and to Quiz yourself, and the rule-set picker."""
+"""Home: what the app is, the way to Learn and to Quiz yourself, what is due for review today, and the
+rule-set picker."""
 
 from __future__ import annotations
 
 import html
 import os
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -12,7 +15,7 @@ from ...engine import BlindNil, Rules
 from ...session import Settings
 from ..choices import Dropdown
 from ..errors import guarded
-from .base import Page, register
+from .base import Page, SettingsChange, register
 
 if TYPE_CHECKING:
     from ..app import App  # type-only: a page is handed the shell that builds it
@@ -142,4 +145,80 @@ class HomePage(Page):
             "trump order and scoring. Pick a rule set below: everything re-renders for it.</p>"
             f"{binder}</div>"
         )
-        self.widget = w.VBox([intro, w.HBox([learn, quiz]), app.picker.widget])
+        #: the learner's clock for what is due today (a test fixes it)
+        self.clock: Callable[[], float] = time.time
+        self.due = w.HTML(layout=w.Layout(flex="1 1 20em", min_width="0"))  # wraps on a phone
+        self.due.add_class("st-home-due")
+        self.review_button = w.Button(
+            description="Review what is due ▶",
+            button_style="warning",
+            tooltip="A practice session: the kinds due for review today first, then those you missed",
+            layout=w.Layout(width="auto", flex="0 0 auto"),
+        )
+        self.review_button.add_class("st-review-due")
+        self.review_button.on_click(guarded(lambda _b: self.review()))
+        self.due_box = w.HBox(
+            [self.due, self.review_button],
+            layout=w.Layout(align_items="center", margin="0.6em 0", flex_flow="row wrap"),
+        )
+        self.due_box.add_class("st-home-due-box")
+        self.widget = w.VBox([intro, w.HBox([learn, quiz]), self.due_box, app.picker.widget])
+        self.refresh_due()
+
+    def apply(self, change: SettingsChange) -> None:
+        """A new record (its answers) or new rules (the kinds they ask): what is due, counted again."""
+        self.refresh_due()
+
+    def show(self) -> None:
+        self.refresh_due()
+
+    def review(self) -> None:
+        """ "Review what is due": a practice session on the quiz page, the kinds due today first."""
+        quiz = self.app.quiz
+        quiz.practise()
+        self.app.show(quiz.title)
+
+    def refresh_due(self) -> None:
+        """What is due for review today, on the learner's clock (:func:`due_html`); nothing before the first answer."""
+        words, due = due_html(self.app, self.clock())
+        self.due.value = words
+        self.due_box.layout.display = None if words else "none"
+        self.review_button.layout.display = None if due else "none"
+
+
+def due_html(app: App, now: float) -> tuple[str, bool]:
+    """Home's line on practice across days, and whether anything is due today: the kinds due (those the
+    rule set asks) and the lessons read whose quiz asks them; with none due, when the next review is.
+    Empty before any answer."""
+    progress, zone = app.progress, app.store.zone
+    if not progress.answers:
+        return "", False
+    from ...lessons.review import lessons_due
+    from ...quiz import kinds
+    from ...quiz.practice import local_time
+    from ...quiz.schedule import day_words, due_kinds, next_due, schedules
+    from ..quiz_view import KIND_TITLES
+
+    table = schedules(progress.answers, zone=zone)
+    offered = set(kinds.offered(app.rules))
+    due = due_kinds(table, now, zone)
+    asked = [k for k in due if k in offered]
+    if not asked:
+        soonest = next_due(table, now, zone)
+        day = soonest.due_day(zone) if soonest is not None else None
+        if soonest is None or day is None:
+            return "", False
+        when = day_words(day, local_time(now, zone).date())
+        said = f"Nothing due for review today. Next review: <b>{html.escape(KIND_TITLES[soonest.kind])}</b>, {when}."
+        return f'<p class="st-note" role="status">{said}</p>', False
+    names = ", ".join(html.escape(KIND_TITLES[k]) for k in asked)
+    count = f"{len(asked)} kind{'' if len(asked) == 1 else 's'} of question"
+    lessons = lessons_due(app.learn.lessons, progress.lessons, asked, app.rules)
+    from_lessons = (
+        f" From your lessons: {html.escape(', '.join(f'{x.number}. {x.title}' for x in lessons))}." if lessons else ""
+    )
+    return (
+        f'<p class="st-home-due-line" role="status"><b>Due today: {count} to review</b> ({names}). '
+        f"A kind is due on the day you are likely to start forgetting it.{from_lessons}</p>",
+        True,
+    )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import html
 import random
+import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -151,6 +153,7 @@ class LearnPage(Page):
             history=lambda: self.app.progress.answers,
             on_review_answer=lambda item, feedback, attempt: self.app.record(item, feedback, attempt, source="review"),
             lessons=self.lessons,
+            due=self.due,
         )
         self.opened += 1
         self._close_done()
@@ -159,6 +162,13 @@ class LearnPage(Page):
         if old is not None:  # the lesson it replaces, with every widget it built
             close_unused([old.widget])
         self.app.name_page()
+
+    def due(self, kinds: Sequence[str]) -> list[str]:
+        """Which of a lesson review's kinds are due for review today, on the learner's clock."""
+        from ...quiz.schedule import due_among, schedules
+
+        zone = self.app.store.zone
+        return due_among(schedules(self.app.progress.answers, kinds, zone), kinds, time.time(), zone)
 
     def finished(self, lesson: Any) -> None:
         self.app.reached(lesson, len(lesson.steps) - 1)

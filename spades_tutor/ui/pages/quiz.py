@@ -7,6 +7,7 @@ import base64
 import html
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -63,9 +64,11 @@ class QuizPage(Page):
         self.practising = False
         self._quiet = False  # the Level menu set by the practice, not picked by the learner
         self._line = ("", 1)  # the practice's words and the level the question's line names
+        #: the learner's clock for what is due today (a test fixes it)
+        self.clock: Callable[[], float] = time.time
         self.practice_button = w.Button(
             description="Practice what I miss",
-            tooltip="The next question is of a kind you missed, at the level you have reached in it",
+            tooltip="The kinds due for review today first, then those you missed, at the level you have reached",
             layout=w.Layout(width="auto", flex="0 0 auto"),
         )
         self.practice_button.add_class("st-practice")
@@ -233,8 +236,9 @@ class QuizPage(Page):
         from ...quiz.practice import summarise
 
         since = self.app.settings.practice_from
+        offered = list(kinds.offered(self.app.rules))
         summary = summarise(
-            self.app.progress.answers, since, kinds=list(kinds.offered(self.app.rules)), seed=self.seed + 1
+            self.app.progress.answers, since, offered, self.seed + 1, now=self.clock(), zone=self.app.store.zone
         )
         self.practising = False
         self._end_session()
@@ -325,17 +329,24 @@ class QuizPage(Page):
         """The kind and level "Practice what I miss" serves (from every answer given, quizzes and lessons),
         and the words that say why (the level reached in the kind ends the question's line)."""
         from ...quiz import kinds
-        from ...quiz.mastery import mastery, next_practice
+        from ...quiz.mastery import mastery
+        from ...quiz.schedule import pick_practice
 
         if not self.app.settings.practice_from:  # the session was ended elsewhere (another tab): a new one begins
             self.app.settings.practice_from = time.time()
             self.app.save()
         offered = list(kinds.offered(rules))
         history = self.app.progress.answers
-        kind, level = next_practice(history, self.seed, kinds=offered)
+        # the kinds due for review today first (on the learner's clock), then the ones missed
+        pick = pick_practice(history, self.seed, offered, self.clock(), self.app.store.zone)
+        kind, level = pick.kind, pick.level
         known = mastery(history, kinds=(kind,))[kind]
         said = {0: "new to you", 1: "missed last time", 2: "right first try last time", 5: "well known"}
-        why = said.get(known.box, f"right first try {known.box - 1} times running")
+        why = (
+            "due for review today"
+            if pick.due
+            else said.get(known.box, f"right first try {known.box - 1} times running")
+        )
         asked = min(self.session_asked() + 1, SESSION_LENGTH)
         return (
             kind,
