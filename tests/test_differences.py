@@ -189,11 +189,18 @@ def test_the_quiz_asks_each_shown_difference_in_the_learners_rules() -> None:
     found = differences(yours, JOKERS)
     items = quiz_items(yours, JOKERS, found)
     assert [item.kind for item, _ in items] == ["first-leader", "game-winner", "score"]  # no quiz kind asks a renege
+    shown = {d.example.kind: d for d in found if d.example is not None}
     for item, other in items:
         assert item.rules == yours
         assert other is not None and other.rules == JOKERS and other.position() == item.position()
         assert item.answer() != other.answer()
         assert item.check(item.answer()).correct
+    # the question is the further example, not the one shown above it
+    for difference in found:
+        if difference.further is not None:
+            assert difference.further.position != difference.example.position  # type: ignore[union-attr]
+            assert_shown(dataclasses.replace(difference, example=difference.further), yours, JOKERS)
+    assert shown["game"].further is not None
     deck = quiz_items(JOKERS, CLASSIC, differences(JOKERS, CLASSIC))
     ((item, other),) = deck
     assert item.kind == "trick-winner" and other is None  # the trick holds a joker: Regular Spades cannot ask it

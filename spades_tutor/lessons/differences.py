@@ -110,8 +110,9 @@ class Example:
 
 @dataclasses.dataclass(frozen=True)
 class Difference:
-    """One rule that differs: its heading, what it changes, each table's value in words, and an
-    example (None when no situation searched shows it on its own)."""
+    """One rule that differs: its heading, what it changes, each table's value in words, an
+    example (None when no situation searched shows it on its own), and a further one the quiz
+    asks (so the question is not the example shown above it; None when only one was found)."""
 
     fields: tuple[str, ...]
     heading: str
@@ -119,6 +120,7 @@ class Difference:
     yours: str
     theirs: str
     example: Example | None
+    further: Example | None = None
 
 
 # --- the fields -----------------------------------------------------------------------------------
@@ -430,19 +432,21 @@ SEARCHES: tuple[tuple[str, Callable[[Rules, Rules], Iterator[Candidate]]], ...] 
 )
 
 
-def find_example(yours: Rules, theirs: Rules, fields: Sequence[str]) -> Example | None:
-    """The first situation of the searches that the change of ``fields`` alone decides otherwise.
+def find_examples(yours: Rules, theirs: Rules, fields: Sequence[str], count: int = 2) -> tuple[Example, ...]:
+    """The first ``count`` situations of the searches that the change of ``fields`` alone decides
+    otherwise (all found by the first search that finds one).
 
-    Preferred: one the learner's and the reference's whole rule sets decide as that change does (the
-    example shows that change and nothing else); else the first one both decide otherwise too (where
-    other differences of the two tables change the same answer, as a trick's value changes a nil's
-    score line)."""
+    Preferred: situations the learner's and the reference's whole rule sets decide as that change
+    does (the example shows that change and nothing else); else the first ones both decide otherwise
+    too (where other differences of the two tables change the same answer, as a trick's value
+    changes a nil's score line)."""
     pair = _isolated(yours, theirs, fields)
     if pair is None:
-        return None
+        return ()
     changed, unchanged = pair
-    mixed: Example | None = None
+    mixed: list[Example] = []
     for kind, search in SEARCHES:
+        clean: list[Example] = []
         for setting, position, decide in search(yours, theirs):
             key_changed, _ = decide(changed, said=False)
             key_unchanged, _ = decide(unchanged, said=False)
@@ -451,10 +455,25 @@ def find_example(yours: Rules, theirs: Rules, fields: Sequence[str]) -> Example 
             key_yours, mine = decide(yours)
             key_theirs, other = decide(theirs)
             if key_yours == key_changed and key_theirs == key_unchanged:
-                return Example(kind, setting, position, mine, other)
-            if mixed is None and key_yours != key_theirs and "unplayable" not in (key_yours, key_theirs):
-                mixed = Example(kind, setting, position, mine, other)
-    return mixed
+                clean.append(Example(kind, setting, position, mine, other))
+                if len(clean) == count:
+                    break
+            elif (
+                len(mixed) < count
+                and key_yours != key_theirs
+                and "unplayable" not in (key_yours, key_theirs)
+                and (not mixed or mixed[0].kind == kind)
+            ):
+                mixed.append(Example(kind, setting, position, mine, other))
+        if clean:
+            return tuple(clean)
+    return tuple(mixed)
+
+
+def find_example(yours: Rules, theirs: Rules, fields: Sequence[str]) -> Example | None:
+    """The first situation :func:`find_examples` finds, or None."""
+    found = find_examples(yours, theirs, fields, count=1)
+    return found[0] if found else None
 
 
 # --- the words: each field's heading, what it changes, and its value ---------------------------------
@@ -610,7 +629,8 @@ def differences(yours: Rules, theirs: Rules) -> tuple[Difference, ...]:
     for fields in rule_fields():
         if _values(yours, fields) == _values(theirs, fields):
             continue
-        example = find_example(yours, theirs, fields)
+        examples = find_examples(yours, theirs, fields)
+        example = examples[0] if examples else None
         if example is not None:
             says = _SAYS.get(example.kind, "It changes how the engine decides a hand.")
         else:
@@ -627,6 +647,7 @@ def differences(yours: Rules, theirs: Rules) -> tuple[Difference, ...]:
                 value_words(yours, fields),
                 value_words(theirs, fields),
                 example,
+                examples[1] if len(examples) > 1 else None,
             )
         )
     return tuple(found)
@@ -641,20 +662,20 @@ QUIZ_KINDS = {"trick": "trick-winner", "first-lead": "first-leader", "score": "s
 def quiz_items(
     yours: Rules, theirs: Rules, found: Sequence[Difference], most: int = 5
 ) -> tuple[tuple[QuizItem, QuizItem | None], ...]:
-    """A question on each difference with an example a quiz kind can ask (at most ``most``): the
-    item in the learner's rules, and the same position in the reference's (None where that table
+    """A question on each difference with an example a quiz kind can ask (at most ``most``), on its
+    further example where there is one: the item in the learner's rules, and the same position in the reference's (None where that table
     cannot hold it), whose answer is the contrast.
 
     >>> items = quiz_items(Rules.preset("jokers", target=300), Rules.preset("jokers"),
     ...                    differences(Rules.preset("jokers", target=300), Rules.preset("jokers")))
     >>> [(item.kind, item.answer(), other.answer()) for item, other in items]
-    [('game-winner', 'North–South', 'another hand')]
+    [('game-winner', 'East–West', 'another hand')]
     """
     from ..quiz import kinds
 
     out: list[tuple[QuizItem, QuizItem | None]] = []
     for difference in found:
-        example = difference.example
+        example = difference.further or difference.example
         if example is None or example.kind not in QUIZ_KINDS or len(out) >= most:
             continue
         cls = kinds.get(QUIZ_KINDS[example.kind])

@@ -101,24 +101,22 @@ class DifferencesPage:
 
     def draw(self) -> None:
         theirs = self.theirs
-        self.yours.value = f'<p class="st-note"><b>Your table:</b> {_escape(self.rules.describe())}</p>'
         self.found = differences(self.rules, theirs)
         self.quizzes, self.contrasts = [], []
-        if not self.found:
-            self.body.children = (
-                w.HTML(
-                    f'<p class="st-diff-same">Your table plays {_escape(theirs.title)} exactly: nothing changes. '
-                    "To see what house rules change, choose them on Home (another rule set, no nil, blind nil, "
-                    "a team at −200 loses) and come back here.</p>"
-                ),
-            )
-            return
-        parts: list[w.Widget] = [
-            w.HTML(
-                f"<p>{len(self.found)} rule{'s' if len(self.found) != 1 else ''} of your table "
-                f"differ{'s' if len(self.found) == 1 else ''} from {_escape(theirs.title)}:</p>"
-            )
-        ]
+        count = len(self.found)
+        said = (
+            f"{count} rule{'s' if count != 1 else ''} of your table differ{'s' if count == 1 else ''} "
+            f"from {_escape(theirs.title)}:"
+            if count
+            else f"Your table plays {_escape(theirs.title)} exactly: nothing changes. To see what house rules "
+            "change, choose them on Home (another rule set, no nil, blind nil, a team at −200 loses) and come "
+            "back here."
+        )
+        self.yours.value = (
+            f'<p class="st-note"><b>Your table:</b> {_escape(self.rules.describe())}</p>'
+            f'<p class="{"st-diff-count" if count else "st-diff-same"}">{said}</p>'
+        )
+        parts: list[w.Widget] = []
         for difference in self.found:
             parts += self._difference(difference, theirs)
         parts += self._quiz(theirs)
@@ -172,7 +170,7 @@ class DifferencesPage:
         parts: list[w.Widget] = [
             w.HTML(
                 '<h3 class="st-diff-heading">A short quiz on your table</h3><p class="st-note">Answer each at '
-                f"your table; after your answer, {_escape(theirs.title)}'s answer is shown beside it.</p>"
+                f"your table; after your answer, the answer in {_escape(theirs.title)} is shown under it.</p>"
             )
         ]
         for item, other in items:
