@@ -75,7 +75,7 @@ def test_another_rule_set_compared_with_regular_spades_draws_the_trick_at_both_t
     tab = app.get_page(DifferencesTab)
     app.picker.preset.value = "deuces-high"
     view = tab.view
-    assert headings(view) == ["2♣ 2♥ out: 16 trumps instead of 15"]
+    assert headings(view) == ["2♣ 2♥ out instead of 2♥ 2♦: 16 trumps instead of 15"]
     tricks = [x for x in widget_tree([view.body]) if isinstance(x, CardsWidget) and x.arrangement == "table"]
     assert len(tricks) == 3  # one at each table, and the quiz's
     assert tricks[0].winner != tricks[1].winner  # the same trick, won by another seat

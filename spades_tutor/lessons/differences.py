@@ -91,6 +91,8 @@ class Outcome:
     sentences: tuple[str, ...]
     scores: Mapping[Team, HandScore] | None = None
     trick: Trick | None = None
+    #: False where the situation cannot come up at this table (a card not in its deck, a bid it refuses)
+    possible: bool = True
 
 
 @dataclasses.dataclass(frozen=True)
@@ -171,6 +173,7 @@ def _trick_outcome(rules: Rules, leader: Seat, played: tuple[Card, ...], said: b
         return ("absent", card), _SILENT if not said else Outcome(
             "Not in the deck",
             (f"The {card.name} is not in the {rules.title} deck, so this trick cannot be played there.",),
+            possible=False,
         )
     trick = Trick.complete(rules, leader, played)
     if not said:
@@ -236,7 +239,9 @@ def _bid_outcome(
     rnd = _dealt(rules, behind).copy()
     for earlier in before:
         if rnd.why_bid_illegal(earlier) is not None:
-            return "unreachable", Outcome("Not reached", ("These bids cannot all be made at this table.",))
+            return "unreachable", Outcome(
+                "Not reached", ("These bids cannot all be made at this table.",), possible=False
+            )
         rnd.bid(earlier)
     reason = rnd.why_bid_illegal(bid)
     seat = rnd.to_act
@@ -347,7 +352,9 @@ def _score_outcome(
     rules: Rules, bids: Mapping[Seat, Any], took: Mapping[Seat, int], bags: Mapping[Team, int], said: bool = True
 ) -> tuple[Any, Outcome]:
     if not _hand_fits(rules, bids, took, bags):
-        return "unplayable", Outcome("Cannot happen", ("This hand's bids or bags are not possible at this table.",))
+        return "unplayable", Outcome(
+            "Cannot happen", ("This hand's bids or bags are not possible at this table.",), possible=False
+        )
     scores = score_hand(rules, bids, took, bags)
     key = tuple((s.points, s.bags) for s in scores.values())
     return key, Outcome(
@@ -399,7 +406,9 @@ def _renege_outcome(
     said: bool = True,
 ) -> tuple[Any, Outcome]:
     if not _hand_fits(rules, bids, took, bags):
-        return "unplayable", Outcome("Cannot happen", ("This hand's bids or bags are not possible at this table.",))
+        return "unplayable", Outcome(
+            "Cannot happen", ("This hand's bids or bags are not possible at this table.",), possible=False
+        )
     ruling = apply_renege(rules, bids, took, offenders, bags=bags)
     key = (tuple(ruling.tricks[s] for s in Seat), tuple((s.points, s.bags) for s in ruling.scores.values()))
     return key, Outcome(_score_words(ruling.scores), ruling.lines, scores=ruling.scores)
@@ -562,14 +571,27 @@ def _option_heading(rules: Rules, field: str) -> str:
 
 
 def _deck_heading(yours: Rules, theirs: Rules) -> str:
+    """The deck's difference in a few words: the jokers, the cards taken out, the trumps.
+
+    >>> _deck_heading(Rules.preset("bicycle"), Rules.preset("jokers"))
+    '2♣ 2♦ out instead of 2♥ 2♦'
+    """
     parts: list[str] = []
     if yours.jokers != theirs.jokers:
         parts.append("Both jokers in" if yours.jokers else "No jokers")
     if set(yours.removed) != set(theirs.removed):
-        parts.append(f"{' '.join(map(str, yours.removed))} out" if yours.removed else "All 52 cards")
-    mine, other = len(yours.trumps), len(theirs.trumps)
-    trumps = f"{mine} trumps instead of {other}" if mine != other else "another trump order"
+        out = f"{' '.join(map(str, yours.removed))} out" if yours.removed else "All 52 cards"
+        if yours.removed and theirs.removed:
+            out += f" instead of {' '.join(map(str, theirs.removed))}"
+        parts.append(out)
     head = ", ".join([*parts[:1], *(p[:1].lower() + p[1:] for p in parts[1:])])
+    mine, other = len(yours.trumps), len(theirs.trumps)
+    if mine != other:
+        trumps = f"{mine} trumps instead of {other}"
+    elif yours.trumps != theirs.trumps:
+        trumps = "another trump order"
+    else:
+        return head
     return f"{head}: {trumps}" if head else trumps[:1].upper() + trumps[1:]
 
 

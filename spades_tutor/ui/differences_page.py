@@ -132,7 +132,8 @@ class DifferencesPage:
         example = difference.example
         if example is None:
             return [head]
-        setting = w.HTML(f'<p class="st-diff-setting"><b>The same at both tables:</b> {_escape(example.setting)}</p>')
+        same = "The same at both tables:" if example.yours.possible and example.theirs.possible else "The example:"
+        setting = w.HTML(f'<p class="st-diff-setting"><b>{same}</b> {_escape(example.setting)}</p>')
         return [
             head,
             setting,
