@@ -23,6 +23,7 @@ from ..quiz import Feedback, QuizItem
 from .cards import trick_view
 from .choices import Dropdown
 from .errors import guarded
+from .landmarks import live
 from .quiz_view import QuizView
 
 #: the kinds of example whose outcome is drawn as score lines (their sentences are those lines)
@@ -175,7 +176,7 @@ class DifferencesPage:
             )
         ]
         for item, other in items:
-            contrast = w.HTML()
+            contrast = live(w.HTML())  # read out when it appears, after the verdict
             contrast.add_class("st-diff-contrast")
             view = QuizView(
                 item,
