@@ -205,3 +205,29 @@ def test_the_quiz_asks_each_shown_difference_in_the_learners_rules() -> None:
     ((item, other),) = deck
     assert item.kind == "trick-winner" and other is None  # the trick holds a joker: Regular Spades cannot ask it
     assert any(c.is_joker for c in cards(item.position()["trick"]))
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class HouseRules(Rules):
+    """A rule set with a house rule the engine does not play yet (as a flag added to ``Rules`` later)."""
+
+    minimum_team_bid: int = 0
+
+
+def test_a_rule_added_to_the_rules_later_is_listed_and_said_plainly_without_an_example() -> None:
+    theirs = HouseRules(**{f.name: getattr(JOKERS, f.name) for f in dataclasses.fields(Rules) if f.init})
+    yours = dataclasses.replace(theirs, minimum_team_bid=4)
+    assert ("minimum_team_bid",) in rule_fields(HouseRules)
+    (difference,) = differences(yours, theirs)
+    assert difference.fields == ("minimum_team_bid",)
+    assert difference.heading == "Minimum team bid: 4 (in Spades with Jokers: minimum team bid: 0)"
+    assert difference.example is None and "no example to show" in difference.says
+    assert quiz_items(yours, theirs, (difference,)) == ()
+
+
+def test_regular_spades_against_jokers_quizzes_a_trick_regular_spades_can_hold() -> None:
+    (difference,) = differences(CLASSIC, JOKERS)
+    assert difference.example is not None and not difference.example.yours.possible  # a joker's trick shown
+    ((item, other),) = quiz_items(CLASSIC, JOKERS, (difference,))
+    assert item.kind == "trick-winner" and all(CLASSIC.in_deck(c) for c in cards(item.position()["trick"]))
+    assert other is None  # the 2♥ or 2♦ in it is not in the jokers' deck

@@ -51,6 +51,7 @@ from ..engine import (
     explain_game,
     explain_trick,
     score_hand,
+    trick_winner,
 )
 from ..engine.scoring import HandScore
 from ..engine.text import number, plural, signed
@@ -128,14 +129,15 @@ class Difference:
 # --- the fields -----------------------------------------------------------------------------------
 
 
-def rule_fields() -> tuple[tuple[str, ...], ...]:
-    """The differences two rule sets can have, read from ``Rules``: the deck and trumps first, then
-    every other field the constructor takes, in the dataclass's order.
+def rule_fields(kind: type[Rules] = Rules) -> tuple[tuple[str, ...], ...]:
+    """The differences two rule sets can have, read from the dataclass ``kind`` (``Rules``, or a rule
+    set with more fields): the deck and trumps first, then every other field the constructor takes,
+    in the dataclass's order.
 
     >>> rule_fields()[:3]
     (('removed', 'jokers', 'trumps'), ('nil',), ('blind_nil',))
     """
-    names = [f.name for f in dataclasses.fields(Rules) if f.init and f.name not in _LABELS]
+    names = [f.name for f in dataclasses.fields(kind) if f.init and f.name not in _LABELS]
     rest = tuple((name,) for name in names if name not in DECK_FIELDS)
     return (tuple(n for n in names if n in DECK_FIELDS), *rest)
 
@@ -196,13 +198,22 @@ def _played_tricks(rules: Rules) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
     return tuple(out)
 
 
+def _won_by_both(yours: Rules, theirs: Rules, played: tuple[Card, ...]) -> bool:
+    """Whether the card that wins the trick (where every card of it is in the deck) is in both decks."""
+    holder = yours if all(yours.in_deck(c) for c in played) else theirs
+    winner = played[trick_winner(holder, played)]
+    return yours.in_deck(winner) and theirs.in_deck(winner)
+
+
 def _trick_candidates(yours: Rules, theirs: Rules) -> Iterator[Candidate]:
     tricks = [*_played_tricks(yours), *_played_tricks(theirs)]
     both = [all(yours.in_deck(c) and theirs.in_deck(c) for c in t[1]) for t in tricks]
-    # tricks both tables can play first; then one with a card only one deck holds
-    ordered = [t for t, fit in zip(tricks, both, strict=True) if fit] + [
-        t for t, fit in zip(tricks, both, strict=True) if not fit
-    ]
+    # tricks both tables can play first; then one with a card only one deck holds, those that card
+    # wins (at the table that holds every card of the trick) before the others
+    ordered = [t for t, fit in zip(tricks, both, strict=True) if fit] + sorted(
+        (t for t, fit in zip(tricks, both, strict=True) if not fit),
+        key=lambda t: _won_by_both(yours, theirs, t[1]),
+    )
     for leader, played in ordered:
         setting = f"{leader} leads; the cards in play order: {' '.join(map(str, played))}."
         position = {"trick": " ".join(map(str, played)), "leader": leader.letter}
@@ -443,7 +454,8 @@ SEARCHES: tuple[tuple[str, Callable[[Rules, Rules], Iterator[Candidate]]], ...] 
 
 def find_examples(yours: Rules, theirs: Rules, fields: Sequence[str], count: int = 2) -> tuple[Example, ...]:
     """The first ``count`` situations of the searches that the change of ``fields`` alone decides
-    otherwise (all found by the first search that finds one).
+    otherwise (all found by the first search that finds one; those after the first ones the
+    learner's table can hold, so that the quiz can ask them there).
 
     Preferred: situations the learner's and the reference's whole rule sets decide as that change
     does (the example shows that change and nothing else); else the first ones both decide otherwise
@@ -464,6 +476,8 @@ def find_examples(yours: Rules, theirs: Rules, fields: Sequence[str], count: int
             key_yours, mine = decide(yours)
             key_theirs, other = decide(theirs)
             if key_yours == key_changed and key_theirs == key_unchanged:
+                if clean and not mine.possible:
+                    continue  # a further example is one the learner's table can be asked
                 clean.append(Example(kind, setting, position, mine, other))
                 if len(clean) == count:
                     break
@@ -648,7 +662,8 @@ def differences(yours: Rules, theirs: Rules) -> tuple[Difference, ...]:
     [('nil',), ('mercy',)]
     """
     found: list[Difference] = []
-    for fields in rule_fields():
+    kind = type(yours) if type(yours) is type(theirs) else Rules
+    for fields in rule_fields(kind):
         if _values(yours, fields) == _values(theirs, fields):
             continue
         examples = find_examples(yours, theirs, fields)
@@ -685,8 +700,9 @@ def quiz_items(
     yours: Rules, theirs: Rules, found: Sequence[Difference], most: int = 5
 ) -> tuple[tuple[QuizItem, QuizItem | None], ...]:
     """A question on each difference with an example a quiz kind can ask (at most ``most``), on its
-    further example where there is one: the item in the learner's rules, and the same position in the reference's (None where that table
-    cannot hold it), whose answer is the contrast.
+    further example where the learner's table can hold it, else on the one shown: the item in the
+    learner's rules, and the same position in the reference's (None where that table cannot hold
+    it), whose answer is the contrast.
 
     >>> items = quiz_items(Rules.preset("jokers", target=300), Rules.preset("jokers"),
     ...                    differences(Rules.preset("jokers", target=300), Rules.preset("jokers")))
@@ -697,16 +713,22 @@ def quiz_items(
 
     out: list[tuple[QuizItem, QuizItem | None]] = []
     for difference in found:
-        example = difference.further or difference.example
-        if example is None or example.kind not in QUIZ_KINDS or len(out) >= most:
-            continue
-        cls = kinds.get(QUIZ_KINDS[example.kind])
-        position = dict(example.position)
-        if example.kind == "first-lead" and yours.first_lead != "two-of-clubs":
-            position.pop("two_of_clubs", None)  # the question names the 2♣ only where it leads
-        try:
-            item = cls.from_position(yours, position)
-        except SpadesError:
+        if len(out) >= most:
+            break
+        item: QuizItem | None = None
+        for example in (difference.further, difference.example):
+            if example is None or example.kind not in QUIZ_KINDS:
+                continue
+            cls = kinds.get(QUIZ_KINDS[example.kind])
+            position = dict(example.position)
+            if example.kind == "first-lead" and yours.first_lead != "two-of-clubs":
+                position.pop("two_of_clubs", None)  # the question names the 2♣ only where it leads
+            try:
+                item = cls.from_position(yours, position)
+            except SpadesError:
+                continue  # a position the learner's table cannot hold
+            break
+        if item is None or example is None:
             continue
         try:
             other: QuizItem | None = cls.from_position(theirs, dict(example.position))
