@@ -273,7 +273,7 @@ def _bid_candidates(yours: Rules, theirs: Rules) -> Iterator[Candidate]:
                     if behind
                     else "The scores are level (0 to 0)"
                 )
-                setting = f"{score}; West deals{', ' + said if said else ''}. Does {bidder} bid {bid}?"
+                setting = f"{score}; West deals{', ' + said if said else ''}. May {bidder} bid {bid}?"
                 yield (
                     setting,
                     {"bids": [str(b) for b in before], "bid": str(bid), "behind": behind},
