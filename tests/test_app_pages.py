@@ -125,7 +125,7 @@ def test_a_page_added_in_one_module_is_a_tab_a_link_and_receives_every_settings_
     try:
         assert list(app.nav.options) == [
             "Home", "Learn", "Quiz yourself", "Flashcards", "Play", "Joker lab", "Classroom", "Glossary",
-            "Progress", "Puzzles",
+            "Your table", "Progress", "Puzzles",
         ]  # fmt: skip
         page: Any = app.get_page(flashcards)
         assert app.nav.value == "Flashcards" and app.page.children == (page.widget,) and page.shows == 1

@@ -73,6 +73,7 @@ FIRST_OPEN = {
     "Classroom": ("/?deal=4127W&preset=jokers", "Deal 4127W"),
     "Play": ("/?page=play", "Press Deal to start."),
     "Glossary": ("/?page=glossary", "Find a term:"),
+    "Your table": ("/?page=table&preset=deuces-high", "16 trumps instead of 15"),
     "Progress": ("/?page=progress", "No answers yet"),
     "Puzzles": ("/?page=puzzles", "Play problems from real rounds"),
 }

@@ -21,7 +21,9 @@ pytestmark = pytest.mark.browser
 
 WIDTHS = (800, 1366, 1920)
 HEIGHT = 1080
-PAGES = ("Home", "Learn", "Quiz yourself", "Play", "Classroom", "Joker lab", "Glossary", "Progress", "Puzzles")
+PAGES = (
+    "Home", "Learn", "Quiz yourself", "Play", "Classroom", "Joker lab", "Glossary", "Your table", "Progress", "Puzzles",
+)  # fmt: skip
 SHOTS = SCREENSHOTS / "layout"
 
 # What the learner can be cut off from: each control's box and the text inside it.
@@ -121,6 +123,10 @@ def show_page(page: Page, name: str, run_lab: bool) -> None:
         expect(page.get_by_text("Deal 4127W").first).to_be_visible()
     elif name == "Glossary":
         expect(page.locator(".st-gloss-entry").first).to_be_visible()
+    elif name == "Your table":
+        expect(page.get_by_role("heading", name="What changes at your table")).to_be_visible()
+        page.get_by_label("Compare with:").select_option(label="Regular Spades")  # differences to lay out
+        expect(page.get_by_role("heading", name=re.compile("trumps instead of"))).to_be_visible()
     elif name == "Progress":
         expect(page.get_by_role("heading", name="Progress", exact=True)).to_be_visible()
     elif name == "Puzzles":
