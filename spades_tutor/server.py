@@ -1126,8 +1126,9 @@ class TutorVoila(Voila):  # type: ignore[misc]
         # the kernels started from here inherit this environment: the teacher code's digest, never the code
         from spades_tutor.session.class_store import TEACHER_DIGEST_ENV, teacher_digest
 
+        teacher_code = self.teacher_code  # read (from the environment, by default) before it leaves it
         os.environ.pop(TEACHER_CODE_ENV, None)
-        if self.teacher_code:
+        if teacher_code:
             os.environ[TEACHER_DIGEST_ENV] = teacher_digest(self.teacher_code)
         else:
             os.environ.pop(TEACHER_DIGEST_ENV, None)

@@ -283,6 +283,23 @@ def wrong_answer(view: Any) -> None:
     assert view.feedback is not None and not view.feedback.correct
 
 
+def test_a_preheated_kernel_opened_by_the_teacher_gives_up_its_seat(
+    classroom: tuple[ClassStore, int, list[App]],
+) -> None:
+    apps = classroom[2]
+    app = App()  # a preheated kernel builds the app before its link arrives: a learner's seat, for now
+    apps.append(app)
+    seat = app.class_seat
+    assert seat is not None
+    app.open_link(f"teacher={TEACHER_CODE}")
+    assert app.class_seat is None and app.teacher and app.class_slot.children == ()
+    seat.token_store.loaded = True  # the page's storage model still answering: the seat does nothing
+    assert seat.closed and seat.poller.task is None
+    view_of(app).bring(1)
+    seat.poll()
+    assert app.nav.value == "Teacher"  # never moved to a lesson by its own bringing
+
+
 def test_a_reload_rejoins_the_seat(classroom: tuple[ClassStore, int, list[App]]) -> None:
     store, session, apps = classroom
     first = learner(apps)

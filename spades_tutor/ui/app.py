@@ -391,6 +391,12 @@ class App:
             self.teacher = self.class_config is not None and teacher_code_matches(
                 given, self.class_config.teacher_digest
             )
+            if (
+                self.class_seat is not None
+            ):  # made by a preheated kernel before its link came: the teacher takes no seat
+                self.class_seat.close()
+                self.class_seat = None
+                self.class_slot.children = []
             self.link["page"] = TeacherTab.title  # a stored place does not replace it
             if TeacherTab.title not in self.nav.options:
                 self.nav.options = (*self.nav.options, TeacherTab.title)

@@ -153,6 +153,7 @@ class ClassSeat:
         self._answers = RateLimit(ANSWERS_PER_S, ANSWERS_BURST)
         self._joins = RateLimit(JOINS_PER_S, JOINS_BURST)
         self.dropped = 0
+        self.closed = False
 
         self.token_store = BrowserStore(key=SEAT_KEY)
         self.token_store.observe(guarded(self._token_loaded), names="loaded")
@@ -177,7 +178,7 @@ class ClassSeat:
     # --- joining ------------------------------------------------------------------------------------
 
     def _token_loaded(self, change: Any) -> None:
-        if not change["new"]:
+        if not change["new"] or self.closed:
             return
         learner = self.store.seat(self.session_id, self.token_store.value)
         if learner is not None:
@@ -269,6 +270,9 @@ class ClassSeat:
 
     def poll(self) -> None:
         """Look at the session's pacing (a cheap read) and apply what changed."""
+        if self.closed:
+            self.poller.stop()
+            return
         state = self.store.state(self.session_id)
         if state.version != self._seen_version:
             self._seen_version = state.version
@@ -312,6 +316,11 @@ class ClassSeat:
         self.app.show("Learn")
 
     def close(self) -> None:
+        """The seat given up (the link was the teacher's): nothing of it polls, listens or is sent again."""
+        self.closed = True
         self.poller.stop()
+        for widget in (self.token_store, self.name, self.join_button, self.said, self.overlay, self.form, self.banner):
+            with contextlib.suppress(Exception):
+                widget.close()
         with contextlib.suppress(Exception):
             self.widget.close()

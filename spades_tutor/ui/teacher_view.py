@@ -231,6 +231,14 @@ class TeacherView:
     def lesson(self) -> Any:
         return self.lesson_of(self.state.lesson) or self.lessons[0]
 
+    def question_step(self, answers: Sequence[Any] | None = None) -> int:
+        """The step whose question's answers are shown: the teacher's pick, else the latest step answered."""
+        if self.state.question_step is not None:
+            return self.state.question_step
+        if answers is None:
+            answers = self.store.answers(self.session_id, lesson=self.lesson.number)
+        return max((a.step for a in answers), default=0)
+
     def _busiest_lesson(self) -> int:
         where = [x.lesson for x in self.store.learners(self.session_id) if x.lesson is not None]
         if where:
@@ -271,9 +279,7 @@ class TeacherView:
         )
         self.grid.value = grid_html(grid(learners, answers, lesson.number, steps, now), steps, state.anonymous,
                                     state.step_limit)  # fmt: skip
-        step = state.question_step
-        if step is None:
-            step = max((a.step for a in answers), default=0)
+        step = self.question_step(answers)
         self.bars.value = bars_html(question(answers, lesson.number, step), state.reveal, step)
         self.snapshot.value = _snapshot_html(state.snapshot)
 
@@ -347,11 +353,7 @@ class TeacherView:
         """Pin the answers to the question shown, without names, for the room."""
         lesson = self.lesson
         answers = self.store.answers(self.session_id, lesson=lesson.number)
-        step = (
-            self.state.question_step
-            if self.state.question_step is not None
-            else max((a.step for a in answers), default=0)
-        )
+        step = self.question_step(answers)
         q = question(answers, lesson.number, step)
         if q is None:
             return False
@@ -424,8 +426,9 @@ class TeacherView:
             self.pause.value = state.paused
             self.pause.description = "Resume every screen" if state.paused else "Pause every screen"
             self.limit_pick.value = -1 if state.step_limit is None else state.step_limit
-            if state.question_step is not None:
-                self.question_pick.value = state.question_step
+            self.question_pick.value = self.question_step()
+            if self.bring_pick.value is None:
+                self.bring_pick.value = 0
         finally:
             self._updating = False
 
