@@ -378,3 +378,19 @@ def test_teacher_actions_are_checked_and_rate_limited(classroom: tuple[ClassStor
     assert state.paused and len(state.message) == 200 and "\x00" not in state.message
     results = [tv.set_limit(i % 2) for i in range(40)]
     assert not all(results) and "Too many changes" in tv.said.value
+
+
+def test_the_server_checks_the_teacher_code_with_the_class_code_s_limits_on_guessing() -> None:
+    from spades_tutor.server import CODE_TRIES_BURST, Guard
+
+    guard = Guard(allowed_hosts=[], allow_local_addresses=False, class_code="ROOM42", kernels_per_client=3,
+                  max_kernels=8, teacher_code=TEACHER_CODE)  # fmt: skip
+    assert guard.teacher_code_matches(TEACHER_CODE.lower()) and guard.teacher_code_matches("tch-7qx")
+    assert not guard.teacher_code_matches("ROOM42") and not guard.teacher_code_matches("")
+    no_teacher = Guard(allowed_hosts=[], allow_local_addresses=False, class_code="ROOM42", kernels_per_client=3,
+                       max_kernels=8)  # fmt: skip
+    assert not no_teacher.teacher_code_matches("")  # a server without a teacher code opens no teacher view
+    for _ in range(CODE_TRIES_BURST):  # wrong teacher codes spend the same tries as wrong class codes
+        assert guard.code_try_wait("10.0.0.9", now=0.0) == 0
+        guard.wrong_code("10.0.0.9", now=0.0)
+    assert guard.code_try_wait("10.0.0.9", now=0.0) > 0 and guard.code_try_wait("10.0.0.10", now=0.0) == 0

@@ -18,6 +18,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from spades_tutor.engine import Rules
 from spades_tutor.lessons import load_lessons
+from spades_tutor.server import TEACHER_CODE_ENV
+from spades_tutor.session.class_store import CLASS_SESSION_ENV, TEACHER_DIGEST_ENV, teacher_digest
 from spades_tutor.ui.lesson_player import LessonPlayer
 
 from .conftest import FIRST_EXPECT_TIMEOUT_MS, SCREENSHOTS, Server, free_port, start_server
@@ -80,6 +82,11 @@ def test_a_class_answers_while_the_teacher_sees_paces_and_keeps_every_answer(
     server = room["server"]
     session = int(server.wait_for_log(r"class session (\d+)").group(1))
     assert f"?code={CODE}&teacher={TEACHER}" in server.log()  # the teacher's link, in the console only
+    # the kernels are told the teacher code's digest, never the code
+    for kernel in server.kernels().values():
+        env = kernel.environ()
+        assert TEACHER_CODE_ENV not in env and env[TEACHER_DIGEST_ENV] == teacher_digest(TEACHER)
+        assert env[CLASS_SESSION_ENV] == str(session)
     right = right_seat(session)
     wrong = [s for s in ("North", "East", "South", "West") if s != right]
 
@@ -186,6 +193,10 @@ def test_a_class_answers_while_the_teacher_sees_paces_and_keeps_every_answer(
         expect(teacher.get_by_text("for good?")).to_be_visible()
         teacher.get_by_role("button", name="Delete for good").click()
         expect(teacher.get_by_text("This session's data is deleted (2 answers)")).to_be_visible()
+
+        # guessing the teacher code: a burst of wrong codes, then this address must wait (429)
+        statuses = [laptop.request.get(server.url("/?teacher=GUESS1"), max_redirects=0).status for _ in range(12)]
+        assert statuses[0] == 403 and statuses[-1] == 429, statuses
     finally:
         for ctx in (laptop, ada_ctx, bo_ctx):
             ctx.close()
