@@ -394,3 +394,23 @@ def test_the_server_checks_the_teacher_code_with_the_class_code_s_limits_on_gues
         assert guard.code_try_wait("10.0.0.9", now=0.0) == 0
         guard.wrong_code("10.0.0.9", now=0.0)
     assert guard.code_try_wait("10.0.0.9", now=0.0) > 0 and guard.code_try_wait("10.0.0.10", now=0.0) == 0
+
+
+def test_a_page_flooding_answers_or_joins_fills_no_database(classroom: tuple[ClassStore, int, list[App]]) -> None:
+    store, session, apps = classroom
+    ada = learner(apps, f"lesson={LESSON.number}&step={QUIZ_STEP + 1}")
+    seat = ada.class_seat
+    assert seat is not None and seat.join("Ada")
+    view = ada.learn.player.quizzes[0]  # type: ignore[union-attr]
+    answer_through_the_view(view)
+    view.check_button.click()
+    assert view.feedback is not None
+    for _ in range(200):  # what a page sending clicks as fast as it can would make the kernel record
+        seat.answered(LESSON.number, QUIZ_STEP, view.item, view.feedback, 1, "North")
+    kept = len(store.answers(session))
+    assert kept <= 22 and seat.dropped >= 178  # a burst of 20 (and what came back meanwhile), the rest dropped
+    bo = learner(apps)
+    assert bo.class_seat is not None
+    for i in range(10):  # wrong nicknames, again and again: a few are looked at, then "wait a moment"
+        bo.class_seat.join(f"<{i}>")
+    assert "Wait a moment" in bo.class_seat.said.value and len(store.learners(session)) == 1

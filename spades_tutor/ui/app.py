@@ -353,7 +353,8 @@ class App:
         self.teacher = False  # the link carried the teacher code
         self.class_slot = w.VBox()
         self.class_slot.add_class("st-class-slot")
-        self.main = w.VBox([self.class_slot, self.notes, self.error, self.page])
+        in_class = [self.class_slot] if self.class_config is not None else []  # the seat's box, in a class only
+        self.main = w.VBox([*in_class, self.notes, self.error, self.page])
         self.main.add_class("st-main")
         self.widget = w.VBox([*hidden, self.header, self.main])
         self.widget.add_class("st-app")
