@@ -414,3 +414,35 @@ def test_a_page_flooding_answers_or_joins_fills_no_database(classroom: tuple[Cla
     for i in range(10):  # wrong nicknames, again and again: a few are looked at, then "wait a moment"
         bo.class_seat.join(f"<{i}>")
     assert "Wait a moment" in bo.class_seat.said.value and len(store.learners(session)) == 1
+
+
+def test_a_deleted_session_or_a_silent_database_never_stops_a_lesson(
+    classroom: tuple[ClassStore, int, list[App]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlalchemy as sa
+
+    store, session, apps = classroom
+    ada = learner(apps, f"lesson={LESSON.number}&step={QUIZ_STEP + 1}")
+    seat = ada.class_seat
+    assert seat is not None and seat.join("Ada")
+
+    def silent(*_a: Any, **_k: Any) -> Any:
+        raise sa.exc.OperationalError("INSERT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(seat.store, "record", silent)
+    monkeypatch.setattr(seat.store, "state", silent)
+    view = ada.learn.player.quizzes[0]  # type: ignore[union-attr]
+    answer_through_the_view(view)
+    view.check_button.click()  # answered: the database does not answer, the lesson goes on
+    seat.poll()
+    assert view.feedback is not None and not ada.error.children
+    assert "cannot reach your teacher just now" in seat.said.value
+    monkeypatch.undo()
+    seat.poll()
+    store.delete_session(session)  # the teacher deleted the session's data
+    ada.learn.player.render()  # type: ignore[union-attr]  # the step's question drawn anew
+    again = ada.learn.player.quizzes[0]  # type: ignore[union-attr]
+    answer_through_the_view(again)
+    again.check_button.click()
+    assert seat.learner is None and "ended this class session" in seat.said.value and not ada.error.children
+    assert store.answers(session) == []

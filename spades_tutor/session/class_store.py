@@ -406,6 +406,8 @@ class ClassStore:
         """A new seat for a learner with ``nickname`` (checked; one taken gets a number: "Sam 2")."""
         name = check_nickname(nickname)
         now = time.time() if now is None else now
+        if not self.session_exists(session_id):
+            raise ValueError("This class session has ended: ask your teacher for the new class link.")
         for _ in range(20):  # another learner may take the same name at the same moment: try the next
             try:
                 with self.engine.begin() as conn:
@@ -466,7 +468,7 @@ class ClassStore:
         diagnosis: str | None = None,
         now: float | None = None,
     ) -> int:
-        """One graded answer (each text cut and cleaned); its row's id."""
+        """One graded answer (each text cut and cleaned); its row's id (-1: the seat is no longer in the session)."""
         values = {
             "session_id": session_id,
             "learner_id": learner_id,
@@ -481,8 +483,11 @@ class ClassStore:
             "diagnosis": clean_text(diagnosis or "", DIAGNOSIS_MAX),
             "time": time.time() if now is None else now,
         }
-        with self.engine.begin() as conn:
-            return int(conn.execute(answers.insert().values(**values)).inserted_primary_key[0])  # type: ignore[index]
+        try:
+            with self.engine.begin() as conn:
+                return int(conn.execute(answers.insert().values(**values)).inserted_primary_key[0])  # type: ignore[index]
+        except sa.exc.IntegrityError:  # the seat (or the session) was deleted meanwhile: nothing to keep it under
+            return -1
 
     def answers(self, session_id: int, lesson: int | None = None, after: int = 0) -> list[Answer]:
         """The session's answers (of one lesson), in the order given; only those after row ``after``."""

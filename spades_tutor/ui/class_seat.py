@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..session.class_store import (
     CLASS_DB_ENV,
@@ -154,6 +155,7 @@ class ClassSeat:
         self._joins = RateLimit(JOINS_PER_S, JOINS_BURST)
         self.dropped = 0
         self.closed = False
+        self._offline = False  # the database did not answer the last call
 
         self.token_store = BrowserStore(key=SEAT_KEY)
         self.token_store.observe(guarded(self._token_loaded), names="loaded")
@@ -180,7 +182,7 @@ class ClassSeat:
     def _token_loaded(self, change: Any) -> None:
         if not change["new"] or self.closed:
             return
-        learner = self.store.seat(self.session_id, self.token_store.value)
+        learner = self._to_db(lambda: self.store.seat(self.session_id, self.token_store.value))
         if learner is not None:
             self._seated(learner, rejoined=True)
         else:
@@ -205,6 +207,9 @@ class ClassSeat:
         except ValueError as e:
             self._say(str(e))
             return None
+        except SQLAlchemyError:
+            self._say("The class cannot be joined just now: try again in a moment.")
+            return None
         self.token_store.value = learner.seat
         self._seated(learner, rejoined=False)
         return learner
@@ -219,8 +224,12 @@ class ClassSeat:
             "your answers go to your teacher as you give them.</p>"
         )
         pending, self._pending = self._pending, []
-        for values in pending:
-            self.store.record(self.session_id, learner.id, **values)
+
+        def send() -> None:
+            for values in pending:
+                self.store.record(self.session_id, learner.id, **values)
+
+        self._to_db(send)
         self._send_place()
 
     def _say(self, text: str) -> None:
@@ -251,7 +260,32 @@ class ClassSeat:
             if len(self._pending) < 50:
                 self._pending.append(values)
             return
-        self.store.record(self.session_id, self.learner.id, **values)
+        if self._to_db(lambda: self.store.record(self.session_id, self.learner.id, **values)) == -1:  # type: ignore[union-attr]
+            self._seat_gone()
+
+    def _to_db(self, call: Callable[[], Any]) -> Any:
+        """``call`` to the class's database; a database that does not answer costs the lesson nothing: the
+        learner is told once that their answers do not reach the teacher just now, and goes on."""
+        try:
+            result = call()
+        except SQLAlchemyError:
+            if not self._offline:
+                self._offline = True
+                self._say(
+                    "Your answers cannot reach your teacher just now; your lesson goes on, and your progress is kept in this browser."
+                )
+            return None
+        if self._offline and self.learner is not None:
+            self._offline = False
+            self._seated(self.learner, rejoined=True)
+        return result
+
+    def _seat_gone(self) -> None:
+        """The teacher deleted the session's data: this seat is no more (the learner's own progress stays)."""
+        self.learner = None
+        self._say(
+            "Your teacher has ended this class session and deleted its answers; your progress is kept in this browser."
+        )
 
     def reached(self) -> None:
         """The learner moved (a step, a lesson): where they are now goes to the teacher, and the pacing
@@ -264,7 +298,8 @@ class ClassSeat:
             return
         player = self.app.learn.player if self.app.nav.value == "Learn" else None
         if player is not None:
-            self.store.reach(self.learner.id, player.lesson.number, player.step)
+            learner_id = self.learner.id
+            self._to_db(lambda: self.store.reach(learner_id, player.lesson.number, player.step))
 
     # --- the pacing ---------------------------------------------------------------------------------
 
@@ -273,8 +308,8 @@ class ClassSeat:
         if self.closed:
             self.poller.stop()
             return
-        state = self.store.state(self.session_id)
-        if state.version != self._seen_version:
+        state = self._to_db(lambda: self.store.state(self.session_id))
+        if state is not None and state.version != self._seen_version:
             self._seen_version = state.version
             self._apply(state)
 

@@ -219,7 +219,8 @@ class TeacherView:
         self.body = w.VBox([columns])
         self.widget = w.VBox([self.heading, self.body])
         self.widget.add_class("st-teacher")
-        self.poller = Poller(guarded(self.refresh))
+        # a quarter of a second: an answer is on the teacher's grid well within a second (one cheap query a look)
+        self.poller = Poller(guarded(self.refresh), every_s=0.25)
         self.refresh(force=True)
 
     # --- reading the room ---------------------------------------------------------------------------
