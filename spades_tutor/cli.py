@@ -304,6 +304,30 @@ def class_session(url: str, new: bool, within_h: float = RESUME_HOURS) -> tuple[
     return session, said
 
 
+def cookie_secret(folder: Path) -> str:
+    """The class cookie's secret kept in ``folder`` (made, readable by this user only, if missing), in hex.
+
+    >>> import tempfile
+    >>> where = Path(tempfile.mkdtemp())
+    >>> first = cookie_secret(where)
+    >>> len(first), cookie_secret(where) == first, oct((where / "cookie-secret").stat().st_mode & 0o777)
+    (64, True, '0o600')
+    """
+    import secrets
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "cookie-secret"
+    with contextlib.suppress(OSError, ValueError):
+        text = path.read_text(encoding="ascii").strip()
+        if len(bytes.fromhex(text)) >= 16:
+            return text
+    text = secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(text)
+    return text
+
+
 def shown_url(url: str) -> str:
     """A database URL as the console shows it: without its password.
 
@@ -480,12 +504,13 @@ def main(argv: list[str] | None = None) -> int:
             print(class_banner(args.class_size, args.ip, port, code, (per_client, total), links), flush=True)
             if not is_loopback(args.ip) and show_qr(links[0][0], port):
                 class_link = links[0][0]
-        from .server import CLASS_CODE_ENV, TEACHER_CODE_ENV
+        from .server import CLASS_CODE_ENV, COOKIE_SECRET_ENV, TEACHER_CODE_ENV
         from .session.class_store import CLASS_DB_ENV, CLASS_SESSION_ENV, TEACHER_DIGEST_ENV
         from .ui.serving import CLASS_LINK_ENV
 
         given_db = args.class_db or os.environ.get(CLASS_DB_ENV, "")
-        ours = (CLASS_CODE_ENV, CLASS_LINK_ENV, TEACHER_CODE_ENV, CLASS_DB_ENV, CLASS_SESSION_ENV, TEACHER_DIGEST_ENV)
+        ours = {CLASS_CODE_ENV, CLASS_LINK_ENV, TEACHER_CODE_ENV, CLASS_DB_ENV, CLASS_SESSION_ENV, TEACHER_DIGEST_ENV}
+        ours.add(COOKIE_SECRET_ENV)
         env = {k: v for k, v in os.environ.items() if k not in ours}
         if code:
             env[CLASS_CODE_ENV] = code
@@ -513,6 +538,8 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             env[TEACHER_CODE_ENV] = teacher
+            # the cookie a learner was given survives a restart with the same class code
+            env[COOKIE_SECRET_ENV] = cookie_secret(Path(args.class_data).resolve())
             env[CLASS_DB_ENV] = url
             env[CLASS_SESSION_ENV] = str(session)
         os.chdir(_project_root())

@@ -12,7 +12,8 @@ own application with every web handler wrapped by these guards:
   (``/?code=K7M2QX``, which sets an HttpOnly, SameSite=Lax cookie and redirects to the same link
   without the code) or that already holds the cookie. Without it: a small page "Ask your teacher
   for the class link" with a box to type the code, no kernel, and every other route but static
-  files answers 403. The cookie is an HMAC of the code under a secret drawn at each start. Wrong
+  files answers 403. The cookie is an HMAC of the code under a secret drawn at each start (or kept by
+  ``make class`` beside the class's data, so a restart with the same code keeps learners in). Wrong
   codes are rate-limited per address (a burst, then one every few seconds) and in all, never
   locked out: the right code from another address always gets in.
 - **Kernels per client and in total**: a page is rendered (a kernel handed out) only while the
@@ -114,6 +115,10 @@ CLASS_CODE_ENV = "SPADES_TUTOR_CLASS_CODE"
 # The teacher code likewise; the server takes it out of the environment its kernels inherit, which are
 # told its digest only (spades_tutor.session.class_store.TEACHER_DIGEST_ENV).
 TEACHER_CODE_ENV = "SPADES_TUTOR_TEACHER_CODE"
+# The class cookie's secret, kept by ``make class`` beside the class's data so a restarted server honours
+# the cookies it gave (with the same class code): a reload after a restart goes straight back in. Taken
+# out of the kernels' environment like the teacher code.
+COOKIE_SECRET_ENV = "SPADES_TUTOR_COOKIE_SECRET"
 # Letters and digits that cannot be mistaken for one another when read off a projector.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -266,7 +271,8 @@ class Guard:
         self.class_code = normalise_code(class_code)
         # The cookie is an HMAC of the code under a secret drawn at each start and known only to this
         # process: it cannot be computed from a guessed code, and a leaked cookie does not tell the code.
-        # (A restarted server asks for the code again; a learner's progress is in their browser.)
+        # (A restarted server asks for the code again, unless it is given the same secret and code: ``make
+        # class`` keeps the secret beside the class's data. A learner's progress is in their browser.)
         self._secret = secret if secret is not None else secrets.token_bytes(32)
         self._cookie_value = (
             hmac.new(self._secret, self.class_code.encode(), sha256).hexdigest() if self.class_code else ""
@@ -1128,6 +1134,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
 
         teacher_code = self.teacher_code  # read (from the environment, by default) before it leaves it
         os.environ.pop(TEACHER_CODE_ENV, None)
+        self._cookie_secret = _secret_from(os.environ.pop(COOKIE_SECRET_ENV, ""))
         if teacher_code:
             os.environ[TEACHER_DIGEST_ENV] = teacher_digest(self.teacher_code)
         else:
@@ -1226,6 +1233,7 @@ class TutorVoila(Voila):  # type: ignore[misc]
             class_size=self.class_size,
             log=self.log,
             teacher_code=self.teacher_code,
+            secret=getattr(self, "_cookie_secret", None),
         )
         return settings
 
@@ -1237,6 +1245,19 @@ class TutorVoila(Voila):  # type: ignore[misc]
             pattern, cls, *rest = spec
             handlers.append((pattern, guarded(cls), *rest))
         return handlers
+
+
+def _secret_from(text: str) -> bytes | None:
+    """The cookie secret given in hex (at least 16 bytes), or None (one is drawn at this start).
+
+    >>> _secret_from("ab" * 32) == bytes([0xAB] * 32), _secret_from("xyz"), _secret_from("ab")
+    (True, None, None)
+    """
+    try:
+        secret = bytes.fromhex(text.strip())
+    except ValueError:
+        return None
+    return secret if len(secret) >= 16 else None
 
 
 def main(argv: list[str] | None = None) -> None:

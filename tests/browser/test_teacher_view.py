@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from spades_tutor.engine import Rules
 from spades_tutor.lessons import load_lessons
-from spades_tutor.server import TEACHER_CODE_ENV
+from spades_tutor.server import COOKIE_SECRET_ENV, TEACHER_CODE_ENV
 from spades_tutor.session.class_store import CLASS_SESSION_ENV, TEACHER_DIGEST_ENV, teacher_digest
 from spades_tutor.ui.lesson_player import LessonPlayer
 
@@ -86,6 +86,7 @@ def test_a_class_answers_while_the_teacher_sees_paces_and_keeps_every_answer(
     for kernel in server.kernels().values():
         env = kernel.environ()
         assert TEACHER_CODE_ENV not in env and env[TEACHER_DIGEST_ENV] == teacher_digest(TEACHER)
+        assert COOKIE_SECRET_ENV not in env  # nor the class cookie's secret
         assert env[CLASS_SESSION_ENV] == str(session)
     right = right_seat(session)
     wrong = [s for s in ("North", "East", "South", "West") if s != right]
@@ -177,9 +178,9 @@ def test_a_class_answers_while_the_teacher_sees_paces_and_keeps_every_answer(
         server.stop()
         server = room["server"] = start(port, class_data)
         assert f"class session {session}, going on (2 learners, 2 answers kept" in server.log()
-        ada.goto(server.url(f"/?code={CODE}&lesson={LESSON.number}"), timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
+        ada.reload(timeout=2 * FIRST_EXPECT_TIMEOUT_MS)  # the same class code: the cookie still lets her in
         expect(ada.get_by_text("Welcome back, Ada")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
-        teacher.goto(server.url(f"/?code={CODE}&teacher={TEACHER}"), timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
+        teacher.reload(timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
         expect(teacher.get_by_text("2 learners joined")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
         expect(teacher.get_by_text("2 answers", exact=False).first).to_be_visible()
 
