@@ -4,7 +4,7 @@ Made for the teacher's laptop and for the projector:
 
 - a grid of learners × the steps of the lesson taught: right on the first try (✓), on the second
   (✓²), missed (✗), here now (a ring round the cell), updated within a second of an answer (the
-  teacher's kernel looks at the database every half second, one cheap query when nothing changed);
+  teacher's kernel looks at the database every quarter second, one cheap query when nothing changed);
 - the room's answers to one step's question, as bars, the right answer hidden until "Reveal", then
   the most common wrong answer with the misconception the app diagnosed for it ("9 of 27 said E:
   …"); a snapshot of those answers (never names) can be pinned for the room;
@@ -247,7 +247,7 @@ class TeacherView:
         return int(self.lessons[0].number)
 
     def start(self) -> None:
-        """Start looking at the database every half second (once the page is shown)."""
+        """Start looking at the database every quarter second (once the page is shown)."""
         if not self.deleted:
             self.poller.start()
 
