@@ -446,3 +446,42 @@ def test_a_deleted_session_or_a_silent_database_never_stops_a_lesson(
     again.check_button.click()
     assert seat.learner is None and "ended this class session" in seat.said.value and not ada.error.children
     assert store.answers(session) == []
+
+
+def test_make_class_prints_the_teacher_link_and_hands_the_server_its_class(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    from spades_tutor import cli
+    from spades_tutor.server import COOKIE_SECRET_ENV, TEACHER_CODE_ENV
+
+    started: list[dict[str, str]] = []
+    monkeypatch.setattr(os, "execve", lambda _path, _cmd, env: started.append(env))
+    monkeypatch.setattr(os, "chdir", lambda _path: None)
+    data = tmp_path / "class-data"
+    args = ["app", "--class-size", "2", "--class-code", "ROOM42", "--port", "9999", "--no-browser"]
+    args += ["--teacher-code", TEACHER_CODE, "--class-data", str(data)]
+    cli.main(args)
+    out = capsys.readouterr().out
+    assert (
+        f"teacher view, for you only (do not project this line): http://127.0.0.1:9999/?code=ROOM42&teacher={TEACHER_CODE}"
+        in out
+    )
+    assert "class session 1, new" in out and str(data / "class.db") in out
+    env = started[-1]
+    assert env[TEACHER_CODE_ENV] == TEACHER_CODE and env[CLASS_SESSION_ENV] == "1"
+    assert env[CLASS_DB_ENV] == default_url(data) and len(env[COOKIE_SECRET_ENV]) == 64
+    assert oct((data / "cookie-secret").stat().st_mode & 0o777) == "0o600"
+    cli.main(args)  # started again: the same session goes on, with the same cookie secret
+    assert (
+        "class session 1, going on" in capsys.readouterr().out
+        and started[-1][COOKIE_SECRET_ENV] == env[COOKIE_SECRET_ENV]
+    )
+    cli.main([*args, "--new-session"])
+    assert started[-1][CLASS_SESSION_ENV] == "2"
+    with pytest.raises(SystemExit):
+        cli.main([*args[:-4], "--teacher-code", "ROOM42", "--class-data", str(data)])  # the class code: refused
+    without_class = ["app", "--port", "9999", "--no-browser"]  # make app, alone on this machine: no class
+    cli.main(without_class)
+    assert CLASS_DB_ENV not in started[-1] and TEACHER_CODE_ENV not in started[-1]
