@@ -51,10 +51,13 @@ app: $(STAMP)
 # a class on one machine: CLASS_SIZE kernels warmed before the learners arrive, open to the room's network
 # behind a class code (a new one each start; CLASS_CODE=K7M2QX to choose it) printed in the links to hand out
 # (one per address of this machine on a network) and in the first link's QR code (console and SVG file);
-# ALLOW_HOST=tutor.school.lan if the room reaches this machine by a name it does not know itself
+# ALLOW_HOST=tutor.school.lan if the room reaches this machine by a name it does not know itself; the teacher
+# view's link, with its own code (TEACHER_CODE=H4TR9W to choose it), printed in this console only; the class's
+# answers kept in ./class-data/class.db (CLASS_DB=postgresql://... for another database)
 class: $(STAMP)
 	$(VENV)/bin/spades-tutor app --port $(PORT) --class-size $(CLASS_SIZE) --ip $(CLASS_IP) --no-browser \
-		$(if $(CLASS_CODE),--class-code $(CLASS_CODE)) $(if $(ALLOW_HOST),--allow-host $(ALLOW_HOST))
+		$(if $(CLASS_CODE),--class-code $(CLASS_CODE)) $(if $(ALLOW_HOST),--allow-host $(ALLOW_HOST)) \
+		$(if $(TEACHER_CODE),--teacher-code $(TEACHER_CODE)) $(if $(CLASS_DB),--class-db $(CLASS_DB))
 
 # many classes: JupyterHub with jupyterhub_config.py, a server per learner (see the README's "many classes");
 # to try it on one machine: SPADES_HUB_AUTHENTICATOR=dummy SPADES_HUB_SPAWNER=simple make hub

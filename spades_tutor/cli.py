@@ -270,6 +270,75 @@ def show_qr(url: str, port: int) -> bool:
     return True
 
 
+#: a class started again within this many hours goes on with the same session (its seats and answers)
+RESUME_HOURS = 12.0
+
+
+def class_session(url: str, new: bool, within_h: float = RESUME_HOURS) -> tuple[int, str]:
+    """The class session to serve from the database at ``url``: the latest, if it started within
+    ``within_h`` hours and ``new`` is not asked, else a new one; and a line for the teacher saying which.
+
+    >>> import tempfile
+    >>> from spades_tutor.session.class_store import default_url
+    >>> url = default_url(tempfile.mkdtemp())
+    >>> class_session(url, new=False)[0], class_session(url, new=False)[0], class_session(url, new=True)[0]
+    (1, 1, 2)
+    """
+    from .session.class_store import ClassStore
+
+    store = ClassStore(url)
+    try:
+        latest = None if new else store.latest_session(within_s=within_h * 3600)
+        if latest is None:
+            session = store.start_session()
+            said = f"class session {session}, new"
+        else:
+            session = latest
+            learners, answers = len(store.learners(session)), len(store.answers(session))
+            said = (
+                f"class session {session}, going on ({learners} learner{'s' if learners != 1 else ''}, "
+                f"{answers} answer{'s' if answers != 1 else ''} kept; --new-session for a new one)"
+            )
+    finally:
+        store.close()
+    return session, said
+
+
+def cookie_secret(folder: Path) -> str:
+    """The class cookie's secret kept in ``folder`` (made, readable by this user only, if missing), in hex.
+
+    >>> import tempfile
+    >>> where = Path(tempfile.mkdtemp())
+    >>> first = cookie_secret(where)
+    >>> len(first), cookie_secret(where) == first, oct((where / "cookie-secret").stat().st_mode & 0o777)
+    (64, True, '0o600')
+    """
+    import secrets
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "cookie-secret"
+    with contextlib.suppress(OSError, ValueError):
+        text = path.read_text(encoding="ascii").strip()
+        if len(bytes.fromhex(text)) >= 16:
+            return text
+    text = secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        f.write(text)
+    return text
+
+
+def shown_url(url: str) -> str:
+    """A database URL as the console shows it: without its password.
+
+    >>> shown_url("postgresql://tutor:s3cret@db.school/class")
+    'postgresql://tutor:***@db.school/class'
+    """
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
 def voila_command(
     notebook: Path,
     port: int | None,
@@ -371,6 +440,30 @@ def main(argv: list[str] | None = None) -> int:
         help="another host name learners reach this machine by (repeatable); loopback and, on 0.0.0.0,"
         " this machine's own names and addresses are always accepted",
     )
+    app.add_argument(
+        "--teacher-code",
+        default=None,
+        metavar="CODE",
+        help="the code of the teacher view's link (default: a new one for each class, printed only here)",
+    )
+    app.add_argument(
+        "--class-data",
+        default="class-data",
+        metavar="DIR",
+        help="the folder of the class's SQLite database (default: ./class-data where the command runs)",
+    )
+    app.add_argument(
+        "--class-db",
+        default=None,
+        metavar="URL",
+        help="the class's database as a SQLAlchemy URL, e.g. postgresql://user@host/db"
+        " (default: $SPADES_TUTOR_CLASS_DB, else SQLite in --class-data)",
+    )
+    app.add_argument(
+        "--new-session",
+        action="store_true",
+        help=f"start a new class session (default: go on with the last one if it started within {RESUME_HOURS:g} h)",
+    )
     deal = sub.add_parser("deal", help="print a seeded deal")
     deal.add_argument("deal_id", help="a deal id such as 4127 or 4127W")
     deal.add_argument("--preset", default="jokers", help="rule set (default: jokers)")
@@ -411,14 +504,44 @@ def main(argv: list[str] | None = None) -> int:
             print(class_banner(args.class_size, args.ip, port, code, (per_client, total), links), flush=True)
             if not is_loopback(args.ip) and show_qr(links[0][0], port):
                 class_link = links[0][0]
-        from .server import CLASS_CODE_ENV
+        from .server import CLASS_CODE_ENV, COOKIE_SECRET_ENV, TEACHER_CODE_ENV
+        from .session.class_store import CLASS_DB_ENV, CLASS_SESSION_ENV, TEACHER_DIGEST_ENV
         from .ui.serving import CLASS_LINK_ENV
 
-        env = {k: v for k, v in os.environ.items() if k not in (CLASS_CODE_ENV, CLASS_LINK_ENV)}
+        given_db = args.class_db or os.environ.get(CLASS_DB_ENV, "")
+        ours = {CLASS_CODE_ENV, CLASS_LINK_ENV, TEACHER_CODE_ENV, CLASS_DB_ENV, CLASS_SESSION_ENV, TEACHER_DIGEST_ENV}
+        ours.add(COOKIE_SECRET_ENV)
+        env = {k: v for k, v in os.environ.items() if k not in ours}
         if code:
             env[CLASS_CODE_ENV] = code
         if class_link:
             env[CLASS_LINK_ENV] = class_link
+        if args.class_size is not None or code:  # a class: its database, its session, the teacher view
+            from .server import new_class_code, normalise_code
+            from .session.class_store import default_url
+
+            teacher = normalise_code(args.teacher_code) if args.teacher_code else new_class_code()
+            if not (teacher.isascii() and teacher.isalnum() and 4 <= len(teacher) <= 64) or teacher == code:
+                parser.error("--teacher-code takes letters and digits only, and is not the class code")
+            url = given_db or default_url(Path(args.class_data))
+            try:
+                session, said = class_session(url, args.new_session)
+            except Exception as e:  # a URL no database answers: said plainly, before any kernel starts
+                parser.error(f"the class database {shown_url(url)} could not be opened: {e}")
+            port = args.port or 8866
+            query = f"?code={code}&teacher={teacher}" if code else f"?teacher={teacher}"
+            host = "127.0.0.1" if args.ip in WILDCARDS or is_loopback(args.ip) else args.ip
+            print(
+                f"spades-tutor: the class's answers are kept in {shown_url(url)} ({said}); delete a session's"
+                " data from the teacher view, or the whole folder when the class is over.\n"
+                f"spades-tutor: teacher view, for you only (do not project this line): http://{host}:{port}/{query}",
+                flush=True,
+            )
+            env[TEACHER_CODE_ENV] = teacher
+            # the cookie a learner was given survives a restart with the same class code
+            env[COOKIE_SECRET_ENV] = cookie_secret(Path(args.class_data).resolve())
+            env[CLASS_DB_ENV] = url
+            env[CLASS_SESSION_ENV] = str(session)
         os.chdir(_project_root())
         os.execve(cmd[0], cmd, env)
     if args.command == "deal":

@@ -12,7 +12,8 @@ own application with every web handler wrapped by these guards:
   (``/?code=K7M2QX``, which sets an HttpOnly, SameSite=Lax cookie and redirects to the same link
   without the code) or that already holds the cookie. Without it: a small page "Ask your teacher
   for the class link" with a box to type the code, no kernel, and every other route but static
-  files answers 403. The cookie is an HMAC of the code under a secret drawn at each start. Wrong
+  files answers 403. The cookie is an HMAC of the code under a secret drawn at each start (or kept by
+  ``make class`` beside the class's data, so a restart with the same code keeps learners in). Wrong
   codes are rate-limited per address (a burst, then one every few seconds) and in all, never
   locked out: the right code from another address always gets in.
 - **Kernels per client and in total**: a page is rendered (a kernel handed out) only while the
@@ -100,6 +101,7 @@ from spades_tutor.ratelog import RateLimitedLog, RateLimitFilter
 
 __all__ = [
     "CLASS_CODE_ENV",
+    "TEACHER_CODE_ENV",
     "Guard",
     "TutorVoila",
     "binary_message_header",
@@ -110,6 +112,13 @@ __all__ = [
 
 # The class code reaches the server in the environment, not on its command line (which `ps` shows).
 CLASS_CODE_ENV = "SPADES_TUTOR_CLASS_CODE"
+# The teacher code likewise; the server takes it out of the environment its kernels inherit, which are
+# told its digest only (spades_tutor.session.class_store.TEACHER_DIGEST_ENV).
+TEACHER_CODE_ENV = "SPADES_TUTOR_TEACHER_CODE"
+# The class cookie's secret, kept by ``make class`` beside the class's data so a restarted server honours
+# the cookies it gave (with the same class code): a reload after a restart goes straight back in. Taken
+# out of the kernels' environment like the teacher code.
+COOKIE_SECRET_ENV = "SPADES_TUTOR_COOKIE_SECRET"
 # Letters and digits that cannot be mistaken for one another when read off a projector.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -251,14 +260,19 @@ class Guard:
         class_size: int = 0,
         secret: bytes | None = None,
         log: logging.Logger | None = None,
+        teacher_code: str = "",
     ) -> None:
         self.log = log or logging.getLogger("spades_tutor.server")
+        # the teacher view's code: checked here (with the class code's limits on guessing) before any
+        # kernel hears of it; a kernel checks it again against the digest it was told
+        self.teacher_code = normalise_code(teacher_code)
         self.allowed_hosts = {h.strip("[]").lower() for h in allowed_hosts if h}
         self.allow_local_addresses = allow_local_addresses
         self.class_code = normalise_code(class_code)
         # The cookie is an HMAC of the code under a secret drawn at each start and known only to this
         # process: it cannot be computed from a guessed code, and a leaked cookie does not tell the code.
-        # (A restarted server asks for the code again; a learner's progress is in their browser.)
+        # (A restarted server asks for the code again, unless it is given the same secret and code: ``make
+        # class`` keeps the secret beside the class's data. A learner's progress is in their browser.)
         self._secret = secret if secret is not None else secrets.token_bytes(32)
         self._cookie_value = (
             hmac.new(self._secret, self.class_code.encode(), sha256).hexdigest() if self.class_code else ""
@@ -297,6 +311,12 @@ class Guard:
 
     def code_matches(self, given: str) -> bool:
         return hmac.compare_digest(normalise_code(given).encode(), self.class_code.encode())
+
+    def teacher_code_matches(self, given: str) -> bool:
+        """Whether ``given`` is the teacher code (never, when the server has none)."""
+        return bool(self.teacher_code) and hmac.compare_digest(
+            normalise_code(given).encode(), self.teacher_code.encode()
+        )
 
     def cookie_matches(self, value: str | None) -> bool:
         return value is not None and hmac.compare_digest(value.encode(), self._cookie_value.encode())
@@ -427,6 +447,10 @@ ASK_FOR_LINK = _page(
     "or type the class code here; the app will remember you.",
     CODE_FORM,
 )
+WRONG_TEACHER_CODE = _page(
+    "That is not the teacher code",
+    "The teacher view opens only with the teacher link printed in the console where the class was started.",
+)
 WRONG_CODE = _page(
     "That is not the class code",
     "Check the code with your teacher and type it again (letters and digits; dashes and spaces do not matter).",
@@ -536,6 +560,8 @@ class GuardedHandler(tornado.web.RequestHandler):
             if page and self.get_query_argument("code", None) is not None:
                 self._redirect_without_code()  # the class link opened again: its cookie is already here
                 return
+        if self.is_page and self.request.method == "GET" and self._refused_teacher(guard, client):
+            return
         if self.kernel_scoped:
             kernel_id = self.path_kwargs.get("kernel_id") or (self.path_args[0] if self.path_args else "")
             if guard.owner(kernel_id) != client:
@@ -576,6 +602,23 @@ class GuardedHandler(tornado.web.RequestHandler):
         )
         self._redirect_without_code()
         return True
+
+    def _refused_teacher(self, guard: Guard, client: str) -> bool:
+        """A page asked for with ``?teacher=``: refused (403, or 429 after too many wrong codes) unless it
+        is the teacher code; wrong teacher codes spend the same tries as wrong class codes."""
+        given = self.get_query_argument("teacher", None)
+        if given is None:
+            return False
+        wait = guard.code_try_wait(client)
+        if wait > 0:
+            self._refuse(429, too_many_tries(wait), retry_after_s=wait)
+            return True
+        if not guard.teacher_code_matches(given[:64]):
+            guard.wrong_code(client)
+            _rate_log(self).warning(("teacher", client), "spades-tutor: wrong teacher code from %s", client)
+            self._refuse(403, WRONG_TEACHER_CODE)
+            return True
+        return False
 
     def _redirect_without_code(self) -> None:
         """Redirect to the same link without its ``code`` (always a path on this server, never ``//host``)."""
@@ -1030,6 +1073,9 @@ class TutorVoila(Voila):  # type: ignore[misc]
     class_code = Unicode(
         help=f"Class code a learner's link must carry (?code=...); empty: none. Default: ${CLASS_CODE_ENV}."
     ).tag(config=True)
+    teacher_code = Unicode(
+        help=f"The teacher view's code (?teacher=...); empty: no teacher view. Default: ${TEACHER_CODE_ENV}."
+    ).tag(config=True)
     allowed_hosts = List(
         Unicode(),
         help="More host names the server answers to, besides loopback and (on 0.0.0.0) this machine's names and addresses.",
@@ -1063,6 +1109,10 @@ class TutorVoila(Voila):  # type: ignore[misc]
     def _default_class_code(self) -> str:
         return os.environ.get(CLASS_CODE_ENV, "")
 
+    @default("teacher_code")
+    def _default_teacher_code(self) -> str:
+        return os.environ.get(TEACHER_CODE_ENV, "")
+
     def get_default_logging_config(self) -> dict[str, Any]:
         """The server's logger at the level it logs (traitlets sets it to DEBUG and lets the handler drop
         the rest): otherwise every message of every kernel made a debug record nobody sees (profiled)."""
@@ -1079,6 +1129,16 @@ class TutorVoila(Voila):  # type: ignore[misc]
         voila.notebook_renderer.VoilaExporter = TutorExporter
         super().initialize(argv)
         guard_logs(self.log)
+        # the kernels started from here inherit this environment: the teacher code's digest, never the code
+        from spades_tutor.session.class_store import TEACHER_DIGEST_ENV, teacher_digest
+
+        teacher_code = self.teacher_code  # read (from the environment, by default) before it leaves it
+        os.environ.pop(TEACHER_CODE_ENV, None)
+        self._cookie_secret = _secret_from(os.environ.pop(COOKIE_SECRET_ENV, ""))
+        if teacher_code:
+            os.environ[TEACHER_DIGEST_ENV] = teacher_digest(self.teacher_code)
+        else:
+            os.environ.pop(TEACHER_DIGEST_ENV, None)
         if self.app_pool_size > 0:
             # here, not as a dict on the command line (which traitlets 5 deprecates, warning in the console)
             manager = self.config.VoilaKernelManager
@@ -1172,6 +1232,8 @@ class TutorVoila(Voila):  # type: ignore[misc]
             max_kernels=self.max_kernels,
             class_size=self.class_size,
             log=self.log,
+            teacher_code=self.teacher_code,
+            secret=getattr(self, "_cookie_secret", None),
         )
         return settings
 
@@ -1183,6 +1245,19 @@ class TutorVoila(Voila):  # type: ignore[misc]
             pattern, cls, *rest = spec
             handlers.append((pattern, guarded(cls), *rest))
         return handlers
+
+
+def _secret_from(text: str) -> bytes | None:
+    """The cookie secret given in hex (at least 16 bytes), or None (one is drawn at this start).
+
+    >>> _secret_from("ab" * 32) == bytes([0xAB] * 32), _secret_from("xyz"), _secret_from("ab")
+    (True, None, None)
+    """
+    try:
+        secret = bytes.fromhex(text.strip())
+    except ValueError:
+        return None
+    return secret if len(secret) >= 16 else None
 
 
 def main(argv: list[str] | None = None) -> None:

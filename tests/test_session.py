@@ -1,5 +1,5 @@
 """The learner's data below the widgets: ``spades_tutor.session`` is plain data that loads, checks,
-saves and exports a learner's record, and the classroom hand, without ipywidgets, plotly or any of
+saves and exports a learner's record, the classroom hand and a class's database, without ipywidgets, plotly or any of
 ``spades_tutor.ui``. A record saved in the browser comes back as it was, settings included.
 """
 
@@ -37,6 +37,15 @@ hand = s.ClassroomHand.from_deal_id(back.settings.rules(), "4127W")
 assert hand.answer(5)[0]
 assert s.merge(p, back) == p
 assert s.read_deal_id(" 4127w ") == "4127W"
+from spades_tutor.session.class_room import grid, question
+from spades_tutor.session.class_store import ClassStore
+store = ClassStore("sqlite://")  # a class's database, in memory
+session = store.start_session()
+seat = store.join(session, "Ada")
+store.record(session, seat.id, lesson=1, step=0, kind="k", item_key="q", answer="a", right_answer="a", correct=True,
+             attempt=1)
+assert grid(store.learners(session), store.answers(session), 1, 2, now=0.0)[0][1][0].result == "first"
+assert question(store.answers(session), 1, 0).total == 1 and store.csv(session).count("\\n") == 2
 
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("ipywidgets", "plotly", "anywidget", "traitlets"))
 loaded += sorted(m for m in sys.modules if m == "spades_tutor.ui" or m.startswith("spades_tutor.ui."))

@@ -24,8 +24,10 @@ from ..engine.errors import InputError
 from ..engine.inputs import parse_whole_number
 from ..quiz import Feedback, QuizItem
 from ..session import Progress, Settings, merge, merge_note
+from ..session.class_store import teacher_code_matches
 from . import errors
 from .choices import ToggleButtons
+from .class_seat import ClassConfig, ClassSeat
 from .errors import guarded
 from .heartbeat import Heartbeat
 from .landmarks import Landmarks, page_title
@@ -97,7 +99,8 @@ def _note_html(notes: Iterable[str]) -> str:
 
 #: what the app reads from a link; the rest is not the app's to judge or to complain about
 LINK_KEYS = ("page", "lesson", "step", "deal", "preset", "puzzle")
-SERVER_KEYS = frozenset({"code", "theme", "template", "token"})  # the class code; Voilà's and Jupyter's own
+# the class code, the teacher code (read by the shell itself); Voilà's and Jupyter's own
+SERVER_KEYS = frozenset({"code", "teacher", "theme", "template", "token"})
 MAX_QUERY = 500
 
 
@@ -344,7 +347,14 @@ class App:
         hidden = [_style(), self.store, self.place_store, self.landmarks]
         hidden += [self.heartbeat] if self.heartbeat else []
         # the header is the page's banner, the rest its main landmark (notes and errors included)
-        self.main = w.VBox([self.notes, self.error, self.page])
+        #: in a class (``make class``): the learner's seat, or the teacher's key to the teacher view
+        self.class_config = ClassConfig.from_environment()
+        self.class_seat: ClassSeat | None = None
+        self.teacher = False  # the link carried the teacher code
+        self.class_slot = w.VBox()
+        self.class_slot.add_class("st-class-slot")
+        in_class = [self.class_slot] if self.class_config is not None else []  # the seat's box, in a class only
+        self.main = w.VBox([*in_class, self.notes, self.error, self.page])
         self.main.add_class("st-main")
         self.widget = w.VBox([*hidden, self.header, self.main])
         self.widget.add_class("st-app")
@@ -358,6 +368,8 @@ class App:
         learner, and applies the learner's link only once the request has arrived.
         """
         self.link, notes = read_query(query, lambda: {x.number: len(x.steps) for x in self.learn.lessons})
+        if self._open_class(query):
+            return
         if "preset" in self.link and self.link["preset"] != self.settings.preset:
             self.progress.settings.preset = self.link["preset"]
             self._changed("link")  # the picker shows it quietly: a link's rule set is not the learner's choice
@@ -367,6 +379,34 @@ class App:
         if lesson is not None:
             self.learn.open(lesson, self.link.get("step", 0))
         self.show(self.link.get("page", "Home"))
+
+    def _open_class(self, query: str) -> bool:
+        """In a class: a link with the teacher code opens the teacher view (and makes no seat); any other
+        link makes the learner's seat (once). Returns whether the teacher view was opened."""
+        from urllib.parse import parse_qs
+
+        given = parse_qs(query[:MAX_QUERY]).get("teacher", [""])[-1]
+        if given:
+            from .pages.teacher import TeacherTab
+
+            self.teacher = self.class_config is not None and teacher_code_matches(
+                given, self.class_config.teacher_digest
+            )
+            if (
+                self.class_seat is not None
+            ):  # made by a preheated kernel before its link came: the teacher takes no seat
+                self.class_seat.close()
+                self.class_seat = None
+                self.class_slot.children = []
+            self.link["page"] = TeacherTab.title  # a stored place does not replace it
+            if TeacherTab.title not in self.nav.options:
+                self.nav.options = (*self.nav.options, TeacherTab.title)
+            self.show(TeacherTab.title)
+            return True
+        if self.class_config is not None and self.class_seat is None:
+            self.class_seat = ClassSeat(self, self.class_config)
+            self.class_slot.children = [self.class_seat.widget]
+        return False
 
     def warm_up(self) -> None:
         """Read and import, before a learner arrives, what a link may need: the lessons, their player and
@@ -604,6 +644,9 @@ class App:
         """A graded answer (``attempt``: 1, or 2 for the second try) from the quiz page or a lesson."""
         self.progress.record(item.kind, item.rules.name, item.key, feedback.correct, source=source, attempt=attempt)
         self.save()  # the quiz page counts its own answers (once each); a lesson's do not change its score
+        player = self.learn.player
+        if self.class_seat is not None and source == "lesson" and player is not None:
+            self.class_seat.answered(player.lesson.number, player.step, item, feedback, attempt, player.last_given)
 
     def record_puzzle(self, puzzle: Puzzle, first_try: bool) -> None:
         """A puzzle's result (whether the first card checked worked), for the learner's puzzle rating."""
@@ -614,6 +657,8 @@ class App:
         self.progress.reach(lesson.slug, step)
         self.save()
         self.remember_place()
+        if self.class_seat is not None:
+            self.class_seat.reached()
 
     def reset_progress(self) -> None:
         self.progress = self.progress.reset()  # and stays reset when another tab's record is merged in

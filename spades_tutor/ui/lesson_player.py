@@ -152,6 +152,10 @@ class LessonPlayer:
         self.reviews = 0  # reviews opened: each draws anew from (seed, this count)
         #: the lesson's questions answered in this visit, each right on the first try or not
         self.answers: list[bool] = []
+        #: in a class, the last step (from 0) the teacher lets learners reach (None: every step)
+        self.limit: int | None = None
+        #: the answer last graded, as the learner gave it (what a class's teacher sees)
+        self.last_given: Any = None
 
         self.title = w.HTML()
         self.where = live(w.HTML())
@@ -190,11 +194,35 @@ class LessonPlayer:
             return []
         return [view for view in self.asking if view.feedback is None or not view.feedback.correct]
 
+    def held_by_teacher(self) -> bool:
+        """Whether the teacher's limit stops the learner at this step (in a class)."""
+        return self.limit is not None and not self.reviewing and self.step >= self.limit
+
+    def set_limit(self, limit: int | None) -> None:
+        """The last step (from 0) the learner may reach now (None: all); a learner past it is brought back."""
+        if limit is not None:
+            limit = max(0, min(limit, len(self.lesson.steps) - 1))
+        if limit == self.limit:
+            return
+        self.limit = limit
+        if limit is not None and (self.step > limit or self.reviewing):
+            self.go(limit)
+        else:
+            self._show_gate()
+
     def _show_gate(self) -> None:
-        """Next held while a question of a lesson that asks them passed is open; after a miss, another."""
+        """Next held while a question of a lesson that asks them passed is open; after a miss, another;
+        and at the step the teacher has the class wait at."""
         left = self.open_questions()
         missed = any(view.feedback is not None for view in left)
         self.next.disabled = self.finish.disabled = bool(left)
+        if not left and self.held_by_teacher():
+            last = self.step == len(self.lesson.steps) - 1
+            self.next.disabled = not last
+            self.gate.value = '<span class="st-gate-words st-class-limit" role="status">Your teacher asks the class to wait here.</span>'
+            self.gate.layout.display = None if not last else "none"
+            self.again.layout.display = "none"
+            return
         if not left:
             self.gate.value = ""
         elif missed:
@@ -211,6 +239,9 @@ class LessonPlayer:
     def _forward(self) -> None:
         if self.open_questions():  # a click on the held button (a page may send one): nothing moves
             self._show_gate()
+            return
+        if self.held_by_teacher() and self.step < len(self.lesson.steps) - 1:
+            self._show_gate()  # the teacher's limit: a click the page sends anyway moves nothing
             return
         if self.step == len(self.lesson.steps) - 1:
             if self.reviewing or not self.review_kinds():
@@ -451,6 +482,8 @@ class LessonPlayer:
     def _answered(self, item: QuizItem, feedback: Feedback, attempt: int) -> None:
         """A question of a step answered (its last try graded): kept for the lesson's summary, then recorded."""
         self.answers.append(feedback.correct and attempt == 1)
+        view = next((v for v in self.asking if getattr(v, "item", None) is item), None)
+        self.last_given = view.response() if isinstance(view, QuizView) else None
         if self.on_answer is not None:
             self.on_answer(item, feedback, attempt)
         self._show_gate()

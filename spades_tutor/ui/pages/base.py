@@ -69,6 +69,8 @@ class Page:
     link: ClassVar[str]
     #: its place among the tabs (lowest first)
     order: ClassVar[int] = 1000
+    #: a tab and a link name for everyone; a page not listed (the teacher view) is opened by the shell itself
+    listed: ClassVar[bool] = True
 
     #: what the shell puts on the page while this page is shown (made by the page's constructor)
     widget: w.Widget
@@ -139,6 +141,11 @@ def registered() -> tuple[type[Page], ...]:
     return tuple(sorted(_REGISTRY.values(), key=lambda cls: cls.order))
 
 
+def listed() -> tuple[type[Page], ...]:
+    """The pages everyone has a tab and a link name for, in the order of the tabs."""
+    return tuple(cls for cls in registered() if cls.listed)
+
+
 def page_class(title: str) -> type[Page] | None:
     """The page of this tab title, if there is one."""
     _discover()
@@ -157,14 +164,14 @@ class _Titles(Sequence[str]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[str]: ...
     def __getitem__(self, index: int | slice) -> str | Sequence[str]:
-        titles = tuple(cls.title for cls in registered())
+        titles = tuple(cls.title for cls in listed())
         return titles[index]
 
     def __iter__(self) -> Iterator[str]:
-        return iter([cls.title for cls in registered()])
+        return iter([cls.title for cls in listed()])
 
     def __len__(self) -> int:
-        return len(registered())
+        return len(listed())
 
     def __repr__(self) -> str:
         return repr(tuple(self))
@@ -174,7 +181,7 @@ class _LinkNames(Mapping[str, str]):
     """Each page's name in a link and its tab's title, in the order of the tabs, as registered now."""
 
     def _names(self) -> dict[str, str]:
-        return {cls.link: cls.title for cls in registered()}
+        return {cls.link: cls.title for cls in listed()}
 
     def __getitem__(self, name: str) -> str:
         return self._names()[name]
@@ -183,7 +190,7 @@ class _LinkNames(Mapping[str, str]):
         return iter(self._names())
 
     def __len__(self) -> int:
-        return len(registered())
+        return len(listed())
 
     def __repr__(self) -> str:
         return repr(self._names())

@@ -139,6 +139,9 @@ class LearnPage(Page):
 
         s = self.app.settings
         old = self.player
+        # in a class, every learner is asked the same questions (the teacher's view compares their answers)
+        config = self.app.class_config
+        seed = config.session_id * 1000 + lesson.number if config is not None else self.seed * 1000 + self.opened
         self.player = LessonPlayer(
             lesson,
             self.app.rules,
@@ -149,7 +152,7 @@ class LearnPage(Page):
             four_colour=s.four_colour,
             large=s.large,
             retries=s.retries,
-            seed=self.seed * 1000 + self.opened,
+            seed=seed,
             history=lambda: self.app.progress.answers,
             on_review_answer=lambda item, feedback, attempt: self.app.record(item, feedback, attempt, source="review"),
             lessons=self.lessons,
