@@ -16,8 +16,10 @@ the trick's winning card, are one move: the trick's other cards leave with it); 
 quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
 a small card); move ordering (winners first unless an opponent can ruff, low to partner's winner or
 ruff, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
-relative rank; the best card a table entry kept first). What a search proves at a trick start is
-kept twice:
+relative rank; the best card a table entry kept first); rank equivalence by the cards that
+mattered (as DDS's winRanks): once a card failed that lies below the lowest card of its suit group
+the answers so far depended on, the smaller cards of that group are not tried. What a search
+proves at a trick start is kept twice:
 
 - the exact table: the position up to relative ranks (each suit group as the sequence of owners
   of its remaining cards, high to low) -> its proven bounds, a fixed-size hash table (one row of
@@ -681,7 +683,8 @@ F_MAXER = 9
 F_P = 10
 F_REL = 11  # the cards that mattered below this node (the union over the moves tried so far)
 F_WON = 12  # the card that won the trick the move being tried completed (0: none)
-FRAME = 13
+F_LOWEST = 13  # 4 entries, per suit group: the lowest card that mattered, once a smaller card failed
+FRAME = 17
 
 _ENTER, _NEXT, _RETURN, _CHILD_DONE = 0, 1, 2, 3
 
@@ -869,6 +872,8 @@ def run(
             frames[d, F_COUNT] = count
             frames[d, F_I] = 0
             frames[d, F_REL] = 0
+            for s4 in range(4):
+                frames[d, F_LOWEST + s4] = 0
             phase = _NEXT
         elif phase == _NEXT:
             i = frames[d, F_I]
@@ -957,6 +962,19 @@ def run(
                 frames[d, F_REL] = child_rel
                 frames[d, F_I] = frames[d, F_COUNT]  # no more moves: the node finishes in _NEXT
             else:
-                frames[d, F_REL] |= child_rel
-                frames[d, F_I] = i + 1
+                rel = frames[d, F_REL] | child_rel
+                frames[d, F_REL] = rel
+                # rank equivalence by the cards that mattered: a card of this suit group below the
+                # lowest one that mattered so far failed, so every smaller one left fails too
+                ms = tab[SUIT_OF_BIT + _bitlen(m) - 1]
+                if not frames[d, F_LOWEST + ms]:
+                    mk = rel & tab[SUIT_MASK + ms]
+                    lw = (mk & -mk) if mk else TAKEN
+                    if m < lw:
+                        frames[d, F_LOWEST + ms] = lw
+                i += 1
+                count = frames[d, F_COUNT]
+                while i < count and moves[d, i] < frames[d, F_LOWEST + tab[SUIT_OF_BIT + _bitlen(moves[d, i]) - 1]]:
+                    i += 1
+                frames[d, F_I] = i
             phase = _NEXT
