@@ -48,6 +48,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--each", action="store_true", help="print every full deal's count")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's and position's number")
     args = parser.parse_args()
     rules = st.Rules.preset(args.preset)
     broken = not args.unbroken
@@ -57,7 +58,7 @@ def main() -> None:
     start = time.perf_counter()
     values = []
     for i in range(args.deals):
-        pos = full_deal(rules, 500_000 + i, broken)
+        pos = full_deal(rules, 500_000 + args.first + i, broken)
         t = time.perf_counter()
         r = solve(pos, st.Team.NS, with_cards=False, budget=Budget(nodes=CAP))
         total += r.nodes
@@ -74,7 +75,7 @@ def main() -> None:
     start = time.perf_counter()
     values = []
     for i in range(args.positions):
-        pos = eight_tricks(rules, 600_000 + i, broken)
+        pos = eight_tricks(rules, 600_000 + args.first + i, broken)
         r = solve(pos, pos.to_act.team, with_cards=False)
         total += r.nodes
         values.append(r.value)

@@ -12,8 +12,9 @@ trump group from the rule set's own tables, ``pack`` copies them into one intege
 ``trick_winner`` in every preset).
 
 Speed-ups: equivalent-card pruning (cards of one hand with no other hand's card between them, nor
-the trick's winning card, are one move: the trick's other cards leave with it); sure-trump and
-quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
+the trick's winning card, are one move: the trick's other cards leave with it); sure-trump (one
+hand's trumps above the other side's, or the two top trumps split between partners when one holds
+another trump) and quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
 a small card); move ordering (winners first unless an opponent can ruff, low to partner's winner or
 ruff, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
 relative rank; the best card a table entry kept first); rank equivalence by the cards that
@@ -826,13 +827,38 @@ def run(
                             c = _popcount(hands[s] & trump & above_c)
                             if c > sure_against:
                                 sure_against = c
+                    # the two top trumps in partners' hands, one of them with a trump to spare: two
+                    # tricks (they need not fall together), where the two play for the same count
+                    second = 0
+                    t1 = 1 << (_bitlen(um | cm) - 1)
+                    rest_t = (um | cm) ^ t1
+                    if rest_t:
+                        t2 = 1 << (_bitlen(rest_t) - 1)
+                        h1 = 0
+                        h2 = 0
+                        for s in range(4):
+                            if hands[s] & t1:
+                                h1 = s
+                            if hands[s] & t2:
+                                h2 = s
+                        if (
+                            h1 ^ h2 == 2
+                            and q[QUICK_PARTNER + h1]
+                            and (_popcount(hands[h1] & trump) > 1 or _popcount(hands[h2] & trump) > 1)
+                        ):
+                            second = t2
+                            if counted >> h1 & 1:
+                                if sure_for < 2:
+                                    sure_for = 2
+                            elif sure_against < 2:
+                                sure_against = 2
                     if sure_for >= tgt:
-                        ret_rel = (1 << (_bitlen(um) - 1)) if um else 0
+                        ret_rel = ((1 << (_bitlen(um) - 1)) if um else 0) | second
                         _keep(tab, tt, xt, k, xk, pats, held, ret_rel, sure_for, left, 0, tpbuf)
                         ret = True
                         continue
                     if left - sure_against < tgt:
-                        ret_rel = (1 << (_bitlen(cm) - 1)) if cm else 0
+                        ret_rel = ((1 << (_bitlen(cm) - 1)) if cm else 0) | second
                         _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 0, left - sure_against, 0, tpbuf)
                         ret = False
                         continue
