@@ -15,7 +15,7 @@ Speed-ups: equivalent-card pruning (cards of one hand with no other hand's card 
 the trick's winning card, are one move: the trick's other cards leave with it); sure-trump (one
 hand's trumps above the other side's, or the two top trumps split between partners when one holds
 another trump) and quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
-a small card); move ordering (winners first unless an opponent can ruff, low to partner's winner or
+a small card, or a small card the partner ruffs); move ordering (winners first unless an opponent can ruff, low to partner's winner or
 ruff, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
 relative rank; the best card a table entry kept first); rank equivalence by the cards that
 mattered (as DDS's winRanks): once a card failed that lies below the lowest card of its suit group
@@ -466,7 +466,9 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
     of the remaining ones (if trumps may be led), then in each side suit the leader's top cards,
     each counted only while every other player who holds a trump still follows; last, when the
     partner's tricks count as the leader's, a small card led to the partner's top cards in one more
-    side suit (counted while each opponent holding a trump follows). And the cards that decided it (per suit group the lowest card looked at: the count holds for
+    side suit (counted while each opponent holding a trump follows), or one trick for a small card
+    the partner ruffs (void in that suit with a trump left after the trumps cashed, each opponent
+    following or without a trump). And the cards that decided it (per suit group the lowest card looked at: the count holds for
     every position with the same suit lengths and the same owners down to it)."""
     h = hands[leader]
     o0 = hands[(leader + 1) & 3]
@@ -476,6 +478,7 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
     trump = tab[TRUMP]
     total = 0
     seen = 0
+    drawn = 0
     if broken or not h & ~trump:
         rest = everyone & trump
         while rest:
@@ -485,6 +488,7 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
                 break
             total += 1
             rest ^= top
+        drawn = total
     for s in range(4):
         if s == tab[TRUMP_GROUP]:
             continue
@@ -518,7 +522,17 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
                 continue
             sm = tab[SUIT_MASK + s]
             theirs = partner & sm
-            if not theirs or not h & sm:
+            if not h & sm:
+                continue
+            if not theirs:
+                # a small card led for the partner to ruff, both opponents following or trumpless
+                if (
+                    _popcount(partner & trump) > drawn
+                    and (o0 & sm or not o0 & trump)
+                    and (o2 & sm or not o2 & trump)
+                    and best < 1
+                ):
+                    best = 1
                 continue
             rest = everyone & sm
             top = 1 << (_bitlen(rest) - 1)
