@@ -12,12 +12,15 @@ trump group from the rule set's own tables, ``pack`` copies them into one intege
 ``trick_winner`` in every preset).
 
 Speed-ups: equivalent-card pruning (cards of one hand with no other hand's card between them, nor
-the trick's winning card, are one move: the trick's other cards leave with it); sure-trump and
-quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
-a small card); move ordering (winners first unless an opponent can ruff, low to partner's winner or
+the trick's winning card, are one move: the trick's other cards leave with it); sure-trump (one
+hand's trumps above the other side's, or the two top trumps split between partners when one holds
+another trump) and quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
+a small card, or a small card the partner ruffs); move ordering (winners first unless an opponent can ruff, low to partner's winner or
 ruff, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
-relative rank; the best card a table entry kept first). What a search proves at a trick start is
-kept twice:
+relative rank; the best card a table entry kept first); rank equivalence by the cards that
+mattered (as DDS's winRanks): once a card failed that lies below the lowest card of its suit group
+the answers so far depended on, the smaller cards of that group are not tried. What a search
+proves at a trick start is kept twice:
 
 - the exact table: the position up to relative ranks (each suit group as the sequence of owners
   of its remaining cards, high to low) -> its proven bounds, a fixed-size hash table (one row of
@@ -463,7 +466,9 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
     of the remaining ones (if trumps may be led), then in each side suit the leader's top cards,
     each counted only while every other player who holds a trump still follows; last, when the
     partner's tricks count as the leader's, a small card led to the partner's top cards in one more
-    side suit (counted while each opponent holding a trump follows). And the cards that decided it (per suit group the lowest card looked at: the count holds for
+    side suit (counted while each opponent holding a trump follows), or one trick for a small card
+    the partner ruffs (void in that suit with a trump left after the trumps cashed, each opponent
+    following or without a trump). And the cards that decided it (per suit group the lowest card looked at: the count holds for
     every position with the same suit lengths and the same owners down to it)."""
     h = hands[leader]
     o0 = hands[(leader + 1) & 3]
@@ -473,6 +478,7 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
     trump = tab[TRUMP]
     total = 0
     seen = 0
+    drawn = 0
     if broken or not h & ~trump:
         rest = everyone & trump
         while rest:
@@ -482,6 +488,7 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
                 break
             total += 1
             rest ^= top
+        drawn = total
     for s in range(4):
         if s == tab[TRUMP_GROUP]:
             continue
@@ -515,7 +522,17 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
                 continue
             sm = tab[SUIT_MASK + s]
             theirs = partner & sm
-            if not theirs or not h & sm:
+            if not h & sm:
+                continue
+            if not theirs:
+                # a small card led for the partner to ruff, both opponents following or trumpless
+                if (
+                    _popcount(partner & trump) > drawn
+                    and (o0 & sm or not o0 & trump)
+                    and (o2 & sm or not o2 & trump)
+                    and best < 1
+                ):
+                    best = 1
                 continue
             rest = everyone & sm
             top = 1 << (_bitlen(rest) - 1)
@@ -681,7 +698,8 @@ F_MAXER = 9
 F_P = 10
 F_REL = 11  # the cards that mattered below this node (the union over the moves tried so far)
 F_WON = 12  # the card that won the trick the move being tried completed (0: none)
-FRAME = 13
+F_LOWEST = 13  # 4 entries, per suit group: the lowest card that mattered, once a smaller card failed
+FRAME = 17
 
 _ENTER, _NEXT, _RETURN, _CHILD_DONE = 0, 1, 2, 3
 
@@ -823,13 +841,38 @@ def run(
                             c = _popcount(hands[s] & trump & above_c)
                             if c > sure_against:
                                 sure_against = c
+                    # the two top trumps in partners' hands, one of them with a trump to spare: two
+                    # tricks (they need not fall together), where the two play for the same count
+                    second = 0
+                    t1 = 1 << (_bitlen(um | cm) - 1)
+                    rest_t = (um | cm) ^ t1
+                    if rest_t:
+                        t2 = 1 << (_bitlen(rest_t) - 1)
+                        h1 = 0
+                        h2 = 0
+                        for s in range(4):
+                            if hands[s] & t1:
+                                h1 = s
+                            if hands[s] & t2:
+                                h2 = s
+                        if (
+                            h1 ^ h2 == 2
+                            and q[QUICK_PARTNER + h1]
+                            and (_popcount(hands[h1] & trump) > 1 or _popcount(hands[h2] & trump) > 1)
+                        ):
+                            second = t2
+                            if counted >> h1 & 1:
+                                if sure_for < 2:
+                                    sure_for = 2
+                            elif sure_against < 2:
+                                sure_against = 2
                     if sure_for >= tgt:
-                        ret_rel = (1 << (_bitlen(um) - 1)) if um else 0
+                        ret_rel = ((1 << (_bitlen(um) - 1)) if um else 0) | second
                         _keep(tab, tt, xt, k, xk, pats, held, ret_rel, sure_for, left, 0, tpbuf)
                         ret = True
                         continue
                     if left - sure_against < tgt:
-                        ret_rel = (1 << (_bitlen(cm) - 1)) if cm else 0
+                        ret_rel = ((1 << (_bitlen(cm) - 1)) if cm else 0) | second
                         _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 0, left - sure_against, 0, tpbuf)
                         ret = False
                         continue
@@ -869,6 +912,8 @@ def run(
             frames[d, F_COUNT] = count
             frames[d, F_I] = 0
             frames[d, F_REL] = 0
+            for s4 in range(4):
+                frames[d, F_LOWEST + s4] = 0
             phase = _NEXT
         elif phase == _NEXT:
             i = frames[d, F_I]
@@ -957,6 +1002,19 @@ def run(
                 frames[d, F_REL] = child_rel
                 frames[d, F_I] = frames[d, F_COUNT]  # no more moves: the node finishes in _NEXT
             else:
-                frames[d, F_REL] |= child_rel
-                frames[d, F_I] = i + 1
+                rel = frames[d, F_REL] | child_rel
+                frames[d, F_REL] = rel
+                # rank equivalence by the cards that mattered: a card of this suit group below the
+                # lowest one that mattered so far failed, so every smaller one left fails too
+                ms = tab[SUIT_OF_BIT + _bitlen(m) - 1]
+                if not frames[d, F_LOWEST + ms]:
+                    mk = rel & tab[SUIT_MASK + ms]
+                    lw = (mk & -mk) if mk else TAKEN
+                    if m < lw:
+                        frames[d, F_LOWEST + ms] = lw
+                i += 1
+                count = frames[d, F_COUNT]
+                while i < count and moves[d, i] < frames[d, F_LOWEST + tab[SUIT_OF_BIT + _bitlen(moves[d, i]) - 1]]:
+                    i += 1
+                frames[d, F_I] = i
             phase = _NEXT

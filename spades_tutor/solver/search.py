@@ -44,9 +44,11 @@ __all__ = [
 CORE = os.environ.get("SPADES_TUTOR_SOLVER_CORE", "auto")
 
 # a search with a time budget runs in slices of nodes (the clock is read between them: each slice
-# starts again from the root, the tables keeping what the slices before proved)
+# starts again from the root, the tables keeping what the slices before proved). Each slice is twice
+# the last, but no more than the nodes the time left takes at the rate measured so far: a long proof
+# is not cut into many restarts (the tables cannot keep all of a large proof between slices, so a
+# restart may do much of it again), and the last slice ends near the deadline.
 FIRST_SLICE = {"compiled": 20_000, "pure": 1_000}
-LARGEST_SLICE = {"compiled": 400_000, "pure": 4_000}
 
 
 _compiled: ModuleType | None = None
@@ -176,6 +178,7 @@ class Search:
         stat = a["stat"]
         stat[core.NODES] = self.nodes
         slice_ = FIRST_SLICE[self.core]
+        started, start_nodes = time.perf_counter(), self.nodes
         while True:
             limit = self.node_limit
             if self.deadline != float("inf"):
@@ -190,9 +193,11 @@ class Search:
             self.nodes = int(stat[core.NODES])
             if not stat[core.ABORTED]:
                 return bool(res)
-            if self.nodes > self.node_limit or time.perf_counter() > self.deadline:
+            now = time.perf_counter()
+            if self.nodes > self.node_limit or now > self.deadline:
                 raise OutOfBudget
-            slice_ = min(2 * slice_, LARGEST_SLICE[self.core])
+            rate = (self.nodes - start_nodes) / max(now - started, 1e-6)
+            slice_ = max(FIRST_SLICE[self.core], min(2 * slice_, int(rate * (self.deadline - now))))
 
 
 _PACKED: dict[int, Any] = {}

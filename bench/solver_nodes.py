@@ -1,0 +1,89 @@
+"""The solver's node counts on a fixed benchmark: deterministic, so a change to the search can be
+measured without the noise of a shared machine's clock.
+
+- 12 full deals of regular Spades with spades broken (bridge double dummy, spades trump), North to
+  lead: the most tricks for North–South, each capped at 10 M nodes;
+- 60 eight-trick positions of the same rules (a random deal played on at random for five tricks):
+  the value for the side to act.
+
+It prints the nodes (and seconds) per part, and with ``--each`` every deal's. Run from the root::
+
+    .venv/bin/python bench/solver_nodes.py
+    .venv/bin/python bench/solver_nodes.py --preset jokers --unbroken
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import time
+
+import spades_tutor as st
+from spades_tutor.solver import Budget, Position, solve
+
+CAP = 10_000_000
+
+
+def full_deal(rules: st.Rules, seed: int, broken: bool) -> Position:
+    pos = Position.from_round(st.Round.deal(rules, seed=seed))
+    return dataclasses.replace(pos, leader=st.Seat.NORTH, two_of_clubs_leads=False, spades_broken=broken)
+
+
+def eight_tricks(rules: st.Rules, seed: int, broken: bool) -> Position:
+    r = random.Random(seed)
+    rnd = st.Round.deal(rules, seed=seed)
+    while rnd.phase is st.Phase.BIDDING:
+        rnd.apply(r.choice(rnd.legal_bids()))
+    for _ in range(5 * 4):
+        rnd.play(r.choice(rnd.legal_plays()))
+    pos = Position.from_round(rnd)
+    return dataclasses.replace(pos, spades_broken=broken or pos.spades_broken)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--preset", default="classic")
+    parser.add_argument("--unbroken", action="store_true", help="spades not broken at the start")
+    parser.add_argument("--deals", type=int, default=12)
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--each", action="store_true", help="print every full deal's count")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's and position's number")
+    args = parser.parse_args()
+    rules = st.Rules.preset(args.preset)
+    broken = not args.unbroken
+    solve(eight_tricks(rules, 1, True), st.Team.NS, with_cards=False)  # compile or load before timing
+
+    total = capped = 0
+    start = time.perf_counter()
+    values = []
+    for i in range(args.deals):
+        pos = full_deal(rules, 500_000 + args.first + i, broken)
+        t = time.perf_counter()
+        r = solve(pos, st.Team.NS, with_cards=False, budget=Budget(nodes=CAP))
+        total += r.nodes
+        capped += not r.exact
+        values.append(r.value if r.exact else None)
+        if args.each:
+            print(
+                f"   deal {i:2d}: value {r.value if r.exact else '?':>2}  {r.nodes:9d} nodes  {time.perf_counter() - t:6.2f} s"
+            )
+    full_s = time.perf_counter() - start
+    print(f"full deals ({args.deals}): {total:,} nodes, {capped} capped at {CAP:,}; {full_s:.1f} s; values {values}")
+
+    total = 0
+    start = time.perf_counter()
+    values = []
+    for i in range(args.positions):
+        pos = eight_tricks(rules, 600_000 + args.first + i, broken)
+        r = solve(pos, pos.to_act.team, with_cards=False)
+        total += r.nodes
+        values.append(r.value)
+    print(
+        f"8-trick positions ({args.positions}): {total:,} nodes; {time.perf_counter() - start:.2f} s; "
+        f"value sum {sum(values)}"
+    )
+
+
+if __name__ == "__main__":
+    main()
