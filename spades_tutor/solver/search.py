@@ -47,8 +47,10 @@ CORE = os.environ.get("SPADES_TUTOR_SOLVER_CORE", "auto")
 # starts again from the root, the tables keeping what the slices before proved). Each slice is twice
 # the last, but no more than the nodes the time left takes at the rate measured so far: a long proof
 # is not cut into many restarts (the tables cannot keep all of a large proof between slices, so a
-# restart may do much of it again), and the last slice ends near the deadline.
+# restart may do much of it again), and no slice takes more than a quarter of the time left.
 FIRST_SLICE = {"compiled": 20_000, "pure": 1_000}
+#: a slice takes at most this fraction (its inverse) of the time left
+SLICE_SHARE = 4
 
 
 _compiled: ModuleType | None = None
@@ -197,7 +199,9 @@ class Search:
             if self.nodes > self.node_limit or now > self.deadline:
                 raise OutOfBudget
             rate = (self.nodes - start_nodes) / max(now - started, 1e-6)
-            slice_ = max(FIRST_SLICE[self.core], min(2 * slice_, int(rate * (self.deadline - now))))
+            # a quarter of the time left at most: a machine slowed mid-slice overruns the deadline by
+            # a quarter of what was left, not by all of it (a class server's kernels share their cores)
+            slice_ = max(FIRST_SLICE[self.core], min(2 * slice_, int(rate * (self.deadline - now) / SLICE_SHARE)))
 
 
 _PACKED: dict[int, Any] = {}
