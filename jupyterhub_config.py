@@ -46,6 +46,16 @@
 #                             host.docker.internal, the host's gateway on Docker's bridge)
 #   SPADES_HUB_IDLE_MINUTES   stop a learner's server after this long without activity (default 30)
 #   SPADES_HUB_MAX_LEARNERS   servers running at once; one more is told to come back later (default 40)
+#   SPADES_HUB_TEACHERS       comma-separated user names of the class's teachers: turns on the class session
+#                             behind the hub. Each learner's app joins it (a nickname, as in `make class`) and
+#                             sends their answers to it; a teacher opens the teacher view, a service of the
+#                             hub's, at <hub>/services/spades-teacher/ (the hub's login; anyone else gets 403)
+#   SPADES_HUB_CLASS_DB       where the class's answers are kept, a SQLAlchemy URL (default a SQLite file in
+#                             SPADES_HUB_DATA/class, which only servers running as the hub's own user can
+#                             write: the "simple" spawner's). Learners' servers running as other users (PAM's
+#                             "localprocess", "systemd", "docker", Kubernetes) need a database server:
+#                             postgresql://user:password@host/db (pip install psycopg)
+#   SPADES_HUB_PORT_TEACHER   the teacher view's internal port (default 8002, on loopback)
 #
 # Limits: the local spawners ("localprocess", "simple") enforce no memory or CPU limit (a learner's server
 # is a plain process), so for real learners run one of these (pip install the one you choose), each of which
@@ -318,3 +328,44 @@ c.JupyterHub.load_roles = [
         "services": ["idle-culler"],
     }
 ]
+
+# --- a class session behind the hub: the learners' answers, the teacher view as a service of the hub's ----
+# Turned on by naming the teachers. The learners' servers are told the class's database and session as
+# `make class` tells its kernels, so their answers are recorded as in a single-server class (a learner
+# joins with a nickname; no class code: the hub has logged them in). No teacher code either: the hub's
+# own OAuth says who opens the service, and it opens only for the teachers named here.
+class_teachers = names(setting("TEACHERS", ""))
+if class_teachers:
+    from spades_tutor.session.class_store import CLASS_DB_ENV, CLASS_SESSION_ENV, ClassStore
+
+    class_folder = data / "class"
+    class_folder.mkdir(mode=0o700, exist_ok=True)
+    class_db = setting("CLASS_DB", f"sqlite:///{class_folder / 'class.sqlite'}")
+    class_store = ClassStore(class_db)
+    # the session started last goes on after a restart (nothing is lost); the first start makes one
+    class_session = class_store.latest_session() or class_store.start_session("JupyterHub class")
+    class_store.close()
+    class_env = {CLASS_DB_ENV: class_db, CLASS_SESSION_ENV: str(class_session)}
+    c.Spawner.environment = {**c.Spawner.environment, **class_env}
+    teacher_port = setting("PORT_TEACHER", "8002")
+    c.JupyterHub.services.append(
+        {
+            "name": "spades-teacher",
+            "display": True,
+            "url": f"http://127.0.0.1:{teacher_port}",
+            "command": [sys.executable, "-m", "spades_tutor.hub_teacher"],
+            "environment": {**class_env, "SPADES_TUTOR_HUB_TEACHERS": ",".join(sorted(class_teachers))},
+            # a teacher logged in to the hub goes straight in, without a page asking them to allow it
+            "oauth_no_confirm": True,
+        }
+    )
+    # only the teachers may log in to the service through the hub (and the service checks again)
+    c.JupyterHub.load_roles.append(
+        {
+            "name": "spades-teachers",
+            "scopes": ["access:services!service=spades-teacher"],
+            "users": sorted(class_teachers),
+        }
+    )
+    if allowed:  # the teachers log in too
+        c.Authenticator.allowed_users = allowed | class_teachers

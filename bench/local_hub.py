@@ -124,6 +124,7 @@ def start(folder: Path, log_path: Path, timeout: float, env: dict[str, str] | No
         "SPADES_HUB_URL": f"http://127.0.0.1:{port}",
         "SPADES_HUB_PORT_HUB": str(free_port()),
         "SPADES_HUB_PORT_PROXY_API": str(free_port()),
+        "SPADES_HUB_PORT_TEACHER": str(free_port()),  # the teacher view's, when SPADES_HUB_TEACHERS turns it on
         "SPADES_HUB_DATA": str(state),
         "SPADES_HUB_HOMES": str(folder / "homes"),
         **(env or {}),

@@ -237,3 +237,52 @@ def test_ports_places_and_limits_follow_the_environment(monkeypatch: pytest.Monk
     assert c.JupyterHub.active_server_limit == 12
     assert c.Authenticator.allowed_users == {"ada", "alan"}
     assert "allow_all" not in c.Authenticator
+
+
+def test_the_class_behind_the_hub_is_off_unless_teachers_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    c = hub_config(monkeypatch, ALLOWED_USERS="ada")
+    assert [s["name"] for s in c.JupyterHub.services] == ["idle-culler"]
+    assert [r["name"] for r in c.JupyterHub.load_roles] == ["idle-culler"]
+    assert set(c.Spawner.environment) == {"JUPYTERHUB_SINGLEUSER_LOAD_OTHER_EXTENSIONS"}
+
+
+def test_named_teachers_get_the_teacher_view_as_a_service_and_learners_the_class_database(
+    monkeypatch: pytest.MonkeyPatch, state_home: Path
+) -> None:
+    """The learners' servers and the service are told one database and one session (the session goes on
+    after a restart); only the teachers may log in to the service; the teachers are let in to the hub."""
+    from spades_tutor.session.class_store import CLASS_DB_ENV, CLASS_SESSION_ENV, TEACHER_DIGEST_ENV, ClassStore
+
+    c = hub_config(monkeypatch, ALLOWED_USERS="ada, alan", TEACHERS=" tess,tom ,", PORT_TEACHER="9003")
+    service = next(s for s in c.JupyterHub.services if s["name"] == "spades-teacher")
+    assert service["url"] == "http://127.0.0.1:9003"
+    assert service["command"][1:] == ["-m", "spades_tutor.hub_teacher"]
+    assert service["oauth_no_confirm"] is True
+    assert service["environment"]["SPADES_TUTOR_HUB_TEACHERS"] == "tess,tom"
+    role = next(r for r in c.JupyterHub.load_roles if r["name"] == "spades-teachers")
+    assert role == {
+        "name": "spades-teachers",
+        "scopes": ["access:services!service=spades-teacher"],
+        "users": ["tess", "tom"],
+    }
+    assert c.Authenticator.allowed_users == {"ada", "alan", "tess", "tom"}
+    env = c.Spawner.environment
+    folder = state_home / "spades-tutor-hub" / "class"
+    assert env[CLASS_DB_ENV] == f"sqlite:///{folder / 'class.sqlite'}" == service["environment"][CLASS_DB_ENV]
+    assert env[CLASS_SESSION_ENV] == service["environment"][CLASS_SESSION_ENV]
+    assert TEACHER_DIGEST_ENV not in env  # no teacher code behind the hub: a learner's kernel opens no teacher view
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert ClassStore(env[CLASS_DB_ENV]).session_exists(int(env[CLASS_SESSION_ENV]))
+    # restarted: the same session
+    again = hub_config(monkeypatch, ALLOWED_USERS="ada", TEACHERS="tess").Spawner.environment
+    assert again[CLASS_SESSION_ENV] == env[CLASS_SESSION_ENV]
+
+
+def test_a_class_database_url_set_for_the_hub_is_passed_on_never_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path / 'class-secret-name.sqlite'}"
+    c = hub_config(monkeypatch, AUTHENTICATOR="dummy", SPAWNER="simple", TEACHERS="tess", CLASS_DB=url)
+    assert c.Spawner.environment["SPADES_TUTOR_CLASS_DB"] == url
+    printed = capsys.readouterr()
+    assert "class-secret-name" not in printed.out + printed.err

@@ -384,3 +384,77 @@ def test_stopping_the_hub_stops_every_learners_server_and_kernel(browser: Browse
     assert hub.proc.returncode is not None, "the hub did not stop on SIGTERM"
     _, alive = psutil.wait_procs([*servers.values(), *under_servers, *others], timeout=20)
     assert not alive, f"still running after the hub stopped: {[' '.join(command_line(p)[:3]) for p in alive]}"
+
+
+@pytest.fixture(scope="module")
+def class_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    """A hub with a class session turned on (SPADES_HUB_TEACHERS): "tess" teaches, everyone else learns."""
+    require_hub()
+    try:
+        hub = local_hub.start(
+            tmp_path_factory.mktemp("class-hub"),
+            ARTIFACTS / f"jupyterhub-class{worker_suffix()}.log",
+            HUB_START_TIMEOUT_S,
+            env={"SPADES_HUB_TEACHERS": "tess"},
+        )
+    except RuntimeError as e:
+        pytest.fail(str(e))
+    try:
+        yield hub
+    finally:
+        hub.kill_everything()
+
+
+TEACHER_URL = "/services/spades-teacher/"
+
+
+def test_through_the_hub_two_learners_answer_and_the_teacher_sees_both_in_the_hubs_service(
+    browser: Browser, class_hub: Hub
+) -> None:
+    """Two learners, each on their own server, join the class and answer a lesson's question; the teacher,
+    logged in to the hub, opens the teacher view (the hub's service, through the hub's OAuth) and sees both
+    of them and both answers. A learner who opens the service gets 403."""
+    hub = class_hub
+    lesson = LESSONS[0]
+    quiz_step = next(i for i, step in enumerate(lesson.steps) if any(b.kind == "quiz" for b in step.blocks))
+    errors: list[str] = []
+    contexts = []
+    learners = {}
+    for name, nickname in (("ana", "Ana"), ("ben", "Ben")):
+        context, page = new_page(browser, errors)
+        contexts.append(context)
+        log_in(page, hub, name)
+        page.goto(hub.url(APP_URL.format(name=name) + f"?lesson={lesson.number}&step={quiz_step + 1}"))
+        expect(page.get_by_text("choose a nickname")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+        page.get_by_label("Nickname").fill(nickname)
+        page.get_by_role("button", name="Join the class").click()
+        expect(page.get_by_text(f"Welcome, {nickname}")).to_be_visible()
+        page.locator(".st-answer-choice").get_by_role("button", name="North", exact=True).click()
+        page.get_by_role("button", name=re.compile(r"^Check")).click()
+        learners[name] = page
+
+    teacher_context, teacher = new_page(browser, errors)
+    contexts.append(teacher_context)
+    teacher.set_default_timeout(FIRST_EXPECT_TIMEOUT_MS)
+    # the hub's login, then on to the service, which asks the hub (OAuth) who she is
+    teacher.goto(hub.url("/hub/login?next=" + TEACHER_URL.replace("/", "%2F")))
+    teacher.get_by_label("Username").fill("tess")
+    teacher.get_by_label("Password").fill(PASSWORD)
+    teacher.get_by_role("button", name="Sign in").click()
+    teacher.wait_for_url(hub.url(TEACHER_URL))
+    expect(teacher.get_by_role("heading", name=re.compile("Teacher view"))).to_be_visible()
+    grid = teacher.locator(".st-teacher-grid")
+    expect(grid).to_contain_text("Ana", timeout=10_000)
+    expect(grid).to_contain_text("Ben")
+    expect(grid.locator("td.st-cell-first, td.st-cell-second, td.st-cell-missed")).to_have_count(2)
+    expect(teacher.locator(".st-teacher-bars")).to_contain_text(f"2 answers to step {quiz_step + 1}")
+    teacher.set_viewport_size({"width": 1366, "height": 768})
+    shot(teacher, "teacher-service")
+
+    # a learner is not a teacher: the hub does not let them in to the service, and nothing of it is shown
+    response = learners["ben"].goto(hub.url(TEACHER_URL))
+    assert response is not None and response.status == 403, response and response.status
+    assert "Ana" not in learners["ben"].content()
+    for context in contexts:
+        context.close()
+    assert_no_page_errors(errors)
