@@ -28,6 +28,8 @@ from .quiz_view import QuizView
 
 #: the kinds of example whose outcome is drawn as score lines (their sentences are those lines)
 _SCORED = ("score", "renege")
+#: the examples whose engine sentences go above their score lines (a renege's ruling, line by line)
+_RULED = ("renege",)
 
 
 def _escape(text: str) -> str:
@@ -159,7 +161,7 @@ class DifferencesPage:
         if example.kind in _SCORED and outcome.scores is not None:
             from .lesson_player import score_lines_html
 
-            said = "".join(f"<p>{_escape(line)}</p>" for line in outcome.sentences) if example.kind == "renege" else ""
+            said = "".join(f"<p>{_escape(line)}</p>" for line in outcome.sentences) if example.kind in _RULED else ""
             out.append(w.HTML(said + score_lines_html(dict(outcome.scores))))
         else:
             out.append(w.HTML("".join(f'<p class="st-diff-why">{_escape(s)}</p>' for s in outcome.sentences)))
