@@ -114,3 +114,30 @@ def test_a_bad_rules_link_gets_a_note_and_the_usual_rules() -> None:
         assert app.rules == Rules.preset("jokers")
     finally:
         errors.remove_sink(app.show_error)
+
+
+def test_every_quiz_kind_draws_in_the_table_rules() -> None:
+    """Questions drawn in a rule set with a least team bid, a bonus for 10 and no nil are in it."""
+    from spades_tutor.quiz import kinds
+    from spades_tutor.quiz.generators import generate
+
+    for kind in kinds.offered(TABLE):
+        for seed in range(12):
+            for level in (1, 2, 3):
+                item = generate(kind, TABLE, seed, level)
+                assert item.rules == TABLE, kind
+
+
+def test_every_lesson_step_shows_in_the_table_rules() -> None:
+    app = App(query=f"rules={LINK}")
+    try:
+        for lesson in app.learn.lessons:
+            app.learn.open(lesson)
+            player = app.learn.player
+            assert player is not None
+            for step in range(len(player.lesson.steps)):
+                player.go(step)
+                text = "\n".join(_texts(player.widget))
+                assert "could not be shown" not in text, (lesson.number, step)
+    finally:
+        errors.remove_sink(app.show_error)
