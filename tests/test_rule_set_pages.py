@@ -141,3 +141,13 @@ def test_every_lesson_step_shows_in_the_table_rules() -> None:
                 assert "could not be shown" not in text, (lesson.number, step)
     finally:
         errors.remove_sink(app.show_error)
+
+
+def test_the_glossary_follows_the_table_rules() -> None:
+    app = App(query=f"page=glossary&rules={LINK}")
+    try:
+        assert app.glossary.rules == TABLE
+        text = "\n".join(_texts(app.glossary.widget))
+        assert "Every 5 bags a team gathers cost it 100 points" in text
+    finally:
+        errors.remove_sink(app.show_error)
