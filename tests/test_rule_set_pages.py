@@ -151,3 +151,11 @@ def test_the_glossary_follows_the_table_rules() -> None:
         assert "Every 5 bags a team gathers cost it 100 points" in text
     finally:
         errors.remove_sink(app.show_error)
+
+
+def test_the_lab_starts_from_the_learners_rule_set() -> None:
+    app = App(query="page=lab&rules=1.bicycle.t300")
+    try:
+        assert (app.lab.first.value, app.lab.second.value) == ("bicycle", "classic")
+    finally:
+        errors.remove_sink(app.show_error)
