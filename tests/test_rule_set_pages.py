@@ -159,3 +159,15 @@ def test_the_lab_starts_from_the_learners_rule_set() -> None:
         assert (app.lab.first.value, app.lab.second.value) == ("bicycle", "classic")
     finally:
         errors.remove_sink(app.show_error)
+
+
+def test_a_preset_link_over_saved_house_rules_it_cannot_play_keeps_the_preset() -> None:
+    app = App(query="preset=bicycle")
+    try:
+        stored = Progress()
+        stored.settings.house = {"first_lead": "two-of-clubs", "target": 300}
+        app.store.value = stored.to_json()
+        app.store.loaded = True
+        assert app.rules == Rules.preset("bicycle")
+    finally:
+        errors.remove_sink(app.show_error)

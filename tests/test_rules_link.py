@@ -59,10 +59,12 @@ def test_the_link_sets_the_whole_rule_set() -> None:
 def test_a_bad_rules_value_gets_a_note_and_the_usual_rules(value: str, why: str) -> None:
     with pytest.raises(RulesLinkError, match=why):
         Settings.from_link(value)
-    out, notes = read_query(f"preset=classic&rules={value}", lessons=LESSONS)
+    out, notes = read_query(f"rules={value}", lessons=LESSONS)
     assert out["rules"] == "1.jokers" and out["preset"] == "jokers"
     assert len(notes) == 1 and "could not be read" in notes[0] and "usual rules" in notes[0]
     assert Settings.from_link(out["rules"]).rules() == Rules.preset("jokers")
+    out, notes = read_query(f"preset=classic&rules={value}", lessons=LESSONS)  # the preset asked for is kept
+    assert out["rules"] == "1.classic" and out["preset"] == "classic" and len(notes) == 1
 
 
 def test_stored_house_rules_are_checked() -> None:

@@ -218,15 +218,14 @@ def read_query(
 
 def _read_rules(text: str, out: dict[str, Any], notes: list[str]) -> None:
     """``rules`` of a link (the whole rule set, as ``Settings.to_link`` writes it) into ``out``, with a
-    note and the usual rules if it is not one; it wins over ``preset``."""
+    note and the usual rules (of the link's ``preset``, if any) if it is not one; it wins over ``preset``."""
     from ..session.settings import RulesLinkError
 
     try:
         out["rules"] = Settings.from_link(text).to_link()
-    except RulesLinkError as e:
-        out.pop("preset", None)
+    except RulesLinkError as e:  # the usual rules, of the preset the link names if it names one
         notes.append(f"This link's rule set {_shown(text)} could not be read ({e}), so the usual rules are used.")
-        out["rules"] = Settings().to_link()
+        out["rules"] = Settings(preset=out.get("preset", "jokers")).to_link()
     out["preset"] = out["rules"].split(".")[1]
 
 
@@ -238,6 +237,10 @@ def apply_link_rules(link: Mapping[str, Any], settings: Settings) -> None:
         settings.mercy, settings.house = chosen.mercy, chosen.house
     elif "preset" in link:
         settings.preset = link["preset"]
+        try:
+            settings.rules()
+        except SpadesError:  # a saved house rule the link's preset cannot play (the 2♣ lead, the 2♣ out)
+            settings.house = {}
 
 
 def _read_puzzle(code: str, out: dict[str, Any], notes: list[str]) -> None:
