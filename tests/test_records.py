@@ -394,7 +394,10 @@ def with_later_rule_fields(data: Any) -> Any:
         out = {key: with_later_rule_fields(value) for key, value in data.items()}
         if "failed_nil_tricks" in out:  # a rule set's record
             for name in FIELDS_ADDED_LATER:
-                out.setdefault(name, defaults[name])
+                if name in defaults:
+                    out.setdefault(name, defaults[name])
+                elif type(out.get(name)) is int and out[name] == 0:
+                    del out[name]  # a rule that is off is left out of the record written
         return out
     if isinstance(data, list):
         return [with_later_rule_fields(value) for value in data]

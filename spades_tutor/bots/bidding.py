@@ -81,6 +81,10 @@ def heuristic_bid(view: st.SeatView, *, speak_of_seat: bool = False) -> Decision
     bid = heuristic_bid_number(rules, hand, partner)
     if partner is not None and not partner.is_nil and partner.tricks + _rounded(total) > 13:
         note += f"; capped so the team contract is at most 13 ({v.partner} bid {partner.tricks})"
+    need = rules.min_team_bid
+    if need and partner is not None and not partner.is_nil and partner.tricks + bid < need:
+        note += f"; raised to {need - partner.tricks}, as the team bids at least {need} together"
+        bid = need - partner.tricks
     whole = [card_words(t.card) for t in items if t.value >= 0.85]
     part = [card_words(t.card) for t in items if t.value < 0.85]
     parts = []

@@ -410,13 +410,41 @@ class Round:
             return Reason(
                 "bid-out-of-range", f"A bid is 1 to 13 tricks{' or nil' if rules.nil else ''}, not {b.tricks}."
             )
-        return None
+        return self._why_under_team_minimum(b)
+
+    def _why_under_team_minimum(self, b: Bid) -> Reason | None:
+        """The reason a number bid leaves the team under ``min_team_bid``, if it does.
+
+        Only the team's second bidder is held to it, as only then are both bids known. A nil (or
+        blind nil) by either partner exempts the team: the nil is a contract of its own, and the
+        partner may bid what the hand holds (the common house rule; a nil bidder's partner forced
+        to 4 would make nil a trap).
+        """
+        need = self.rules.min_team_bid
+        actor = self._to_act
+        if not need or actor is None:
+            return None
+        partner = actor.partner
+        if partner not in self._bids:
+            return None
+        first = self._bids[partner]
+        if first.is_nil or first.tricks + b.tricks >= need:
+            return None
+        least = need - first.tricks
+        nil_words = " or nil" if self.rules.nil else ""
+        return Reason(
+            "under-team-minimum",
+            f"At this table a team bids at least {need} tricks together; {partner.label} bid {first.tricks}, "
+            f"so {actor.label} must bid {least} or more{nil_words}, not {b.tricks}.",
+        )
 
     def legal_bids(self) -> tuple[Bid, ...]:
         """Every bid the seat to act may make now."""
         if self._phase is not Phase.BIDDING:
             return ()
         options = _BIDS if self.rules.nil else _BIDS[1:]
+        if self.rules.min_team_bid:
+            options = tuple(b for b in options if b.is_nil or self._why_under_team_minimum(b) is None)
         if self.rules.blind_nil != "off" and self.why_bid_illegal(BLIND_NIL) is None:
             return (*options, BLIND_NIL)
         return options

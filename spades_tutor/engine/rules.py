@@ -155,6 +155,8 @@ NUMBER_BOUNDS: dict[str, tuple[int, int]] = {
     "blind_nil_behind": (0, 10_000),
     "bag_limit": (1, 100),
     "bag_penalty": (0, 10_000),
+    "min_team_bid": (0, 13),
+    "ten_bid_bonus": (0, 10_000),
 }
 #: ``mercy`` is None (off) or a score in this range
 MERCY_BOUNDS = (-10_000, -1)
@@ -180,7 +182,9 @@ _ORDINALS = (
 
 
 #: fields added after rule sets were first saved: a record without one is read with its default
-FIELDS_ADDED_LATER = ("renege_penalty",)
+FIELDS_ADDED_LATER = ("renege_penalty", "min_team_bid", "ten_bid_bonus")
+#: of those, the ones a record leaves out while they are off, so a rule set without them saves as before
+_WRITTEN_IF_SET = ("min_team_bid", "ten_bid_bonus")
 
 
 #: rule sets built by ``Rules.preset``, by name and flags (each is frozen, so it can be shared)
@@ -215,6 +219,11 @@ class Rules:
     blind_nil_behind: int = 100
     bag_limit: int = 10
     bag_penalty: int = 100
+    #: a team's two bids together must make at least this many tricks (0: no minimum); a team
+    #: with a nil bidder is exempt, as the nil is a contract of its own (see ``Round.why_bid_illegal``)
+    min_team_bid: int = 0
+    #: a bonus for a team that bids 10 or more tricks together and makes them (0: no bonus)
+    ten_bid_bonus: int = 0
 
     # derived tables, indexed by Card.index (not part of equality or repr)
     _deck: tuple[Card, ...] = dataclasses.field(init=False, repr=False, compare=False)
@@ -486,6 +495,14 @@ class Rules:
             parts.append(f"a failed nil's tricks: {self.failed_nil_tricks}")
         if self.renege_penalty != RenegePenalty.THREE_TRICKS:
             parts.append(f"a renege costs: {self.renege_penalty}")
+        if self.nil and self.nil_value != 100:
+            parts.append(f"nil worth {number(self.nil_value)}")
+        if self.min_team_bid:
+            parts.append(f"a team bids at least {self.min_team_bid} together (unless one bids nil)")
+        if self.ten_bid_bonus:
+            parts.append(f"a bonus of {number(self.ten_bid_bonus)} for bidding and making 10 or more")
+        if self.bag_limit != 10 or self.bag_penalty != 100:
+            parts.append(f"{self.bag_limit} bags cost {number(self.bag_penalty)}")
         game = f"game to {self.target}"
         if self.mercy is not None:
             game += f", a team at {number(self.mercy)} loses"
@@ -503,6 +520,8 @@ class Rules:
                 value = [str(c) for c in value]
             elif isinstance(value, RuleOption):
                 value = value.value  # the plain name, as records always held it
+            elif f.name in _WRITTEN_IF_SET and value == f.default:
+                continue  # off: the record reads as before the rule was added
             out[f.name] = value
         return out
 
@@ -548,6 +567,8 @@ class Rules:
             if key in data:  # each is required but those added later (FIELDS_ADDED_LATER)
                 kwargs[key] = option(records.choice(data[key], records.place(field, key), option.names()))
         for key, (low, high) in NUMBER_BOUNDS.items():
+            if key not in data:  # only those added later may be missing (records.record checked)
+                continue
             kwargs[key] = records.whole(data[key], records.place(field, key), low, high)
         mercy = data["mercy"]
         kwargs["mercy"] = None if mercy is None else records.whole(mercy, records.place(field, "mercy"), *MERCY_BOUNDS)

@@ -121,7 +121,7 @@ class ScoreLine:
 
     label: str
     points: int
-    kind: str = ""  # contract / bags / nil / blind-nil / penalty / failed-nil-bags
+    kind: str = ""  # contract / bonus / bags / nil / blind-nil / penalty / failed-nil-bags
 
     def __str__(self) -> str:
         return f"{self.label}: {signed(self.points)}"
@@ -229,6 +229,10 @@ def score_side(rules: Rules, team: Team, bid: Mapping[Seat, Bid], took: Mapping[
                     "contract",
                 )
             )
+            if rules.ten_bid_bonus and contract >= 10:
+                lines.append(
+                    ScoreLine(f"Bonus for bidding {contract} (10 or more) and making it", rules.ten_bid_bonus, "bonus")
+                )
             over = counted - contract
             if over:
                 what = "a trick" if over == 1 else "tricks"

@@ -394,6 +394,8 @@ class Play(_Dealt):
 
     def round(self, r: Resolved) -> st.Round:
         rnd = r.deal()
+        if rnd.rules.min_team_bid:  # the lesson's bids tell its story: a table's least team bid does not bind them
+            rnd.rules = dataclasses.replace(rnd.rules, min_team_bid=0)
         bids: dict[st.Seat, st.Bid] = r.value("bids")
         missing = [s.label for s in st.Seat if s not in bids]
         if missing:

@@ -548,6 +548,10 @@ def value_words(rules: Rules, fields: Sequence[str]) -> str:
         "blind_nil_behind": lambda: f"blind nil for a side {number(value)} or more points behind",
         "bag_limit": lambda: f"a bag penalty every {plural(value, 'bag')}",
         "bag_penalty": lambda: f"a bag penalty of {number(value)}",
+        "min_team_bid": lambda: "no least team bid" if not value else f"a team bids at least {value} together",
+        "ten_bid_bonus": lambda: (
+            "no bonus for 10 or more" if not value else f"a bonus of {number(value)} for 10 or more"
+        ),
     }
     said = words.get(field)
     return said() if said is not None else f"{field.replace('_', ' ')}: {value}"
@@ -629,6 +633,8 @@ def _heading(yours: Rules, theirs: Rules, fields: Sequence[str]) -> str:
         "blind_nil_behind": "Blind nil for a side {} behind",
         "bag_limit": "A bag penalty every {} bags",
         "bag_penalty": "A bag penalty of {}",
+        "min_team_bid": "A team bids at least {}",
+        "ten_bid_bonus": "A bonus of {} for bidding 10 or more",
     }
     if field in numbers and isinstance(a, int) and isinstance(b, int):
         return f"{numbers[field].format(number(a))} instead of {number(b)}"

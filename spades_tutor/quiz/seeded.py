@@ -101,7 +101,10 @@ def ace_of_spades(rules: Rules) -> Card | None:
 
 def _bid_all(rnd: Round, rng: random.Random) -> None:
     for _ in range(4):
-        rnd.bid(uniform_between(rng, 1, 4))
+        bid = uniform_between(rng, 1, 4)
+        if rnd.why_bid_illegal(bid) is not None:  # under a least team bid: the least the team may bid
+            bid = min(b.tricks for b in rnd.legal_bids() if not b.is_nil)
+        rnd.bid(bid)
 
 
 def play_through(rules: Rules, rng: random.Random, averse: bool, visit: Callable[[Round], None]) -> Round:

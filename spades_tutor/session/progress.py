@@ -297,7 +297,7 @@ class Progress:
                 "version": 1,
                 "answers": [dataclasses.astuple(a) for a in self.answers],
                 "lessons": self.lessons,
-                "settings": dataclasses.asdict(self.settings),
+                "settings": self.settings.to_data(),
                 "settings_time": self.settings_time,
                 "reset_at": self.reset_at,
                 "puzzles": [dataclasses.astuple(r) for r in self.puzzle_results],
@@ -434,7 +434,7 @@ def _puzzle_results(rows: Any, notes: list[str]) -> list[PuzzleResult]:
 def _settings_order(progress: Progress) -> tuple[float, str]:
     """Which settings win a merge: the later changed; for two changed at the same time (or never),
     the same pick whichever record comes first."""
-    return (progress.settings_time, json.dumps(dataclasses.asdict(progress.settings), sort_keys=True))
+    return (progress.settings_time, json.dumps(progress.settings.to_data(), sort_keys=True))
 
 
 def merge(a: Progress, b: Progress) -> Progress:

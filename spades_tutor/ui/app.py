@@ -98,7 +98,7 @@ def _note_html(notes: Iterable[str]) -> str:
 
 
 #: what the app reads from a link; the rest is not the app's to judge or to complain about
-LINK_KEYS = ("page", "lesson", "step", "deal", "preset", "puzzle")
+LINK_KEYS = ("page", "lesson", "step", "deal", "preset", "puzzle", "rules")
 # the class code, the teacher code (read by the shell itself); Voilà's and Jupyter's own
 SERVER_KEYS = frozenset({"code", "teacher", "theme", "template", "token"})
 MAX_QUERY = 500
@@ -209,11 +209,41 @@ def read_query(
                 f"(it knows {', '.join(Rules.preset_names())}), so the rule set was left as it was."
             )
 
+    if "rules" in raw:
+        _read_rules(raw["rules"], out, notes)
+
     unknown = [k for k in raw if k not in LINK_KEYS and k not in SERVER_KEYS]
     if unknown:
         names = ", ".join(_shown(k) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
         notes.append(f"This link had options the app does not know, so they were left out: {names}.")
     return out, notes
+
+
+def _read_rules(text: str, out: dict[str, Any], notes: list[str]) -> None:
+    """``rules`` of a link (the whole rule set, as ``Settings.to_link`` writes it) into ``out``, with a
+    note and the usual rules (of the link's ``preset``, if any) if it is not one; it wins over ``preset``."""
+    from ..session.settings import RulesLinkError
+
+    try:
+        out["rules"] = Settings.from_link(text).to_link()
+    except RulesLinkError as e:  # the usual rules, of the preset the link names if it names one
+        notes.append(f"This link's rule set {_shown(text)} could not be read ({e}), so the usual rules are used.")
+        out["rules"] = Settings(preset=out.get("preset", "jokers")).to_link()
+    out["preset"] = out["rules"].split(".")[1]
+
+
+def apply_link_rules(link: Mapping[str, Any], settings: Settings) -> None:
+    """A link's whole rule set (``rules``), or its preset, into ``settings``."""
+    if "rules" in link:
+        chosen = Settings.from_link(link["rules"])
+        settings.preset, settings.nil, settings.blind_nil = chosen.preset, chosen.nil, chosen.blind_nil
+        settings.mercy, settings.house = chosen.mercy, chosen.house
+    elif "preset" in link:
+        settings.preset = link["preset"]
+        try:
+            settings.rules()
+        except SpadesError:  # a saved house rule the link's preset cannot play (the 2♣ lead, the 2♣ out)
+            settings.house = {}
 
 
 def _read_puzzle(code: str, out: dict[str, Any], notes: list[str]) -> None:
@@ -370,9 +400,11 @@ class App:
         self.link, notes = read_query(query, lambda: {x.number: len(x.steps) for x in self.learn.lessons})
         if self._open_class(query):
             return
-        if "preset" in self.link and self.link["preset"] != self.settings.preset:
-            self.progress.settings.preset = self.link["preset"]
-            self._changed("link")  # the picker shows it quietly: a link's rule set is not the learner's choice
+        if "preset" in self.link or "rules" in self.link:
+            before = self.settings.rules()
+            apply_link_rules(self.link, self.progress.settings)
+            if self.settings.rules() != before:
+                self._changed("link")  # the picker shows it quietly: a link's rule set is not the learner's choice
         self.add_notes(notes)
         # the lesson first, then its page: a lesson link does not build the list of lessons it never shows
         lesson = next((x for x in self.learn.lessons if x.number == self.link.get("lesson")), None)
@@ -475,8 +507,8 @@ class App:
             level = stored.settings.quiz_level
             stored.settings = self.progress.settings
             stored.settings.quiz_level = level
-        elif "preset" in self.link:  # a shared link's rule set wins over the one saved
-            stored.settings.preset = self.link["preset"]
+        else:  # a shared link's rule set wins over the one saved
+            apply_link_rules(self.link, stored.settings)
         self.progress = stored
         self._show_progress()
         if self._chose_settings or added:  # keep what this page added before the record arrived

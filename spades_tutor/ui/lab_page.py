@@ -103,13 +103,18 @@ def _titles() -> dict[str, str]:
 class LabPage:
     """Builds its widgets in ``__init__``; ``run()`` simulates, then ``render()`` draws the results."""
 
-    def __init__(self) -> None:
+    def __init__(self, first: str = "jokers") -> None:
+        """``first``: the preset compared first (the learner's), against regular Spades (or jokers)."""
         options = [(Rules.preset(n).title, n) for n in Rules.preset_names()]
+        first = first if first in Rules.preset_names() else "jokers"
         self.first = Dropdown(
-            options=options, value="jokers", description="Compare", style={"description_width": "initial"}
+            options=options, value=first, description="Compare", style={"description_width": "initial"}
         )
         self.second = Dropdown(
-            options=options, value="classic", description="with", style={"description_width": "initial"}
+            options=options,
+            value="classic" if first != "classic" else "jokers",
+            description="with",
+            style={"description_width": "initial"},
         )
         self.size = Dropdown(
             options=[(f"{n:,} rounds each", n) for n in SAMPLE_SIZES],

@@ -353,6 +353,7 @@ class LessonPlayer:
         self.terms.restart()  # a glossary term is linked at its first use in the step only
         children: list[w.Widget] = []
         from ..lessons import table_note
+        from ..lessons.placeholders import fill_placeholders
 
         lesson_note = table_note(lesson, self.rules)  # a lesson the table cannot play as taught says so first
         if lesson_note is not None:
@@ -390,7 +391,7 @@ class LessonPlayer:
         replace_children(self.body, children)
         self.title.value = (
             f'<h2 class="st-lesson-title">Lesson {lesson.number}: {html.escape(lesson.title)}</h2>'
-            f'<div class="st-step-title">{html.escape(step.title)}</div>'
+            f'<div class="st-step-title">{html.escape(fill_placeholders(step.title, self.rules))}</div>'
         )
         self.where.value = f'<span class="st-where" role="status">Step {self.step + 1} of {total}</span>'
         self.bar.value = self.step + 1

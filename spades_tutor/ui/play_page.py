@@ -59,6 +59,11 @@ ODDS_DEALS = NIL_ODDS_DEALS  # South's hand played for tricks, for the bidding h
 HINT_SECONDS = 2.0  # the play hint's layouts are solved for this long at most, then counted
 
 
+def game_to(rules: Rules) -> str:
+    """The Play page's whole-game choice, with the rule set's target: ``Game to 300``."""
+    return f"Game to {number(rules.target)}"
+
+
 class PlayPage:
     """``widget`` is the page. Every event acts on the engine's ``Game``, then ``render()`` redraws."""
 
@@ -82,7 +87,7 @@ class PlayPage:
         # a hand dealt brings the table into view: the trick, and the hand docked under it, without scrolling
         self.scroll = ScrollTo(target=TABLE_CLASS)
         self.store.observe(guarded(self._loaded), names="loaded")
-        self.mode = ToggleButtons(options=["One hand", "Game to 500"], value="One hand")
+        self.mode = ToggleButtons(options=["One hand", game_to(rules)], value="One hand")
         self.practice = w.Checkbox(value=True, description="Practice: allow taking back a card", indent=False)
         self.new_button = w.Button(description="Deal ▶", button_style="primary")
         self.new_button.add_class("st-play-new")
@@ -160,6 +165,10 @@ class PlayPage:
     def set_rules(self, rules: Rules, *, four_colour: bool | None = None) -> None:
         """The app's settings changed: the next deal uses ``rules``; the cards are redrawn."""
         self.rules = rules
+        if self.mode.options[1] != game_to(rules):  # "Game to 500" says the rule set's target
+            whole_game = self.mode.value != "One hand"
+            self.mode.options = ["One hand", game_to(rules)]
+            self.mode.value = game_to(rules) if whole_game else "One hand"
         if four_colour is not None:
             self.four_colour = four_colour
         self.render()

@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ...engine import BlindNil, Rules
+from ...engine.rules import NUMBER_BOUNDS, FailedNilTricks, FirstLead, RenegePenalty
 from ...session import Settings
+from ...session.settings import MERCY_SCORE
 from ..choices import Dropdown
 from ..errors import guarded
+from ..numbers import Field, NumberFields
 from .base import Page, SettingsChange, register
 
 if TYPE_CHECKING:
@@ -25,8 +28,90 @@ def on_binder() -> bool:
     return "BINDER_SERVICE_HOST" in os.environ or "BINDER_LAUNCH_HOST" in os.environ
 
 
+#: each rule in the builder: its group, its label, and one sentence saying what it changes
+RULE_GROUPS: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = (
+    (
+        "Deck and trumps",
+        (
+            ("preset", "Rule set", "Which cards are in the pack and which count as trumps, highest first."),
+            ("first_lead", "First lead", "Who leads the first trick of a hand."),
+        ),
+    ),
+    (
+        "Bidding",
+        (
+            ("nil", "Nil bids allowed", "Whether a player may bid to take no tricks at all."),
+            ("blind_nil", "Blind nil", "When a player may bid nil before looking at the cards."),
+            ("blind_nil_behind", "Blind nil when behind by", "How far behind a team must be to bid blind nil."),
+            (
+                "min_team_bid",
+                "Least team bid",
+                "Partners must bid at least this many tricks together, unless one bids nil (0: no minimum).",
+            ),
+        ),
+    ),
+    (
+        "Scoring",
+        (
+            ("trick_points", "Points a trick bid", "What each trick of a made contract scores, and a set costs."),
+            ("nil_value", "Nil worth", "What a nil scores when made, and costs when it fails (many tables: 50)."),
+            ("blind_nil_value", "Blind nil worth", "What a blind nil scores when made, and costs when it fails."),
+            (
+                "ten_bid_bonus",
+                "Bonus for bidding 10+",
+                "Extra points for a team that bids 10 or more tricks together and makes them (0: none).",
+            ),
+            ("failed_nil_tricks", "A failed nil's tricks", "Where the tricks a failed nil took are counted."),
+        ),
+    ),
+    (
+        "Bags",
+        (
+            ("bag_limit", "Bags before the penalty", "How many overtricks (bags) bring the bag penalty."),
+            ("bag_penalty", "Bag penalty", "The points a team loses each time its bags reach the limit."),
+        ),
+    ),
+    (
+        "Game end",
+        (
+            ("target", "Game to", "The score that wins the game."),
+            ("mercy", "Mercy rule", "Whether a team that falls this far below zero loses at once."),
+        ),
+    ),
+    (
+        "Penalties",
+        (
+            (
+                "renege_penalty",
+                "A renege costs",
+                "What a side gives up for each time it did not follow suit when it could.",
+            ),
+        ),
+    ),
+)
+
+_OPTION_WORDS: dict[str, list[tuple[str, str]]] = {
+    "first_lead": [
+        ("the dealer's left-hand player", FirstLead.LEFT_OF_DEALER),
+        ("whoever holds the 2♣, leading it", FirstLead.TWO_OF_CLUBS),
+    ],
+    "failed_nil_tricks": [
+        ("count as bags", FailedNilTricks.BAGS),
+        ("count toward the partner's bid", FailedNilTricks.PARTNER),
+        ("count for nothing", FailedNilTricks.NONE),
+    ],
+    "renege_penalty": [
+        ("3 tricks to the other side", RenegePenalty.THREE_TRICKS),
+        ("2 tricks to the other side", RenegePenalty.TWO_TRICKS),
+        ("the side's whole bid (set)", RenegePenalty.SET),
+    ],
+}
+
+
 class RulePicker:
-    """Every preset plus the main flags: nil off, blind nil, mercy; and the display choices."""
+    """The rule-set builder: every flag the engine has, grouped for a learner, each with one sentence
+    saying what it changes; and the display choices. Whatever the page sends is checked again by
+    ``Settings.from_data`` and the engine: a rule set it would refuse is not taken, and says so."""
 
     def __init__(self, settings: Settings, on_change: Any) -> None:
         self.on_change = on_change
@@ -41,38 +126,110 @@ class RulePicker:
         self.blind_nil = Dropdown(
             options=[
                 ("no blind nil", BlindNil.OFF),
-                ("blind nil when 100 behind", BlindNil.BEHIND_100),
+                ("blind nil when behind", BlindNil.BEHIND_100),
                 ("blind nil always", BlindNil.ALWAYS),
             ],
             value=settings.blind_nil,
             description="Blind nil:",
             style={"description_width": "initial"},
         )
-        self.mercy = w.Checkbox(value=settings.mercy, description="A team at −200 loses", indent=False)
+        self.mercy = w.Checkbox(value=settings.mercy, description="Mercy rule: a team this low loses", indent=False)
         self.four_colour = w.Checkbox(value=settings.four_colour, description="Four-colour deck", indent=False)
         self.large = w.Checkbox(value=settings.large, description="Projector: large cards and text", indent=False)
         self.retry = w.Checkbox(
             value=settings.retries == 1, description="Quizzes: a second try before the answer", indent=False
         )
         self.retry.add_class("st-retry-setting")
+        rules = settings.rules()
+        self.options: dict[str, Dropdown] = {}
+        for flag, words in _OPTION_WORDS.items():
+            label = next(lab for _g, rows in RULE_GROUPS for f, lab, _s in rows if f == flag)
+            self.options[flag] = Dropdown(
+                options=words,
+                value=getattr(rules, flag),
+                description=f"{label}:",
+                style={"description_width": "initial"},
+            )
+            self.options[flag].add_class(f"st-rule-{flag.replace('_', '-')}")
+        self.numbers: dict[str, NumberFields] = {}
+        self.note = w.HTML()
         self.summary = w.HTML()
-        controls = (self.preset, self.nil, self.blind_nil, self.mercy, self.four_colour, self.large, self.retry)
-        for control in controls:
+        groups: list[w.Widget] = []
+        for group, rows in RULE_GROUPS:
+            controls: list[w.Widget] = []
+            fields: list[Field] = []
+            sentences = []
+            for flag, label, sentence in rows:
+                sentences.append(f"<li><b>{html.escape(label)}</b>: {html.escape(sentence)}</li>")
+                if flag == "preset":
+                    controls.append(self.preset)
+                elif flag == "nil":
+                    controls.append(self.nil)
+                elif flag == "blind_nil":
+                    controls.append(self.blind_nil)
+                elif flag in self.options:
+                    controls.append(self.options[flag])
+                elif flag == "mercy":
+                    controls.append(self.mercy)
+                    fields.append(Field("mercy", "Mercy score", rules.mercy or MERCY_SCORE, -10_000, -1, width=7))
+                else:
+                    low, high = NUMBER_BOUNDS[flag]
+                    fields.append(Field(flag, label, getattr(rules, flag), low, high, width=7))
+            if fields:
+                numbers = NumberFields(fields)
+                numbers.add_class("st-rule-numbers")
+                for f in fields:
+                    self.numbers[f.key] = numbers
+                controls.append(numbers)
+            box = w.VBox(
+                [
+                    w.HTML(f'<h3 class="st-rule-group">{html.escape(group)}</h3>'),
+                    w.HBox(controls, layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                    w.HTML(f'<ul class="st-rule-explain">{"".join(sentences)}</ul>'),
+                ]
+            )
+            box.add_class("st-rule-group-box")
+            groups.append(box)
+        for control in (self.preset, self.nil, self.blind_nil, self.mercy, self.four_colour, self.large, self.retry):
             control.observe(guarded(self._changed), names="value")
+        for dropdown in self.options.values():
+            dropdown.observe(guarded(self._changed), names="value")
+        for numbers in set(self.numbers.values()):
+            numbers.observe(guarded(self._changed), names="values")
         self.widget = w.VBox(
             [
-                w.HTML('<div class="st-picker-title">Rule set</div>'),
-                w.HBox([self.preset, self.nil, self.blind_nil, self.mercy]),
-                w.HBox([self.four_colour, self.large, self.retry]),
+                w.HTML('<h2 class="st-picker-title">Your table\'s rules</h2>'),
+                *groups,
+                self.note,
                 self.summary,
+                w.HTML('<h3 class="st-rule-group">Display</h3>'),
+                w.HBox([self.four_colour, self.large, self.retry], layout=w.Layout(flex_flow="row wrap")),
             ]
         )
         self.widget.add_class("st-picker")
         self._quiet = False
+        self._last = settings
         self._summarise()
 
+    def _house(self) -> dict[str, Any]:
+        """The builder's flags that differ from the preset's (the mercy score only while the switch is on)."""
+        plain = Rules.preset(self.preset.value)
+        house: dict[str, Any] = {}
+        for flag, dropdown in self.options.items():
+            if dropdown.value != getattr(plain, flag):
+                house[flag] = str(dropdown.value)
+        for flag, numbers in self.numbers.items():
+            value = numbers.values.get(flag)
+            if flag == "mercy":
+                if self.mercy.value and value is not None and value != MERCY_SCORE:
+                    house["mercy"] = value
+            elif value is not None and value != getattr(plain, flag):
+                house[flag] = value
+        return house
+
     def settings(self) -> Settings:
-        return Settings.from_data(
+        notes: list[str] = []
+        settings = Settings.from_data(
             {
                 "preset": self.preset.value,
                 "nil": self.nil.value,
@@ -81,12 +238,22 @@ class RulePicker:
                 "four_colour": self.four_colour.value,
                 "large": self.large.value,
                 "retries": 1 if self.retry.value else 0,
-            }
+                "house": self._house(),
+            },
+            notes,
         )
+        self.note.value = (
+            '<p class="st-note" role="status">These house rules do not make a rule set the game can play '
+            "together (the first lead by the 2♣ needs a pack with the 2♣), so they are not used.</p>"
+            if notes
+            else ""
+        )
+        return settings
 
     def load(self, settings: Settings) -> None:
         self._quiet = True
         try:
+            rules = settings.rules()
             self.preset.value = settings.preset
             self.nil.value = settings.nil
             self.blind_nil.value = settings.blind_nil
@@ -94,6 +261,15 @@ class RulePicker:
             self.four_colour.value = settings.four_colour
             self.large.value = settings.large
             self.retry.value = settings.retries == 1
+            for flag, dropdown in self.options.items():
+                dropdown.value = getattr(rules, flag)
+            for flag, numbers in self.numbers.items():
+                value = (
+                    (rules.mercy or settings.house.get("mercy", MERCY_SCORE))
+                    if flag == "mercy"
+                    else getattr(rules, flag)
+                )
+                numbers.set(**{flag: value})
         finally:
             self._quiet = False
         self._summarise()

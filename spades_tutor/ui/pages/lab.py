@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 @register
 class LabTab(Page):
     """The Joker lab tab: its page is built when first opened (it brings numpy, pandas and plotly).
-    Each experiment names its own rules, so a settings change leaves it as it is."""
+    Its pair of rule sets starts from the learner's; each experiment names its own rules after that,
+    so a settings change leaves it as it is."""
 
     title = "Joker lab"
     link = "lab"
@@ -24,5 +25,5 @@ class LabTab(Page):
         super().__init__(app)
         from ..lab_page import LabPage
 
-        self.view: LabPage = LabPage()
+        self.view: LabPage = LabPage(first=app.rules.name)  # starts from the learner's rule set
         self.widget = self.view.widget
