@@ -254,9 +254,8 @@ def review_spec(table: Mapping[str, KindSchedule], now: float, zone: tzinfo | No
         }
         for name, due in ((DUE, True), (LATER, False))
     ]
-    layout = _base_layout(
-        f"likely to remember now, % (days on the clock of {_zone_name(zone)})", "", height=_mastery_height(len(rows))
-    )
+    # short enough for a phone: the next review's day (on the learner's clock) is in the table under it
+    layout = _base_layout("likely to remember", "", height=_mastery_height(len(rows)))
     layout["barmode"] = "overlay"
     layout["xaxis"] = {**layout["xaxis"], "range": [0, 100], "ticksuffix": "%"}
     layout["yaxis"] = {

@@ -174,8 +174,9 @@ def test_the_progress_pages_plots_fit_a_phone_with_a_week_of_answers(browser: Br
         page = context.new_page()
         page.goto(class_server.url(f"/?page=progress&code={CODE}"), timeout=2 * FIRST_EXPECT_TIMEOUT_MS)
         plots = page.locator(".st-progress-page .js-plotly-plot")
-        expect(plots).to_have_count(2, timeout=FIRST_EXPECT_TIMEOUT_MS)
-        expect(plots.nth(1).locator(".xtick text")).to_have_count(6)
+        # mastery, the reviews across days, then the answers day by day
+        expect(plots).to_have_count(3, timeout=FIRST_EXPECT_TIMEOUT_MS)
+        expect(plots.nth(2).locator(".xtick text")).to_have_count(6)
         problems = plots_fit(page, "Progress, 375 px") + page.evaluate(TICKS_OVERLAP)
         shoot_plots(page, "progress-375", ".st-progress-page")
         assert not problems, "\n".join(problems)
