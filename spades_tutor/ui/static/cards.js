@@ -109,7 +109,17 @@ function render({ model, el }) {
     return el;
   }
 
+  let drawn = null; // what the cards on screen show
+
   function draw() {
+    // a redraw that would change nothing is skipped: the kernel reading back a choice already shown
+    // must not replace the buttons, or a click whose press and release straddle it is lost
+    const shown = JSON.stringify([
+      "cards", "names", "groups", "marks", "disabled", "four_colour", "large", "arrangement",
+      "seats", "leader", "winner", "selectable", "label",
+    ].map((n) => model.get(n)).concat([selectedList()]));
+    if (shown === drawn) return;
+    drawn = shown;
     const active = document.activeElement;
     const focusedCard = active && root.contains(active) ? active.dataset.card : null;
     root.innerHTML = "";
