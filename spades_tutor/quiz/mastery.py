@@ -36,7 +36,7 @@ import dataclasses
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ..engine.round import uniform_below
 from .base import DIFFICULTIES
@@ -51,6 +51,7 @@ __all__ = [
     "WEIGHTS",
     "Answered",
     "KindMastery",
+    "known",
     "level_of",
     "mastery",
     "mastery_rows",
@@ -83,6 +84,9 @@ class Answered(Protocol):
 
     @property
     def attempt(self) -> int: ...
+
+
+A = TypeVar("A", bound=Answered)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -133,8 +137,16 @@ def _first_try(answer: Answered) -> bool:
     return answer.correct is True and answer.attempt == 1
 
 
-def _known(history: Iterable[Answered], kinds: Sequence[str] | None) -> tuple[tuple[str, ...], list[Answered]]:
-    """The kinds asked about (the registry's by default) and the history's answers to them, in order."""
+def known(history: Iterable[A], kinds: Sequence[str] | None) -> tuple[tuple[str, ...], list[A]]:
+    """The kinds asked about (the registry's by default, each once, in order) and the history's answers
+    to them, in order.
+
+    >>> from spades_tutor.session import Answer
+    >>> history = [Answer(0.0, "trump-order", "jokers", "t", True), Answer(1.0, "scoring", "jokers", "s", False)]
+    >>> wanted, answers = known(history, ["scoring", "scoring"])
+    >>> wanted, [a.kind for a in answers]
+    (('scoring',), ['scoring'])
+    """
     if kinds is None:
         from .kinds import names
 
@@ -186,7 +198,7 @@ def mastery(history: Iterable[Answered], kinds: Sequence[str] | None = None) -> 
     >>> mastery([])["score"].box  # never answered
     0
     """
-    wanted, answers = _known(history, kinds)
+    wanted, answers = known(history, kinds)
     last = {a.kind: i for i, a in enumerate(answers)}
     return {
         kind: _one_kind(kind, [a for a in answers if a.kind == kind], len(answers), last.get(kind, -1))
@@ -241,7 +253,7 @@ def mastery_rows(
     >>> mastery_rows(history, kinds=("score", "trump-order", "nil-safe"))
     [('score', 2, 1, 4, 3, 1, 0), ('trump-order', 1, 1, 1, 0, 0, 1), ('nil-safe', 1, 0, 0, 0, 0, 0)]
     """
-    wanted, answers = _known(history, kinds)
+    wanted, answers = known(history, kinds)
     table = mastery(answers, wanted)
     rows = []
     for kind, m in table.items():

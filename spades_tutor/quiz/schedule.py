@@ -48,7 +48,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import tzinfo
 from typing import TYPE_CHECKING, Protocol
 
-from .mastery import Answered, mastery, next_practice
+from .mastery import Answered, known, mastery, next_practice
 from .practice import local_time
 
 if TYPE_CHECKING:
@@ -218,18 +218,10 @@ def schedules(
 ) -> dict[str, KindSchedule]:
     """Each kind's schedule (``kinds``: the registry's by default), replayed from its answers, the
     days on the clock of ``zone`` (UTC if None); answers to other kinds are left out."""
-    if kinds is None:
-        from .kinds import names
-
-        kinds = names()
-    if isinstance(kinds, str):
-        raise TypeError(f"kinds is a sequence of kind names, not the text {kinds!r}")
-    wanted = tuple(dict.fromkeys(kinds))
-    keep = set(wanted)
+    wanted, answers = known(history, kinds)
     rows: dict[str, list[_Row]] = {kind: [] for kind in wanted}
-    for a in history:
-        if a.kind in keep:
-            rows[a.kind].append((a.time, a.kind, rating_of(a)))
+    for a in answers:
+        rows[a.kind].append((a.time, a.kind, rating_of(a)))
     return {kind: _kind_schedule(kind, tuple(mine), zone) for kind, mine in rows.items()}
 
 
