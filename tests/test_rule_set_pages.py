@@ -171,3 +171,25 @@ def test_a_preset_link_over_saved_house_rules_it_cannot_play_keeps_the_preset() 
         assert app.rules == Rules.preset("bicycle")
     finally:
         errors.remove_sink(app.show_error)
+
+
+def test_the_puzzles_and_the_lab_say_which_rules_they_use() -> None:
+    """Puzzles and the Joker lab play presets as they stand; each page says so, in the engine's numbers."""
+    app = App(query=f"page=puzzles&rules={LINK}")
+    try:
+        app.store.loaded = True
+        puzzles = "\n".join(_texts(app.puzzles.widget))
+        assert "deck and trumps of the rule set it names" in puzzles and "house rules" in puzzles
+        # a puzzle's goal counts tricks: the learner's house rules change no trick of it
+        puzzle = app.puzzles.puzzle
+        assert puzzle.rules == Rules.preset(puzzle.rules.name)
+        app.nav.value = "Joker lab"
+        lab = "\n".join(_texts(app.lab.widget))
+        standard = Rules.preset("jokers")
+        assert (
+            f"standard scoring ({standard.trick_points} points a trick bid, {standard.bag_penalty} off for every "
+            f"{standard.bag_limit} bags, nil worth {standard.nil_value}, game to {standard.target})" in lab
+        )
+        assert "house rules are not used" in lab
+    finally:
+        errors.remove_sink(app.show_error)
