@@ -44,6 +44,10 @@ def test_a_rules_link_reaches_every_page() -> None:
         prose = _lesson_9_text(app)
         assert "First to 300" in prose and "300 points or more" in prose and "Both teams over 300" in prose
         assert "Both teams reached 300; North–South win" in prose  # the example judged at the table's target
+        # the closing hand starts just short of 300 and is scored and judged at this table
+        assert "North–South have 265 points and East–West 240" in prose
+        assert "North–South score +51 and reach 316; East–West score +70 and reach 310." in prose
+        assert "Your table plays without this rule: only reaching 300 ends its games." in prose
         app.nav.value = "Play"
         assert app.play.mode.options[1] == "Game to 300" and app.play.rules == TABLE
         app.nav.value = "Quiz yourself"
