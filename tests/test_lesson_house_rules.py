@@ -110,6 +110,26 @@ def test_lessons_hold_at_tables_with_every_number_changed(table: st.Rules) -> No
         assert validate_lesson(lesson, house=[table.flags()]) == [], lesson.path.name
 
 
+#: tables at the edges of what Home's builder lets a learner set (``NUMBER_BOUNDS``, ``MERCY_BOUNDS``)
+EDGES = [
+    {"bag_limit": 1},
+    {"bag_limit": 2},
+    {"target": 1},
+    {"target": 10_000},
+    {"min_team_bid": 13},
+    {"mercy": -1},
+    {"trick_points": 1_000, "nil_value": 0, "bag_penalty": 0},
+]
+
+
+@pytest.mark.parametrize("flags", EDGES, ids=lambda flags: "-".join(f"{k}{v}" for k, v in flags.items()))
+def test_lessons_hold_at_the_edges_of_what_a_learner_can_build(flags: dict[str, int]) -> None:
+    """A position written near the learner's numbers ({bag limit-1} bags, {target-35} points) is still one
+    that can happen at a table of 1 bag, a game to 1 or to 10,000, a least team bid of 13."""
+    for lesson in LESSONS:
+        assert validate_lesson(lesson, house=[flags]) == [], lesson.path.name
+
+
 def test_a_lesson_of_standard_numbers_says_so_at_any_other_table() -> None:
     strategy = [lesson for lesson in LESSONS if "standard scoring" in lesson.needs]
     assert {lesson.number for lesson in strategy} >= {13, 14}

@@ -872,7 +872,7 @@ def test_the_validator_catches_an_adaptive_block_that_fails_somewhere(tmp_path: 
 
 def test_the_validator_catches_a_score_that_cannot_happen(tmp_path: Path) -> None:
     lesson = BY_NUMBER[8]
-    old = "bags: NS {bag limit-2}, EW 0"
+    old = "bags: NS {bag limit-1}, EW 0"
     path, problems = mutate(tmp_path, lesson, old, "bags: NS {bag limit+2}, EW 0")
     # the block follows the learner's table (preset: any): the bags are over the limit in each preset,
     # and at each table with house rules, said once a preset (12 at a standard table, 7 at one of 5 bags)
