@@ -78,6 +78,7 @@ PLACEHOLDERS: dict[str, tuple[str, Callable[[st.Rules], str]]] = {
     "first leader": ("who leads the first trick, in words", lambda rules: _first_leader(rules)),
     "renege penalty": ("what a renege costs the side that made it, in words", lambda rules: _renege_penalty(rules)),
     "mercy rule": ("whether a low score ends the game at this table, in words", lambda rules: _mercy_rule(rules)),
+    "failed nil rule": ("where this table puts a failed nil's tricks, in words", lambda rules: _failed_nil(rules)),
 }
 
 #: the placeholders that are one of the rule set's numbers, so arithmetic may follow them (``{target-35}``);
@@ -110,6 +111,14 @@ def _rule_number(rules: st.Rules, name: str) -> str:
     if value is None:
         raise ValueError(f"{{{name}}}: this table plays without the {name} rule")
     return number(value)
+
+
+def _failed_nil(rules: st.Rules) -> str:
+    if rules.failed_nil_tricks == "partner":
+        return "your table counts a failed nil's tricks toward the partner's bid instead, and not as bags"
+    if rules.failed_nil_tricks == "none":
+        return "your table counts a failed nil's tricks for nothing instead: not toward the bid, not as bags"
+    return "your table plays it so"
 
 
 def _mercy_rule(rules: st.Rules) -> str:
