@@ -15,6 +15,7 @@ as a plain whole number, so a position can sit just short of the learner's own t
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -94,9 +95,18 @@ NUMBERS: dict[str, Callable[[st.Rules], int | None]] = {
     "min team bid": lambda rules: rules.min_team_bid,
     "ten bid bonus": lambda rules: rules.ten_bid_bonus,
 }
+
+
+def _rule_number(name: str, rules: st.Rules) -> str:
+    value = NUMBERS[name](rules)
+    if value is None:
+        raise ValueError(f"{{{name}}}: this table plays without the {name} rule")
+    return number(value)
+
+
 PLACEHOLDERS.update(
     {
-        name: (what, lambda rules, name=name: _rule_number(rules, name))  # type: ignore[misc]
+        name: (what, functools.partial(_rule_number, name))
         for name, what in (
             ("mercy", "the score at or below which a team loses (at a table with that rule)"),
             ("min team bid", "the least a team bids with its two bids together (0: no least)"),
@@ -104,13 +114,6 @@ PLACEHOLDERS.update(
         )
     }
 )
-
-
-def _rule_number(rules: st.Rules, name: str) -> str:
-    value = NUMBERS[name](rules)
-    if value is None:
-        raise ValueError(f"{{{name}}}: this table plays without the {name} rule")
-    return number(value)
 
 
 def _failed_nil(rules: st.Rules) -> str:
