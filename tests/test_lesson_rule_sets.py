@@ -261,8 +261,10 @@ def test_placeholders_are_the_engines_answers() -> None:
         filled = fill_placeholders("{Rule set}: {trump count} trumps, {top trump} first. Take out {removed}.", rules)
         assert filled.startswith(rules.title) and f"{len(rules.trump_order())} trumps" in filled
         assert contradictions(filled, rules) == []
-        for key in PLACEHOLDERS:
-            assert "{" not in fill_placeholders("{" + key + "}", rules)
+        for key in PLACEHOLDERS:  # (the mercy score at a table that has one)
+            assert "{" not in fill_placeholders("{" + key + "}", st.Rules.preset(name, mercy=-200))
+    with pytest.raises(ValueError, match="plays without the mercy rule"):
+        fill_placeholders("{mercy}", st.Rules.preset("jokers"))
     assert fill_placeholders("{removed}", st.Rules.preset("classic")) == "no card"
     assert fill_placeholders("{Top trump}", st.Rules.preset("classic")) == "The ace of spades"
     with pytest.raises(ValueError, match="unknown placeholder"):

@@ -18,6 +18,7 @@ import pytest
 
 import spades_tutor as st
 from spades_tutor import Seat, Team
+from spades_tutor.engine.text import number as in_words
 from spades_tutor.lessons import (
     ANY,
     Block,
@@ -324,19 +325,68 @@ def test_lesson_8_scoring_quotes_the_engine() -> None:
     assert any(line.kind == "contract" and line.points < 0 for s in scores for line in s.lines)
 
 
-def test_lesson_9_the_end_of_the_game() -> None:
+LESSON_9_TABLES = [
+    st.Rules.preset("jokers"),
+    st.Rules.preset("jokers", target=300),
+    st.Rules.preset("jokers", mercy=-200),
+    st.Rules.preset("classic", mercy=-300, target=250),
+    st.Rules.preset("jokers", trick_points=5),
+    st.Rules.preset("bicycle", nil=False, target=300, bag_limit=5, nil_value=50, min_team_bid=4, ten_bid_bonus=50),
+]
+
+
+@pytest.mark.parametrize(
+    "rules", LESSON_9_TABLES, ids=lambda rules: "-".join(f"{k}{v}" for k, v in rules.flags().items())
+)
+def test_lesson_9_the_end_of_the_game_at_the_learners_table(rules: st.Rules) -> None:
+    """Every step of lesson 9 judges the game at the learner's own table: its target, its mercy score
+    (or none) and its scoring, each number from the engine."""
     lesson = BY_NUMBER[9]
-    results = [b.game(lesson) for b in lesson.blocks("game")]
-    sentences = " ".join(s for _, s in results)
-    assert "reached 500" in sentences and "higher score" in sentences and "another hand" in sentences
-    assert "at or below −200" in sentences and "goes on" in sentences
-    # the closing quiz's hand brings both teams to the scores the last step shows
-    quiz = quiz_blocks(lesson, "score")[-1].quiz_item(lesson).answer()
-    before = {Team.NS: 465, Team.EW: 440}
-    last = lesson.blocks("game")
-    *_, final = last
-    assert final.value(lesson, "scores") == {t: before[t] + quiz[t][0] for t in Team}
-    assert "465" in text_of(lesson) and "440" in text_of(lesson)
+    assert validate_lesson(lesson, house=[rules.flags()]) == []
+    first, both, tie, mercy_example, at_your_table, final = lesson.blocks("game")
+    assert first.game(lesson, rules)[1] == f"North–South reached {rules.target} ({rules.target + 12}) and win."
+    assert both.game(lesson, rules)[0] == Team.EW and "higher score" in both.game(lesson, rules)[1]
+    assert tie.game(lesson, rules) == (
+        None,
+        f"Both teams reached {rules.target} with exactly {rules.target + 10} each: play another hand.",
+    )
+    # the step on a low score: an example at a table that stops at −200, then the same scores at the learner's
+    assert (
+        mercy_example.rules(lesson, rules).mercy == -200 and "at or below −200" in mercy_example.game(lesson, rules)[1]
+    )
+    mine = st.explain_game(rules, {Team.NS: 120, Team.EW: -210})
+    assert at_your_table.game(lesson, rules) == mine
+    assert ("goes on" in mine[1]) == (rules.mercy is None or rules.mercy < -210)
+    step_text = " ".join(b.text_in(lesson, rules) for b in lesson.steps[2].blocks if b.kind == "markdown")
+    if rules.mercy is None:
+        assert "Your table plays without this rule" in step_text
+    else:
+        assert f"a team at {in_words(rules.mercy)} or below loses" in step_text
+    # "Will they win?": the totals just short of the target, the hand scored as this table scores it
+    before = {Team.NS: rules.target - 35, Team.EW: rules.target - 60}
+    question = " ".join(b.text_in(lesson, rules) for b in lesson.steps[3].blocks if b.kind == "markdown")
+    assert f"North–South have {before[Team.NS]} points and East–West {before[Team.EW]}" in question
+    (quiz,) = quiz_blocks(lesson, "score")
+    item = quiz.quiz_item(lesson, rules)
+    assert item.rules == rules
+    answer = item.answer()
+    after = {t: before[t] + answer[t][0] for t in Team}
+    # the result: the engine adds the hand to the totals and judges the game on them
+    view = final.resolve(lesson, rules).view()
+    said = [part.text for part in view if hasattr(part, "text")]
+    assert said[-2] == st.explain_totals(before, final.score(lesson, rules))[1]
+    assert f"reach {after[Team.NS]}" in said[-2] and f"reach {after[Team.EW]}" in said[-2]
+    assert final.game(lesson, rules) == st.explain_game(rules, after) and said[-1] == st.explain_game(rules, after)[1]
+
+
+def test_lesson_9_the_result_changes_with_the_tables_scoring() -> None:
+    """The last step's ruling is the engine's at each table, not one written for 500 and 10 a trick."""
+    lesson = BY_NUMBER[9]
+    *_, final = lesson.blocks("game")
+    standard = final.game(lesson, st.Rules.preset("jokers"))
+    assert standard == (Team.NS, "Both teams reached 500; North–South win with the higher score, 516 to 510.")
+    five_a_trick = final.game(lesson, st.Rules.preset("jokers", trick_points=5))
+    assert five_a_trick == (None, "Neither team has reached 500: the game goes on (491 to 475).")
 
 
 def test_lesson_10_variants_side_by_side() -> None:
@@ -544,9 +594,13 @@ def test_adaptive_blocks_hold_in_every_preset_and_follow_the_teachers_pick() -> 
     assert any(b.generated for _, b in adaptive)
     for lesson, block in adaptive:
         assert [r.name for r in block.rule_sets(lesson)] == list(PRESETS)
+        flags = block.value(lesson, "flags", {})
         for name in PRESETS:
             picked = st.Rules.preset(name)
-            assert block.rules(lesson, picked) is picked
+            if flags:  # a block that sets a rule of its own (nil allowed, say) keeps the rest of the pick
+                assert block.rules(lesson, picked) == dataclasses.replace(picked, **flags)
+            else:
+                assert block.rules(lesson, picked) is picked
     # a teacher's house rules travel with the pick
     lesson, block = adaptive[0]
     house = st.Rules.preset("deuces-high", mercy=-200, nil=False)
@@ -818,11 +872,14 @@ def test_the_validator_catches_an_adaptive_block_that_fails_somewhere(tmp_path: 
 
 def test_the_validator_catches_a_score_that_cannot_happen(tmp_path: Path) -> None:
     lesson = BY_NUMBER[8]
-    path, problems = mutate(tmp_path, lesson, "bags: NS 8, EW 2", "bags: NS 12, EW 2")
-    # the block follows every preset's deck (preset: any deck): the same problem in each
-    assert len(problems) == len(PRESETS)
-    assert all(p.startswith(f"{path}:{fence_above(lesson, 'bags: NS 8, EW 2')}: ") for p in problems)
-    assert "12" in problems[0] and "bags" in problems[0]
+    old = "bags: NS {bag limit-1}, EW 0"
+    path, problems = mutate(tmp_path, lesson, old, "bags: NS {bag limit+2}, EW 0")
+    # the block follows the learner's table (preset: any): the bags are over the limit in each preset,
+    # and at each table with house rules, said once a preset (12 at a standard table, 7 at one of 5 bags)
+    assert all(p.startswith(f"{path}:{fence_above(lesson, old)}: ") for p in problems)
+    assert sum("bags before the hand: 12 is not 0 to 9" in p for p in problems) == len(PRESETS)
+    assert sum("bags before the hand: 7 is not 0 to 4" in p for p in problems) == len(PRESETS)
+    assert len(problems) == 2 * len(PRESETS)
 
 
 # --- finding and ordering the lessons, generated quizzes ------------------------------------------
@@ -867,8 +924,12 @@ def test_a_generated_quiz_asks_the_generator(tmp_path: Path, monkeypatch: pytest
     picked = st.Rules.preset("two-of-spades-third")
     assert quiz.quiz_item(lesson, picked).rules is picked
     assert calls == [("legal-plays", "two-of-spades-third", 41, 2)]
-    assert validate_lesson(lesson) == []
+    assert validate_lesson(lesson, house=[{}]) == []
     assert [c[1] for c in calls[1:]] == list(PRESETS)
+    # the checker draws it at tables with house rules too, each preset with each set of them
+    del calls[:]
+    assert validate_lesson(lesson) == []
+    assert list(dict.fromkeys(c[1] for c in calls)) == list(PRESETS) and len(calls) > len(PRESETS)
 
 
 def test_a_generated_quiz_without_the_generators_names_the_file(

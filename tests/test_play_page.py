@@ -477,3 +477,33 @@ def test_a_hand_dealt_brings_the_table_into_view_and_docks_the_hand_under_it() -
     finish_hand(page)
     page.next_hand()
     assert page.scroll.seq == 2
+
+
+def test_the_bidding_helper_says_how_the_least_team_bid_binds_south() -> None:
+    """At a table where a team bids at least 4 together, North's bid bounds South's: the helper says so in the
+    engine's own sentence, and the bids offered are those it allows (nil included)."""
+    rules = st.Rules.preset("jokers", min_team_bid=4)
+    page = PlayPage(rules)
+    for seed in range(1, 200):
+        page.new_game(seed=seed)
+        north = page.game.round.bids.get(st.Seat.NORTH)
+        if north is not None and not north.is_nil and north.tricks < 3:
+            break
+    else:
+        raise AssertionError("no deal where North bids 1 or 2 before South")
+    rnd = page.game.round
+    least = 4 - north.tricks
+    said = rnd.team_minimum_words()
+    assert said == (
+        f"At this table a team bids at least 4 tricks together; North bid {north.tricks}, "
+        f"so South must bid {least} or more or nil."
+    )
+    assert f"Team bid:</b> {html.escape(said)}" in helper_text(page)
+    offered = [b for _, b in page.bid_choice.options]
+    assert min(b.tricks for b in offered if not b.is_nil) == least and any(b.is_nil for b in offered)
+    # the sentence is the one the engine refuses a bid under it with
+    assert str(rnd.why_bid_illegal(least - 1)).startswith(said[:-1])
+    # a table without a least team bid says nothing of one
+    plain = PlayPage(st.Rules.preset("jokers"))
+    plain.new_game(seed=seed)
+    assert "Team bid" not in helper_text(plain)

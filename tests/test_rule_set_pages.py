@@ -44,6 +44,10 @@ def test_a_rules_link_reaches_every_page() -> None:
         prose = _lesson_9_text(app)
         assert "First to 300" in prose and "300 points or more" in prose and "Both teams over 300" in prose
         assert "Both teams reached 300; North–South win" in prose  # the example judged at the table's target
+        # the closing hand starts just short of 300 and is scored and judged at this table
+        assert "North–South have 265 points and East–West 240" in prose
+        assert "North–South score +51 and reach 316; East–West score +70 and reach 310." in prose
+        assert "Your table plays without this rule: only reaching 300 ends its games." in prose
         app.nav.value = "Play"
         assert app.play.mode.options[1] == "Game to 300" and app.play.rules == TABLE
         app.nav.value = "Quiz yourself"
@@ -169,5 +173,27 @@ def test_a_preset_link_over_saved_house_rules_it_cannot_play_keeps_the_preset() 
         app.store.value = stored.to_json()
         app.store.loaded = True
         assert app.rules == Rules.preset("bicycle")
+    finally:
+        errors.remove_sink(app.show_error)
+
+
+def test_the_puzzles_and_the_lab_say_which_rules_they_use() -> None:
+    """Puzzles and the Joker lab play presets as they stand; each page says so, in the engine's numbers."""
+    app = App(query=f"page=puzzles&rules={LINK}")
+    try:
+        app.store.loaded = True
+        puzzles = "\n".join(_texts(app.puzzles.widget))
+        assert "deck and trumps of the rule set it names" in puzzles and "house rules" in puzzles
+        # a puzzle's goal counts tricks: the learner's house rules change no trick of it
+        puzzle = app.puzzles.puzzle
+        assert puzzle.rules == Rules.preset(puzzle.rules.name)
+        app.nav.value = "Joker lab"
+        lab = "\n".join(_texts(app.lab.widget))
+        standard = Rules.preset("jokers")
+        assert (
+            f"standard scoring ({standard.trick_points} points a trick bid, {standard.bag_penalty} off for every "
+            f"{standard.bag_limit} bags, nil worth {standard.nil_value}, game to {standard.target})" in lab
+        )
+        assert "house rules are not used" in lab
     finally:
         errors.remove_sink(app.show_error)

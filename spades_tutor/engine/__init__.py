@@ -32,7 +32,7 @@ from .play import Trick, explain_trick, legal_plays, trick_winner, why_illegal
 from .renege import RenegeRuling, apply_renege, describe_penalty
 from .round import Action, ActionKind, Phase, Round, SeatView, deal_hands, explain_first_leader, parse_deal_id
 from .rules import PRESETS, BlindNil, FailedNilTricks, FirstLead, RenegePenalty, RuleOption, Rules
-from .scoring import BLIND_NIL, NIL, Bid, HandScore, ScoreLine, explain_game, game_winner, score_hand
+from .scoring import BLIND_NIL, NIL, Bid, HandScore, ScoreLine, explain_game, explain_totals, game_winner, score_hand
 from .seats import Seat, Team
 
 __all__ = [
@@ -82,6 +82,7 @@ __all__ = [
     "explain_first_leader",
     "explain_game",
     "explain_sure_tricks",
+    "explain_totals",
     "explain_trick",
     "full_pack",
     "game_winner",

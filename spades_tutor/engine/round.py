@@ -430,13 +430,47 @@ class Round:
         first = self._bids[partner]
         if first.is_nil or first.tricks + b.tricks >= need:
             return None
+        return Reason("under-team-minimum", f"{self._team_minimum_words(actor, first)[:-1]}, not {b.tricks}.")
+
+    def _team_minimum_words(self, actor: Seat, first: Bid) -> str:
+        """The least team bid as it binds ``actor``, whose partner bid ``first`` (a number of tricks)."""
+        need, partner = self.rules.min_team_bid, actor.partner
         least = need - first.tricks
         nil_words = " or nil" if self.rules.nil else ""
-        return Reason(
-            "under-team-minimum",
-            f"At this table a team bids at least {need} tricks together; {partner.label} bid {first.tricks}, "
-            f"so {actor.label} must bid {least} or more{nil_words}, not {b.tricks}.",
-        )
+        head = f"At this table a team bids at least {need} tricks together; {partner.label} bid {first.tricks}"
+        if least <= 1:
+            return f"{head}, so any bid of {actor.label}'s keeps the team there."
+        return f"{head}, so {actor.label} must bid {least} or more{nil_words}."
+
+    def team_minimum_words(self) -> str | None:
+        """The least team bid (``min_team_bid``) as it binds the seat to bid now, in the engine's words
+        (the same sentence that refuses a bid under it); None at a table without one, or out of bidding.
+
+        >>> from .rules import Rules
+        >>> rnd = Round.deal(Rules.preset("jokers", min_team_bid=4), seed=1, dealer="E")
+        >>> print(rnd.team_minimum_words())
+        At this table a team bids at least 4 tricks together (a nil by either partner frees the team of it); South bids first for North–South, and North must bring the team to 4.
+        >>> rnd.bid(1); rnd.bid(2)
+        >>> print(rnd.team_minimum_words())
+        At this table a team bids at least 4 tricks together; South bid 1, so North must bid 3 or more or nil.
+        """
+        need, actor = self.rules.min_team_bid, self._to_act
+        if not need or actor is None or self._phase is not Phase.BIDDING:
+            return None
+        partner = actor.partner
+        first = self._bids.get(partner)
+        if first is None:
+            return (
+                f"At this table a team bids at least {need} tricks together (a nil by either partner frees the "
+                f"team of it); {actor.label} bids first for {actor.team.label}, and {partner.label} must bring "
+                f"the team to {need}."
+            )
+        if first.is_nil:
+            return (
+                f"At this table a team bids at least {need} tricks together, but {partner.label} bid nil, which "
+                f"frees the team of it: {actor.label} may bid what the hand holds."
+            )
+        return self._team_minimum_words(actor, first)
 
     def legal_bids(self) -> tuple[Bid, ...]:
         """Every bid the seat to act may make now."""

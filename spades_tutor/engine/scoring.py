@@ -30,6 +30,7 @@ __all__ = [
     "HandScore",
     "ScoreLine",
     "explain_game",
+    "explain_totals",
     "game_winner",
     "score_hand",
     "score_side",
@@ -310,6 +311,20 @@ def explain_game(rules: Rules, scores: Mapping[Team, int]) -> tuple[Team | None,
                 f"{lose.label} fell to {number(scores[lose])}, at or below {number(rules.mercy)}, and lose."
             )
     return None, f"Neither team has reached {target}: the game goes on ({number(ns)} to {number(ew)})."
+
+
+def explain_totals(before: Mapping[Team, int], hand: Mapping[Team, HandScore]) -> tuple[dict[Team, int], str]:
+    """Each team's total after a hand (its total before plus the hand's points) and a sentence saying so.
+
+    >>> from spades_tutor.engine.rules import Rules
+    >>> hand = score_hand(Rules.preset("jokers"), {Seat.NORTH: 3, Seat.EAST: 4, Seat.SOUTH: 2, Seat.WEST: 3},
+    ...                   {Seat.NORTH: 4, Seat.EAST: 3, Seat.SOUTH: 2, Seat.WEST: 4})
+    >>> explain_totals({Team.NS: 465, Team.EW: 440}, hand)
+    ({<Team.NS: 0>: 516, <Team.EW: 1>: 510}, 'North–South score +51 and reach 516; East–West score +70 and reach 510.')
+    """
+    after = {team: int(before[team]) + hand[team].points for team in Team}
+    said = "; ".join(f"{team.label} score {signed(hand[team].points)} and reach {number(after[team])}" for team in Team)
+    return after, said + "."
 
 
 def game_winner(rules: Rules, scores: Mapping[Team, int]) -> Team | None:

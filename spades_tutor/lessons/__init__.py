@@ -9,7 +9,8 @@ file) and ``validation`` (every block checked against the engine).
 A lesson ``lessons/NN-slug.md`` stays readable as plain Markdown. The first line is
 ``# Title``; optional front matter follows (``summary:`` one line, ``preset:``
 default ``jokers``; ``needs: nil`` for a lesson about nil, which
-then says so at a table without nil); then steps separated by lines ``---``, each starting with
+then says so at a table without nil; ``needs: standard scoring`` for a lesson whose
+worked numbers are a standard table's, which then says so at a table that scores otherwise); then steps separated by lines ``---``, each starting with
 ``## Step title``, then Markdown prose and fenced blocks. A fenced block's info
 string is its kind; inside are ``key: value`` lines (an indented line continues
 the value above). Any block may add ``preset: NAME``, or ``preset: any`` (adaptive:
@@ -24,7 +25,9 @@ one of them), and
 Prose follows the teacher's pick and must hold in every preset (the claims it makes
 about cards are checked by ``spades_tutor.lessons.claims``). Prose that depends on the
 rule set either names its facts with placeholders the engine fills (``{removed}``,
-``{trump count}``, ``{top trump}`` … see ``PLACEHOLDERS``), or starts with a comment
+``{trump count}``, ``{top trump}`` … see ``PLACEHOLDERS``; a rule-set number takes
+a whole number added or taken away, ``{target-35}``, in prose and in a block's values
+alike), or starts with a comment
 line ``<!-- preset: jokers -->`` or ``<!-- only: classic -->`` (the same values as
 in a block; it lasts to the next fenced block or comment). A tip quotes the rules
 of the lesson's preset unless such a comment stands above it.
@@ -43,7 +46,9 @@ kind               keys (``?`` optional)
 ``score``          bids (N 4, E 3, S nil, W 2), tricks (N 5, …), bags? (NS 8, EW 0)
 ``renege``         bids, tricks, reneged (NS or EW), reneges? (1), bags?: the score after the
                    table's renege penalty (``renege_penalty``), by the engine's sentences
-``game``           scores (NS 520, EW 530): who wins, by the engine's sentence
+``game``           scores (NS 520, EW 530): who wins, by the engine's sentence; with bids,
+                   tricks and bags? the scores are those before a hand the engine scores,
+                   adds to them and judges the game after
 ``play``           N E S W dealer? or deal; bids; plays (the 52 cards in order)
 ``tip``            prose: a tip from the rules text
 ``quiz KIND``      the position keys ``item_from_dict`` reads for KIND, never the answer;

@@ -370,19 +370,52 @@ class Renege(BlockKind):
 
 
 class Game(BlockKind):
+    """``game``: the totals (``scores:``) and who has won at them, by the engine's sentence.
+
+    With a hand (``bids:``, ``tricks:``, ``bags:?``) the totals are those before it: the engine
+    scores the hand in the rule set shown, adds it to them and says who has won after it.
+    """
+
     name = "game"
     required = frozenset({"scores"})
+    optional = frozenset({"bids", "tricks", "bags", "label"})
 
-    def game(self, r: Resolved) -> tuple[st.Team | None, str]:
+    def keys(self, argument: str | None, options: Mapping[str, str]) -> tuple[frozenset[str], frozenset[str]]:
+        hand = {"bids", "tricks", "bags"} & set(options)
+        if hand:  # a hand to score needs its bids and tricks
+            return self.required | {"bids", "tricks"}, self.optional
+        return self.required, self.optional
+
+    def _totals(self, r: Resolved) -> dict[st.Team, int]:
         scores: dict[st.Team, int] = r.value("scores")
         if set(scores) != set(st.Team):
             raise r.error("scores: give both teams, such as NS 520, EW 480")
-        return st.explain_game(r.rules, scores)
+        return scores
+
+    def score(self, r: Resolved) -> dict[st.Team, st.HandScore]:
+        if "bids" not in r.block.options:
+            raise r.fault("has no hand to score (give bids: and tricks:)")
+        return _score(r)
+
+    def game(self, r: Resolved) -> tuple[st.Team | None, str]:
+        totals = self._totals(r)
+        if "bids" in r.block.options:
+            totals, _said = st.explain_totals(totals, r.score())
+        return st.explain_game(r.rules, totals)
 
     def view(self, r: Resolved, seed: int | None = None) -> list[parts.Part]:
         label = r.label()
+        shown: list[parts.Part] = [*_caption(label)]
+        if "bids" in r.block.options:
+            before = self._totals(r)
+            ended, sentence = st.explain_game(r.rules, before)
+            if ended is not None:  # the game ended before this hand (a table whose target is very low)
+                return [*shown, parts.Explain(sentence)]
+            hand = r.score()
+            _after, said = st.explain_totals(before, hand)
+            shown += [parts.ScoreLines(hand), parts.Explain(said)]
         _winner, sentence = r.game()
-        return [*_caption(label), parts.Explain(sentence)]
+        return [*shown, parts.Explain(sentence)]
 
     def check(self, r: Resolved) -> None:
         r.game()

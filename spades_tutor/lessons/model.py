@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,7 @@ from .values import ANY, LessonError, parse_value, preset_selection, source_plac
 if TYPE_CHECKING:  # an ending's position is a puzzle's (the solver proves it), built only when asked
     from ..puzzles import Puzzle
 
-__all__ = ["ANSWER_KEYS", "KINDS", "Block", "Lesson", "Resolved", "Step", "rule_set_note", "table_note"]
+__all__ = ["ANSWER_KEYS", "KINDS", "Block", "Lesson", "Resolved", "Step", "rule_set_note", "scoring_note", "table_note"]
 
 COMMON_KEYS = frozenset({"preset", "only", "flags"})
 
@@ -127,8 +127,21 @@ class Block:
         except st.SpadesError as e:
             raise self.error(lesson, str(e)) from None
 
-    def rule_sets(self, lesson: Lesson) -> tuple[st.Rules, ...]:
-        """Every rule set the block must hold in: each of its presets when it follows the pick, else its one."""
+    def rule_sets(self, lesson: Lesson, house: Sequence[Mapping[str, Any]] = ({},)) -> tuple[st.Rules, ...]:
+        """Every rule set the block must hold in: each of its presets when it follows the pick, else its one.
+
+        An adaptive block (``preset: any``) takes a learner's house rules too: it must hold in each
+        preset with each set of house-rule flags in ``house`` (a set a preset cannot play is left out).
+        """
+        if self.adaptive:
+            picks = []
+            for name in self.presets(lesson):
+                for flags in house:
+                    try:
+                        picks.append(st.Rules.preset(name, **flags))
+                    except st.RulesError:  # the 2♣ to lead in a pack without it: a table nobody can build
+                        continue
+            return tuple(dict.fromkeys(self.rules(lesson, picked) for picked in picks))
         if self.follows_pick(lesson):
             return tuple(self.rules(lesson, st.Rules.preset(name)) for name in self.presets(lesson))
         return (self.rules(lesson),)
@@ -218,8 +231,18 @@ class Resolved:
         return self.block.error(self.lesson, message)
 
     def value(self, key: str, default: Any = None) -> Any:
-        """The parsed value of an option, or ``default`` if absent."""
-        return self.block.value(self.lesson, key, default)
+        """The parsed value of an option, or ``default`` if absent.
+
+        A rule-set number in the value (``scores: NS {target-35}, EW {target-60}``) is filled in
+        this rule set first, so a position can sit where the learner's own rules put it.
+        """
+        text = self.block.options.get(key)
+        if text is None or "{" not in text:
+            return self.block.value(self.lesson, key, default)
+        try:
+            return parse_value(key, fill_placeholders(text, self.rules, plain=True))
+        except ValueError as e:
+            raise self.error(f"{key}: {e}") from None
 
     def cards(self, key: str, most: int, least: int = 1) -> st.Hand:
         """The cards of option ``key``: in this deck, none twice, ``least`` to ``most`` of them."""
@@ -376,9 +399,46 @@ def table_note(lesson: Lesson, picked: st.Rules) -> str | None:
     >>> table_note(lesson, st.Rules.preset("jokers")) is None
     True
     """
+    said = []
     if "nil" in lesson.needs and not picked.nil:
-        return "Your table plays without nil: this lesson shows nil as the tables that allow it play it."
-    return None
+        said.append("Your table plays without nil: this lesson shows nil as the tables that allow it play it.")
+    if "standard scoring" in lesson.needs:
+        scoring = scoring_note(picked)
+        if scoring is not None:
+            said.append(scoring)
+    return " ".join(said) or None
+
+
+#: the rules a lesson's worked numbers depend on (``needs: standard scoring``): points, bags, the game's end
+SCORING_FIELDS = (
+    "target",
+    "trick_points",
+    "nil_value",
+    "blind_nil_value",
+    "bag_limit",
+    "bag_penalty",
+    "ten_bid_bonus",
+    "failed_nil_tricks",
+)
+
+
+def scoring_note(picked: st.Rules) -> str | None:
+    """What a lesson whose numbers are a standard table's says at a table that scores otherwise (None: it does not).
+
+    >>> scoring_note(st.Rules.preset("jokers", target=300, bag_limit=5))
+    "Your table scores its own way (game to 300; a bag penalty every 5 bags): this lesson's numbers are a standard table's (game to 500; a bag penalty every 10 bags)."
+    >>> scoring_note(st.Rules.preset("classic", nil=False)) is None
+    True
+    """
+    from .differences import value_words
+
+    standard = st.Rules.preset(picked.name)
+    changed = [f for f in SCORING_FIELDS if getattr(picked, f) != getattr(standard, f)]
+    if not changed:
+        return None
+    mine = "; ".join(value_words(picked, (f,)) for f in changed)
+    theirs = "; ".join(value_words(standard, (f,)) for f in changed)
+    return f"Your table scores its own way ({mine}): this lesson's numbers are a standard table's ({theirs})."
 
 
 def rule_set_note(shown: st.Rules, picked: st.Rules) -> str | None:

@@ -1,11 +1,21 @@
 """Placeholders: rule facts in lesson prose (``{removed}``, ``{trump count}`` …), filled by the engine.
 
+A number of the rule set may be written with a whole number added or taken away
+(``{target-35}``, ``{target+12}``): prose shows the result as the engine writes numbers,
+and a block's ``key: value`` line (``scores: NS {target-35}, EW {target-60}``) reads it
+as a plain whole number, so a position can sit just short of the learner's own target.
+
 >>> fill_placeholders("Take out {removed}: {trump count} trumps.", st.Rules.preset("deuces-high"))
 'Take out the two of clubs and the two of hearts: 16 trumps.'
+>>> fill_placeholders("{target-35} and {mercy-10}", st.Rules.preset("jokers", target=300, mercy=-200))
+'265 and −210'
+>>> fill_placeholders("NS {target-35}, EW {mercy-10}", st.Rules.preset("jokers", mercy=-200), plain=True)
+'NS 465, EW -210'
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -15,7 +25,7 @@ from ..engine.text import number
 
 __all__ = ["PLACEHOLDERS", "fill_placeholders"]
 
-_PLACEHOLDER = re.compile(r"\{([A-Za-z][a-z]*(?: [a-z]+)*)\}")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z][a-z]*(?: [a-z]+)*)(?:\s*([+-])\s*(\d{1,5}))?\}")
 
 
 def _in_words(cards: tuple[st.Card, ...], rules: st.Rules) -> str:
@@ -68,7 +78,56 @@ PLACEHOLDERS: dict[str, tuple[str, Callable[[st.Rules], str]]] = {
     "blind nil rule": ("when blind nil may be bid, in words", lambda rules: _blind_nil_rule(rules)),
     "first leader": ("who leads the first trick, in words", lambda rules: _first_leader(rules)),
     "renege penalty": ("what a renege costs the side that made it, in words", lambda rules: _renege_penalty(rules)),
+    "mercy rule": ("whether a low score ends the game at this table, in words", lambda rules: _mercy_rule(rules)),
+    "failed nil rule": ("where this table puts a failed nil's tricks, in words", lambda rules: _failed_nil(rules)),
 }
+
+#: the placeholders that are one of the rule set's numbers, so arithmetic may follow them (``{target-35}``);
+#: None where the table does not play the rule (a mercy score at a table without one)
+NUMBERS: dict[str, Callable[[st.Rules], int | None]] = {
+    "target": lambda rules: rules.target,
+    "mercy": lambda rules: rules.mercy,
+    "trick points": lambda rules: rules.trick_points,
+    "nil value": lambda rules: rules.nil_value,
+    "blind nil value": lambda rules: rules.blind_nil_value,
+    "bag limit": lambda rules: rules.bag_limit,
+    "bag penalty": lambda rules: rules.bag_penalty,
+    "min team bid": lambda rules: rules.min_team_bid,
+    "ten bid bonus": lambda rules: rules.ten_bid_bonus,
+}
+
+
+def _rule_number(name: str, rules: st.Rules) -> str:
+    value = NUMBERS[name](rules)
+    if value is None:
+        raise ValueError(f"{{{name}}}: this table plays without the {name} rule")
+    return number(value)
+
+
+PLACEHOLDERS.update(
+    {
+        name: (what, functools.partial(_rule_number, name))
+        for name, what in (
+            ("mercy", "the score at or below which a team loses (at a table with that rule)"),
+            ("min team bid", "the least a team bids with its two bids together (0: no least)"),
+            ("ten bid bonus", "the bonus for bidding 10 or more together and making it (0: none)"),
+        )
+    }
+)
+
+
+def _failed_nil(rules: st.Rules) -> str:
+    if rules.failed_nil_tricks == "partner":
+        return "your table counts a failed nil's tricks toward the partner's bid instead, and not as bags"
+    if rules.failed_nil_tricks == "none":
+        return "your table counts a failed nil's tricks for nothing instead: not toward the bid, not as bags"
+    return "your table plays it so"
+
+
+def _mercy_rule(rules: st.Rules) -> str:
+    if rules.mercy is None:
+        return f"your table plays without this rule: only reaching {number(rules.target)} ends its games"
+    return f"your table plays it: a team at {number(rules.mercy)} or below loses"
 
 
 def _renege_penalty(rules: st.Rules) -> str:
@@ -123,20 +182,30 @@ def _first_leader(rules: st.Rules) -> str:
     return "the player left of the dealer"
 
 
-def fill_placeholders(text: str, rules: st.Rules) -> str:
+def fill_placeholders(text: str, rules: st.Rules, plain: bool = False) -> str:
     """Prose with each ``{placeholder}`` replaced by the engine's answer in ``rules``.
 
-    A capital first letter (``{Top trump}``) capitalises the answer; an unknown name raises ``ValueError``.
+    A capital first letter (``{Top trump}``) capitalises the answer; an unknown name raises ``ValueError``,
+    and so does arithmetic on a placeholder that is not a number of the rule set, or on a rule the table
+    does not play. ``plain``: numbers as a block's values read them (``-210``, not ``−210``).
 
     >>> fill_placeholders("Take out {removed}: {trump count} trumps.", st.Rules.preset("deuces-high"))
     'Take out the two of clubs and the two of hearts: 16 trumps.'
     """
 
     def fill(m: re.Match[str]) -> str:
-        name = m.group(1)
+        name, sign, amount = m.groups()
         entry = PLACEHOLDERS.get(name.lower())
         if entry is None:
             raise ValueError(f"unknown placeholder {{{name}}}; the placeholders are {', '.join(PLACEHOLDERS)}")
+        if name.lower() in NUMBERS:
+            value = NUMBERS[name.lower()](rules)
+            if value is None:
+                raise ValueError(f"{{{m.group(0)[1:-1]}}}: this table plays without the {name} rule")
+            value += (int(amount) if sign == "+" else -int(amount)) if sign else 0
+            return str(value) if plain else number(value)
+        if sign:
+            raise ValueError(f"{{{m.group(0)[1:-1]}}}: only a number of the rule set takes + or −")
         answer = entry[1](rules)
         return answer[:1].upper() + answer[1:] if name[0].isupper() else answer
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from .. import engine as st
 from .blocks import BLOCK_KINDS, KeyProblem, Prose, unknown_kind
 from .model import COMMON_KEYS, Block, Lesson, Step
+from .placeholders import fill_placeholders
 from .values import ANY, LessonError, parse_preset, parse_value, source_place
 
 __all__ = ["lessons_dir", "load_lesson", "load_lessons", "parse_lesson"]
@@ -24,7 +25,7 @@ __all__ = ["lessons_dir", "load_lesson", "load_lessons", "parse_lesson"]
 _FRONT_KEYS = frozenset({"preset", "summary", "needs", "pass"})
 #: ``pass: questions``: each step's questions must be answered right before Next goes on
 #: what a lesson may say it needs of the table (``needs: nil``): the player says so where the table lacks it
-NEEDS = frozenset({"nil"})
+NEEDS = frozenset({"nil", "standard scoring"})
 _DIRECTIVE = re.compile(r"^\s*<!--\s*(preset|only)\s*:\s*(.*?)\s*-->\s*$", re.IGNORECASE)
 _FILE_NAME = re.compile(r"^(\d+)-([a-z0-9][a-z0-9-]*)\.md$")
 _TITLE = re.compile(r"^#\s+(\S.*?)\s*$")
@@ -94,7 +95,10 @@ def _parse_options(
                 f"{source_place(path, number)}: unknown key {key}: in a {kind} block (the keys are {known})"
             )
         try:
-            parse_value(key, options[key])
+            # a rule-set number in a value (``{target-35}``) is filled where the block is shown; here it is
+            # read as at a standard table, for its syntax
+            text = options[key]
+            parse_value(key, fill_placeholders(text, st.Rules.preset(), plain=True) if "{" in text else text)
         except ValueError as e:
             raise LessonError(f"{source_place(path, number)}: {key}: {e}") from None
     if "preset" in options and "only" in options:

@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import Rules
+from ..engine.text import number
 from .choices import Dropdown
 from .errors import guarded
 from .glossary import TECHNICAL, TermLinks
@@ -98,6 +99,15 @@ def _titles() -> dict[str, str]:
     from ..lab.plots import BOT_TITLES, TITLES
 
     return {**TITLES, **{f"bots-{k}": v for k, v in BOT_TITLES.items()}, "bots-paths": "Score paths of whole games"}
+
+
+def _preset_scoring() -> str:
+    """The presets' own scoring, in the engine's numbers (every preset scores alike; only decks differ)."""
+    standard = Rules.preset()
+    return (
+        f"standard scoring ({standard.trick_points} points a trick bid, {number(standard.bag_penalty)} off for "
+        f"every {standard.bag_limit} bags, nil worth {number(standard.nil_value)}, game to {number(standard.target)})"
+    )
 
 
 class LabPage:
@@ -192,7 +202,9 @@ class LabPage:
                     '<h2 class="st-lesson-title">Joker lab</h2><p>What do the jokers change? The lab deals and plays '
                     "thousands of rounds at random in two rule sets and measures it; for nil, the bots "
                     "play the first deals with South bidding nil. Every measured number comes with the range "
-                    "it likely lies in; exact values are shown where probability gives them.</p>"
+                    "it likely lies in; exact values are shown where probability gives them. Each rule set here "
+                    f"is a preset as it stands: its deck and trumps, with {html.escape(_preset_scoring())}; your "
+                    "table's house rules are not used.</p>"
                 ),
                 w.HBox([self.first, self.second, self.size, self.seed], layout=w.Layout(flex_flow="row wrap")),
                 self.run_button,

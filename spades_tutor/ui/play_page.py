@@ -542,8 +542,11 @@ class PlayPage:
             self.bid_choice.value = None
             nil = str(nil_advice(rules, south)) if rules.nil else "not allowed at this table."
             measured = self.nil_odds_words(rules, south) if rules.nil else ""
+            # a least team bid, where the table has one: the engine's sentence of how it binds South now
+            team = rnd.team_minimum_words()
             helper = (
-                f"<b>Sure tricks:</b> {html.escape(explain_sure_tricks(rules, south))}<br>"
+                (f"<b>Team bid:</b> {html.escape(team)}<br>" if team else "")
+                + f"<b>Sure tricks:</b> {html.escape(explain_sure_tricks(rules, south))}<br>"
                 f"<b>Nil:</b> {html.escape(nil)}"
                 + (f"<br><b>Measured:</b> {html.escape(measured)}" if measured else "")
             ) + (how_measured_html(self.bid_method(rules)) if measured else "")

@@ -255,7 +255,9 @@ class PuzzlePage:
                 w.HTML(
                     '<h2 class="st-lesson-title">Puzzles</h2><p class="st-note">Play problems from real rounds. '
                     "Every answer is proven by a double-dummy solver: it assumes every hand is known and both "
-                    "sides play their best, so a card that works, works against any defence.</p>"
+                    "sides play their best, so a card that works, works against any defence. Each puzzle is "
+                    "played in the deck and trumps of the rule set it names; its goal counts tricks, which your "
+                    "table's house rules (its scoring, its target, a least team bid) do not change.</p>"
                 ),
                 self.rating_line,
                 controls,

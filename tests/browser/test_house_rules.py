@@ -1,5 +1,6 @@
 """A learner builds their table's rules on Home (game to 300, no nil, a bag penalty every 5 bags, a
-team bids at least 4, a bonus of 50 for 10 or more) and every page follows: lesson 9, Play, Quiz.
+team bids at least 4, a bonus of 50 for 10 or more) and every page follows: lesson 9, Play (its bidding
+helper says how the least team bid binds South), Quiz.
 Home's builder is screenshot at a laptop's and a phone's size, and axe finds nothing on it."""
 
 from __future__ import annotations
@@ -50,6 +51,11 @@ def test_a_table_built_on_home_reaches_every_page(page: Page, voila_server: Serv
 
     go(page, "Play")
     expect(page.get_by_role("button", name="Game to 300")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    # the bidding helper says how the least team bid binds South, in the engine's sentence
+    page.get_by_role("button", name="Deal ▶").click()
+    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    helper = page.locator(".st-tip").filter(has_text="Team bid:")
+    expect(helper).to_contain_text("At this table a team bids at least 4 tricks together")
 
     go(page, "Quiz yourself")
     expect(page.get_by_role("button", name="Next question ▶")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
