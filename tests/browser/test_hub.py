@@ -13,6 +13,8 @@ missing; on CI (``CI=true``) a missing piece fails them.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -31,6 +33,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from websockets.sync.client import connect
 
+from spades_tutor.session.class_store import CLASS_SESSION_ENV, ClassStore
 from spades_tutor.ui.app import PLACE_KEY, STORAGE_KEY
 
 from .conftest import (
@@ -43,7 +46,9 @@ from .conftest import (
     command_line,
     worker_suffix,
 )
+from .test_a11y import axe_findings
 from .test_app_journeys import LESSONS, answer_score_quiz, open_lesson
+from .test_teacher_view import right_seat
 
 sys.path.insert(0, str(ROOT / "bench"))
 
@@ -411,31 +416,46 @@ TEACHER_URL = "/services/spades-teacher/"
 def test_through_the_hub_two_learners_answer_and_the_teacher_sees_both_in_the_hubs_service(
     browser: Browser, class_hub: Hub
 ) -> None:
-    """Two learners, each on their own server, join the class and answer a lesson's question; the teacher,
-    logged in to the hub, opens the teacher view (the hub's service, through the hub's OAuth) and sees both
-    of them and both answers. A learner who opens the service gets 403."""
+    """Two learners, each on their own server, join the class and answer a lesson's question (one right,
+    one wrong); the teacher, logged in to the hub, opens the teacher view (the hub's service, through the
+    hub's OAuth), sees both of them and both answers, and uses its controls: the answer revealed with the
+    misconception, a learner held at the step limit, every screen paused with a message, names hidden
+    everywhere on the page (axe at a laptop's and a projector's size), the CSV downloaded, the session's
+    data deleted after a confirmation. A learner who opens the service gets 403."""
     hub = class_hub
     lesson = LESSONS[0]
     quiz_step = next(i for i, step in enumerate(lesson.steps) if any(b.kind == "quiz" for b in step.blocks))
     errors: list[str] = []
     contexts = []
     learners = {}
+    session = 0
     for name, nickname in (("ana", "Ana"), ("ben", "Ben")):
         context, page = new_page(browser, errors)
         contexts.append(context)
         log_in(page, hub, name)
+        session = int(hub.learner_servers()[name].environ()[CLASS_SESSION_ENV])
         page.goto(hub.url(APP_URL.format(name=name) + f"?lesson={lesson.number}&step={quiz_step + 1}"))
         expect(page.get_by_text("choose a nickname")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
         page.get_by_label("Nickname").fill(nickname)
         page.get_by_role("button", name="Join the class").click()
         expect(page.get_by_text(f"Welcome, {nickname}")).to_be_visible()
-        page.locator(".st-answer-choice").get_by_role("button", name="North", exact=True).click()
-        page.get_by_role("button", name=re.compile(r"^Check")).click()
         learners[name] = page
+    right = right_seat(session)  # every learner of the session is asked the same question
+    wrong = [seat for seat in ("North", "East", "South", "West") if seat != right]
+
+    def choose(page: Page, seat: str) -> None:
+        page.locator(".st-answer-choice").get_by_role("button", name=seat, exact=True).click()
+        page.get_by_role("button", name=re.compile(r"^Check")).click()
+
+    choose(learners["ana"], right)
+    choose(learners["ben"], wrong[0])  # wrong, and wrong again on his second try: missed
+    expect(learners["ben"].get_by_role("button", name="Check again")).to_be_visible()
+    choose(learners["ben"], wrong[1])
 
     teacher_context, teacher = new_page(browser, errors)
     contexts.append(teacher_context)
     teacher.set_default_timeout(FIRST_EXPECT_TIMEOUT_MS)
+    teacher.set_viewport_size({"width": 1366, "height": 768})
     # the hub's login, then on to the service, which asks the hub (OAuth) who she is
     teacher.goto(hub.url("/hub/login?next=" + TEACHER_URL.replace("/", "%2F")))
     teacher.get_by_label("Username").fill("tess")
@@ -444,17 +464,74 @@ def test_through_the_hub_two_learners_answer_and_the_teacher_sees_both_in_the_hu
     teacher.wait_for_url(hub.url(TEACHER_URL))
     expect(teacher.get_by_role("heading", name=re.compile("Teacher view"))).to_be_visible()
     grid = teacher.locator(".st-teacher-grid")
-    expect(grid).to_contain_text("Ana", timeout=10_000)
+    expect(grid).to_contain_text("Ana", timeout=10_000)  # redrawn every half second: no reload needed
     expect(grid).to_contain_text("Ben")
-    expect(grid.locator("td.st-cell-first, td.st-cell-second, td.st-cell-missed")).to_have_count(2)
-    expect(teacher.locator(".st-teacher-bars")).to_contain_text(f"2 answers to step {quiz_step + 1}")
-    teacher.set_viewport_size({"width": 1366, "height": 768})
+    expect(grid.locator("td.st-cell-first")).to_have_count(1)
+    expect(grid.locator("td.st-cell-missed")).to_have_count(1)
+    bars = teacher.locator(".st-teacher-bars")
+    expect(bars).to_contain_text(f"2 answers to step {quiz_step + 1}")
+    expect(bars).to_contain_text("hidden until you reveal")
+
+    # the right answer revealed, and what the wrong one says of the room
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    expect(bars).to_contain_text(f"{right} ✓ right answer")
+    expect(bars).to_contain_text(f"1 of 2 said {wrong[1]}")
+    expect(teacher.get_by_role("status").filter(has_text="The right answer is revealed.")).to_be_visible()
     shot(teacher, "teacher-service")
+
+    # pacing: Ana, past the question, is held at the step the teacher set as the limit; then every screen paused
+    ana = learners["ana"]
+    teacher.get_by_label("Learners may reach").select_option(label=f"step {quiz_step + 1}")
+    teacher.get_by_role("button", name="Set the limit").click()
+    expect(teacher.get_by_text(f"Learners may reach step {quiz_step + 1} at most.")).to_be_visible()
+    expect(ana.get_by_text("Your teacher asks the class to wait here.")).to_be_visible(timeout=5_000)
+    expect(ana.get_by_role("button", name="Next ▶")).to_be_disabled()
+    teacher.get_by_label("Message").fill("Eyes on the board, please")
+    teacher.get_by_role("button", name="Pause every screen").click()
+    for page in learners.values():
+        expect(page.get_by_text("Paused by your teacher")).to_be_visible(timeout=5_000)
+        expect(page.get_by_text("Eyes on the board, please")).to_be_visible()
+    teacher.get_by_role("button", name="Resume every screen").click()
+    for page in learners.values():
+        expect(page.get_by_text("Paused by your teacher")).to_be_hidden(timeout=5_000)
+
+    # names hidden for the projector: nowhere on the page, redrawn or not
+    teacher.get_by_role("button", name="Hide names (for the projector)").click()
+    expect(grid).to_contain_text("Learner 1")
+    expect(grid).to_contain_text("Learner 2")
+    teacher.wait_for_timeout(1_200)  # two redraws
+    assert not re.search(r"\b(Ana|Ben)\b", str(teacher.locator("body").inner_text()))
+    assert not re.search(r"\b(Ana|Ben)\b", teacher.content())
+    teacher.get_by_role("button", name="Pin a snapshot for the room").click()
+    expect(teacher.locator(".st-teacher-pinned")).to_contain_text(f"{right}: 1")
+    for width, height in ((1366, 768), (1920, 1080)):
+        teacher.set_viewport_size({"width": width, "height": height})
+        teacher.screenshot(path=str(SCREENSHOTS / f"hub-teacher-service-{width}x{height}.png"), full_page=True)
+        findings = axe_findings(teacher, f"the hub's teacher view at {width}x{height}")
+        assert not findings, "\n".join(findings)
 
     # a learner is not a teacher: the hub does not let them in to the service, and nothing of it is shown
     response = learners["ben"].goto(hub.url(TEACHER_URL))
     assert response is not None and response.status == 403, response and response.status
     assert "Ana" not in learners["ben"].content()
+
+    # the CSV, one row an answer, under the session's name; then the data deleted, after a confirmation
+    with teacher.expect_download() as download:
+        teacher.get_by_role("link", name=re.compile("Download the answers as CSV")).click()
+    assert download.value.suggested_filename == f"class-session-{session}.csv"
+    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
+    assert len(rows) == 3 and {r[2] for r in rows[1:]} == {"Ana", "Ben"}
+    teacher.get_by_role("link", name="Delete this session's data…").click()
+    expect(teacher.get_by_text("Delete the 2 answers and the nicknames of 2 learners")).to_be_visible()
+    expect(teacher.get_by_text("for good?")).to_be_visible()
+    store = ClassStore(f"sqlite:///{hub.state / 'class' / 'class.sqlite'}")
+    try:
+        assert len(store.answers(session)) == 2  # asked, not yet done
+        teacher.get_by_role("button", name="Delete for good").click()
+        expect(teacher.get_by_text("This session's data is deleted")).to_be_visible()
+        assert not store.session_exists(session) and store.answers(session) == []
+    finally:
+        store.close()
     for context in contexts:
         context.close()
     assert_no_page_errors(errors)
