@@ -17,7 +17,8 @@ hand's trumps above the other side's, or the two top trumps split between partne
 another trump) and quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
 a small card, or a small card the partner ruffs); move ordering (winners first unless an opponent can ruff, low to partner's winner or
 ruff, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
-relative rank; the best card a table entry kept first); rank equivalence by the cards that
+relative rank; the best card a table entry kept first, then, at a trick start, the lead that last
+cut off at the same ply: a killer move); rank equivalence by the cards that
 mattered (as DDS's winRanks): once a card failed that lies below the lowest card of its suit group
 the answers so far depended on, the smaller cards of that group are not tried. What a search
 proves at a trick start is kept twice:
@@ -684,6 +685,23 @@ def _moves(
     return count
 
 
+@njit
+def _promote(mv: np.ndarray, lw: np.ndarray, at: int, count: int, card: int, exact: bool) -> bool:
+    """Move the move standing for ``card`` (its group's top card when ``exact``, else any card of
+    its group) to place ``at``, the moves between moving down one; whether it was found."""
+    for i in range(at, count):
+        if mv[i] == card if exact else lw[i] <= card <= mv[i]:
+            top = mv[i]
+            low = lw[i]
+            for j in range(i, at, -1):
+                mv[j] = mv[j - 1]
+                lw[j] = lw[j - 1]
+            mv[at] = top
+            lw[at] = low
+            return True
+    return False
+
+
 # the frame of one node, one row per ply below the root
 F_LEADER = 0
 F_BROKEN = 1
@@ -740,6 +758,7 @@ def run(
     tricks = np.zeros((MAX_PLIES, 4), dtype=np.int64)
     frames = np.zeros((MAX_PLIES, FRAME), dtype=np.int64)
     last = np.zeros(4, dtype=np.int64)
+    killers = np.zeros(MAX_PLIES, dtype=np.int64)
     for i in range(n):
         tricks[0, i] = trick[i]
     stat[ABORTED] = 0
@@ -894,16 +913,11 @@ def run(
             mv = moves[d]
             lw = lows[d]
             count = _moves(tab, hands, p, tricks[d], nn, brk, mv, scores[d], lw)
-            if hint and mv[0] != hint:
-                for i in range(1, count):
-                    if mv[i] == hint:
-                        hl = lw[i]
-                        for j2 in range(i, 0, -1):
-                            mv[j2] = mv[j2 - 1]
-                            lw[j2] = lw[j2 - 1]
-                        mv[0] = hint
-                        lw[0] = hl
-                        break
+            first = 0
+            if hint and _promote(mv, lw, 0, count, hint, True):
+                first = 1
+            if nn == 0 and killers[d] & hands[p]:  # the lead that cut off last at this ply next
+                _promote(mv, lw, first, count, killers[d], False)
             maxer = (p & 1) == q[MAXIMISER]
             frames[d, F_P] = p
             frames[d, F_MAXER] = 1 if maxer else 0
@@ -999,6 +1013,7 @@ def run(
             if res == maxer:
                 frames[d, F_RESULT] = 1 if maxer else 0
                 frames[d, F_CUT] = m
+                killers[d] = m
                 frames[d, F_REL] = child_rel
                 frames[d, F_I] = frames[d, F_COUNT]  # no more moves: the node finishes in _NEXT
             else:
