@@ -18,12 +18,12 @@ from spades_tutor.solver import make_nil, search, solve
 
 #: (preset, deal seed, tricks left) -> (N–S most tricks, its nodes, East's nil holds, its nodes)
 PINNED: dict[tuple[str, int, int], tuple[int, int, bool, int]] = {
-    ("jokers", 71, 6): (1, 854, False, 86),
-    ("jokers", 72, 8): (4, 2973, False, 15),
-    ("jokers", 73, 10): (4, 43002, False, 11),
-    ("classic", 71, 6): (3, 526, False, 44),
-    ("classic", 72, 8): (2, 1330, False, 4),
-    ("classic", 73, 10): (5, 49884, False, 16),
+    ("jokers", 71, 6): (1, 802, False, 86),
+    ("jokers", 72, 8): (4, 2869, False, 15),
+    ("jokers", 73, 10): (4, 36316, False, 11),
+    ("classic", 71, 6): (3, 497, False, 44),
+    ("classic", 72, 8): (2, 1239, False, 4),
+    ("classic", 73, 10): (5, 48294, False, 16),
 }
 
 

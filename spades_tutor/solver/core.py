@@ -15,7 +15,9 @@ Speed-ups: equivalent-card pruning (cards of one hand with no other hand's card 
 the trick's winning card, are one move: the trick's other cards leave with it); sure-trump (one
 hand's trumps above the other side's, or the two top trumps split between partners when one holds
 another trump) and quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
-a small card, or a small card the partner ruffs); move ordering (winners first unless an opponent can ruff, low to partner's winner or
+a small card, or a small card the partner ruffs); inside a trick, the player holding the highest card
+that can still take it takes it if they like (DDS's quick trick for the second hand, in every seat):
+that settles a question that hangs on this one trick; move ordering (winners first unless an opponent can ruff, low to partner's winner or
 ruff, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
 relative rank; the best card a table entry kept first, then, at a trick start, the lead that last
 cut off at the same ply: a killer move); rank equivalence by the cards that
@@ -561,6 +563,35 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
 
 
 @njit
+def _sure_winner(tab: np.ndarray, hands: np.ndarray, leader: int, trick: np.ndarray, n: int) -> tuple[int, int]:
+    """In a trick begun (``n`` of its cards down), the highest card that can still take it: the
+    winning card so far, or the best card a player still to play may play to it (the top card of the
+    suit led, or, void in it, the top trump): whatever the others do, its owner can take the trick.
+    Returns (that card, its owner's seat)."""
+    led = tab[MASK_OF_BIT + _bitlen(trick[0]) - 1]
+    allowed = led | tab[TRUMP]
+    best = 0
+    who = leader
+    for i in range(n):
+        m = trick[i]
+        if m & allowed and m > best:
+            best = m
+            who = (leader + i) & 3
+    for i in range(n, 4):
+        seat = (leader + i) & 3
+        h = hands[seat]
+        mine = h & led
+        if not mine:
+            mine = h & tab[TRUMP]
+        if mine:
+            top = 1 << (_bitlen(mine) - 1)
+            if top > best:
+                best = top
+                who = seat
+    return best, who
+
+
+@njit
 def _moves(
     tab: np.ndarray,
     hands: np.ndarray,
@@ -910,6 +941,17 @@ def run(
                         ret = False
                         continue
             p = (ld + nn) & 3
+            if nn:
+                # the player who can take this trick whatever the others do, where that settles the question
+                card, owner = _sure_winner(tab, hands, ld, tricks[d], nn)
+                if q[QUICK_LOWER + owner] and tgt <= 1:
+                    ret = True
+                    ret_rel = card
+                    continue
+                if q[QUICK_UPPER + owner] and tgt >= _popcount(hands[p]):
+                    ret = False
+                    ret_rel = card
+                    continue
             mv = moves[d]
             lw = lows[d]
             count = _moves(tab, hands, p, tricks[d], nn, brk, mv, scores[d], lw)
