@@ -20,10 +20,10 @@ from spades_tutor.solver import make_nil, search, solve
 PINNED: dict[tuple[str, int, int], tuple[int, int, bool, int]] = {
     ("jokers", 71, 6): (1, 802, False, 86),
     ("jokers", 72, 8): (4, 2869, False, 15),
-    ("jokers", 73, 10): (4, 36316, False, 11),
+    ("jokers", 73, 10): (4, 36082, False, 11),
     ("classic", 71, 6): (3, 497, False, 44),
-    ("classic", 72, 8): (2, 1239, False, 4),
-    ("classic", 73, 10): (5, 48294, False, 16),
+    ("classic", 72, 8): (2, 1231, False, 4),
+    ("classic", 73, 10): (5, 48255, False, 16),
 }
 
 

@@ -567,16 +567,21 @@ def _sure_winner(tab: np.ndarray, hands: np.ndarray, leader: int, trick: np.ndar
     """In a trick begun (``n`` of its cards down), the highest card that can still take it: the
     winning card so far, or the best card a player still to play may play to it (the top card of the
     suit led, or, void in it, the top trump): whatever the others do, its owner can take the trick.
-    Returns (that card, its owner's seat)."""
+    Returns its owner's seat, and the card as the marker the fact rests on, or 0 when no other card
+    of its suit group can be played to the trick (then any card of that group would do: the suit
+    lengths decide, as DDS's winRanks)."""
     led = tab[MASK_OF_BIT + _bitlen(trick[0]) - 1]
     allowed = led | tab[TRUMP]
     best = 0
     who = leader
+    cands = 0
     for i in range(n):
         m = trick[i]
-        if m & allowed and m > best:
-            best = m
-            who = (leader + i) & 3
+        if m & allowed:
+            cands |= m
+            if m > best:
+                best = m
+                who = (leader + i) & 3
     for i in range(n, 4):
         seat = (leader + i) & 3
         h = hands[seat]
@@ -585,10 +590,12 @@ def _sure_winner(tab: np.ndarray, hands: np.ndarray, leader: int, trick: np.ndar
             mine = h & tab[TRUMP]
         if mine:
             top = 1 << (_bitlen(mine) - 1)
+            cands |= top
             if top > best:
                 best = top
                 who = seat
-    return best, who
+    rivals = cands & ~best & tab[MASK_OF_BIT + _bitlen(best) - 1]
+    return who, best if rivals else 0
 
 
 @njit
@@ -943,14 +950,14 @@ def run(
             p = (ld + nn) & 3
             if nn:
                 # the player who can take this trick whatever the others do, where that settles the question
-                card, owner = _sure_winner(tab, hands, ld, tricks[d], nn)
+                owner, marker = _sure_winner(tab, hands, ld, tricks[d], nn)
                 if q[QUICK_LOWER + owner] and tgt <= 1:
                     ret = True
-                    ret_rel = card
+                    ret_rel = marker
                     continue
                 if q[QUICK_UPPER + owner] and tgt >= _popcount(hands[p]):
                     ret = False
-                    ret_rel = card
+                    ret_rel = marker
                     continue
             mv = moves[d]
             lw = lows[d]
