@@ -18,12 +18,12 @@ from spades_tutor.solver import make_nil, search, solve
 
 #: (preset, deal seed, tricks left) -> (N–S most tricks, its nodes, East's nil holds, its nodes)
 PINNED: dict[tuple[str, int, int], tuple[int, int, bool, int]] = {
-    ("jokers", 71, 6): (1, 802, False, 86),
-    ("jokers", 72, 8): (4, 2869, False, 15),
-    ("jokers", 73, 10): (4, 36082, False, 11),
-    ("classic", 71, 6): (3, 497, False, 44),
-    ("classic", 72, 8): (2, 1231, False, 4),
-    ("classic", 73, 10): (5, 48255, False, 16),
+    ("jokers", 71, 6): (1, 733, False, 77),
+    ("jokers", 72, 8): (4, 2686, False, 11),
+    ("jokers", 73, 10): (4, 34643, False, 11),
+    ("classic", 71, 6): (3, 497, False, 41),
+    ("classic", 72, 8): (2, 1127, False, 4),
+    ("classic", 73, 10): (5, 44267, False, 16),
 }
 
 

@@ -163,6 +163,19 @@ def winner(tab: np.ndarray, trick: np.ndarray) -> int:
 
 
 @njit
+def _won_by_rank(tab: np.ndarray, trick: np.ndarray, wi: int) -> int:
+    """The winning card of a whole trick (``wi`` its index) as a marker, when another card of its
+    suit group was played to the trick (it won by rank); else 0: the only card of its group, any
+    card of that group would have won (as DDS's winRanks)."""
+    won: int = trick[wi]
+    group = tab[MASK_OF_BIT + _bitlen(won) - 1]
+    for i in range(4):
+        if i != wi and trick[i] & group:
+            return won
+    return 0
+
+
+@njit
 def _pattern(h0: int, h1: int, h2: int, h3: int, off: int, width: int) -> int:
     a = (h0 >> off) & width
     b = (h1 >> off) & width
@@ -753,7 +766,7 @@ F_KEYED = 8
 F_MAXER = 9
 F_P = 10
 F_REL = 11  # the cards that mattered below this node (the union over the moves tried so far)
-F_WON = 12  # the card that won the trick the move being tried completed (0: none)
+F_WON = 12  # the card that won by rank the trick the move being tried completed (0: none)
 F_LOWEST = 13  # 4 entries, per suit group: the lowest card that mattered, once a smaller card failed
 FRAME = 17
 
@@ -782,7 +795,7 @@ def run(
     partition search's bookkeeping: every answer comes with the cards it depended on (``rel``, a
     mask of "markers": in each suit group, the answer holds whatever the owners of the cards
     below the lowest marker, as long as the suit lengths stay). A trick's winning card is a
-    marker; a cutoff keeps the cutting move's markers; a node where every move failed keeps the
+    marker when another card of its suit group was played to the trick (it won by rank); a cutoff keeps the cutting move's markers; a node where every move failed keeps the
     union of its moves' markers, and when a move stood for a group of equivalent cards whose top
     card is at or above a marker, the group's lowest card is marked too (so the group stays the
     same hand's in every position the answer is kept for)."""
@@ -839,7 +852,7 @@ def run(
                         last[i] = hands[(ld + i) & 3]
                     wi = winner(tab, last)
                     ret = (counted >> ((ld + wi) & 3) & 1) != 0
-                    ret_rel = last[wi]
+                    ret_rel = _won_by_rank(tab, last, wi)
                     continue
                 k = keybuf[d]
                 xk = xkeybuf[d]
@@ -1013,7 +1026,7 @@ def run(
             if nn == 3:
                 wi = winner(tab, tr)
                 w = (ld + wi) & 3
-                frames[d, F_WON] = tr[wi]
+                frames[d, F_WON] = _won_by_rank(tab, tr, wi)
                 need = frames[d, F_TARGET] - (counted >> w & 1)
                 if need <= 0:  # the child's first checks, without the call
                     stat[NODES] += 1
