@@ -18,7 +18,7 @@ another trump) and quick-trick cutoffs at trick starts (top cards the leader can
 a small card, or a small card the partner ruffs); inside a trick, the player holding the highest card
 that can still take it takes it if they like (DDS's quick trick for the second hand, in every seat):
 that settles a question that hangs on this one trick; move ordering (winners first unless an opponent can ruff, low to partner's winner or
-ruff, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
+ruff, not into the last hand's top or second card, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
 relative rank; the best card a table entry kept first, then, at a trick start, the lead that last
 cut off at the same ply: a killer move); rank equivalence by the cards that
 mattered (as DDS's winRanks): once a card failed that lies below the lowest card of its suit group
@@ -681,8 +681,8 @@ def _moves(
                 score = 250 - b
             elif (not sm & trump) and (not partner & sm) and (partner & trump) and not ruffed:
                 score = 240 - b
-            elif rho & top:
-                score = 50 - b
+            elif rho & top or (rho & (1 << (_bitlen(rest ^ top) - 1)) and _popcount(rho & sm) > 1):
+                score = 50 - b  # into the last hand's top card, or its second one not alone
             elif lho & top and partner & (1 << (_bitlen(rest ^ top) - 1)):
                 score = 200 - b  # through the second hand's winner to partner's next card
             else:
