@@ -19,7 +19,9 @@ a small card, or a small card the partner ruffs); inside a trick, the player hol
 that can still take it takes it if they like (DDS's quick trick for the second hand, in every seat):
 that settles a question that hangs on this one trick; move ordering (winners first unless an opponent can ruff, low to partner's winner or
 ruff, not into the last hand's top or second card, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
-relative rank; the best card a table entry kept first, then, at a trick start, the lead that last
+relative rank; a seat whose own tricks work against its side's aim, as a nil bidder and the
+opponents breaking the nil, ducks: the highest card that does not take the trick, then the lowest
+that does; the best card a table entry kept first, then, at a trick start, the lead that last
 cut off at the same ply: a killer move); rank equivalence by the cards that
 mattered (as DDS's winRanks): once a card failed that lies below the lowest card of its suit group
 the answers so far depended on, the smaller cards of that group are not tried. What a search
@@ -622,10 +624,11 @@ def _moves(
     out: np.ndarray,
     scores: np.ndarray,
     lows: np.ndarray,
+    duck: bool,
 ) -> int:
-    """One card of each group of equivalent legal cards, best-looking first,
-    written to ``out`` (the group's highest card) with the group's lowest card in ``lows``;
-    returns how many."""
+    """One card of each group of equivalent legal cards, best-looking first (for a player who
+    would rather not take the trick with ``duck``), written to ``out`` (the group's highest card)
+    with the group's lowest card in ``lows``; returns how many."""
     h = hands[p]
     trump = tab[TRUMP]
     held = hands[0] | hands[1] | hands[2] | hands[3]
@@ -662,7 +665,17 @@ def _moves(
         prev_suit = s
     if count == 1:
         return 1
-    if not n:
+    if duck:  # a player who would rather not take the trick: the highest card that does not win it,
+        # then the lowest that does (leading: the lowest by relative rank)
+        for i in range(count):
+            bit = out[i]
+            b = _bitlen(bit)
+            low = _popcount(everyone & tab[MASK_OF_BIT + b - 1] & (bit - 1))
+            if n and not (bit & allowed and bit > win):
+                scores[i] = 200 + low
+            else:
+                scores[i] = 100 - low
+    elif not n:
         partner = hands[(p + 2) & 3]
         lho = hands[(p + 1) & 3]
         rho = hands[(p + 3) & 3]
@@ -974,13 +987,15 @@ def run(
                     continue
             mv = moves[d]
             lw = lows[d]
-            count = _moves(tab, hands, p, tricks[d], nn, brk, mv, scores[d], lw)
+            maxer = (p & 1) == q[MAXIMISER]
+            # a seat whose own tricks work against its side's aim ducks: a nil bidder, and its opponents
+            duck = (counted >> p & 1 != 0) != maxer
+            count = _moves(tab, hands, p, tricks[d], nn, brk, mv, scores[d], lw, duck)
             first = 0
             if hint and _promote(mv, lw, 0, count, hint, True):
                 first = 1
             if nn == 0 and killers[d] & hands[p]:  # the lead that cut off last at this ply next
                 _promote(mv, lw, first, count, killers[d], False)
-            maxer = (p & 1) == q[MAXIMISER]
             frames[d, F_P] = p
             frames[d, F_MAXER] = 1 if maxer else 0
             frames[d, F_RESULT] = 0 if maxer else 1
