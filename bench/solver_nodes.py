@@ -4,7 +4,9 @@ measured without the noise of a shared machine's clock.
 - 12 full deals of regular Spades with spades broken (bridge double dummy, spades trump), North to
   lead: the most tricks for North–South, each capped at 10 M nodes;
 - 60 eight-trick positions of the same rules (a random deal played on at random for five tricks):
-  the value for the side to act.
+  the value for the side to act;
+- nil questions (``make_nil``) on the same eight-trick positions, for every seat yet to take a
+  trick, and on the first ``--nil-deals`` full deals for every seat (each capped at 5 M nodes).
 
 It prints the nodes (and seconds) per part, and with ``--each`` every deal's. Run from the root::
 
@@ -20,9 +22,10 @@ import random
 import time
 
 import spades_tutor as st
-from spades_tutor.solver import Budget, Position, solve
+from spades_tutor.solver import Budget, Position, make_nil, solve
 
 CAP = 10_000_000
+NIL_CAP = 5_000_000
 
 
 def full_deal(rules: st.Rules, seed: int, broken: bool) -> Position:
@@ -49,6 +52,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--each", action="store_true", help="print every full deal's count")
     parser.add_argument("--first", type=int, default=0, help="the first deal's and position's number")
+    parser.add_argument("--nil-deals", type=int, default=6, help="full deals for the nil questions")
     args = parser.parse_args()
     rules = st.Rules.preset(args.preset)
     broken = not args.unbroken
@@ -82,6 +86,30 @@ def main() -> None:
     print(
         f"8-trick positions ({args.positions}): {total:,} nodes; {time.perf_counter() - start:.2f} s; "
         f"value sum {sum(values)}"
+    )
+
+    total = asked = holds = 0
+    start = time.perf_counter()
+    for i in range(args.positions):
+        pos = eight_tricks(rules, 600_000 + args.first + i, broken)
+        for seat in st.Seat:
+            if not pos.taken[seat]:
+                a = make_nil(pos, seat)
+                total += a.nodes
+                asked += 1
+                holds += bool(a.holds)
+    print(f"nils, 8-trick positions ({asked}): {total:,} nodes; {time.perf_counter() - start:.2f} s; {holds} hold")
+    total = capped = 0
+    start = time.perf_counter()
+    for i in range(args.nil_deals):
+        pos = full_deal(rules, 500_000 + args.first + i, broken)
+        for seat in st.Seat:
+            a = make_nil(pos, seat, budget=Budget(nodes=NIL_CAP))
+            total += a.nodes
+            capped += not a.exact
+    print(
+        f"nils, full deals ({args.nil_deals} x 4 seats): {total:,} nodes, {capped} capped at {NIL_CAP:,}; "
+        f"{time.perf_counter() - start:.1f} s"
     )
 
 

@@ -326,6 +326,26 @@ def test_the_compiled_and_the_python_run_give_the_same_answers_after_the_same_no
         assert answers["pure"] == answers["compiled"], str(pos)
 
 
+def test_inside_a_trick_the_holder_of_the_card_nobody_can_beat_settles_a_one_trick_question_at_once() -> None:
+    """East, second to play, holds the ace of the suit led and nobody has a trump: E–W can take
+    one of the three tricks and N–S cannot take all three, each answered at the first node (DDS's
+    quick trick for the second hand), and rightly (the referee). So too with the ace in the last
+    hand, West's."""
+    from spades_tutor.solver.search import Search
+
+    rules = st.Rules.preset("classic")
+    t = Tables.of(rules)
+    for east, west in (("AH 5C 6C", "4H 9C TC"), ("4H 5C 6C", "AH 9C TC")):
+        hands = {"N": "3C 4C", "E": east, "S": "3H 7C 8C", "W": west}
+        pos = Position.from_hands(rules, hands, leader="N", trick="2H", spades_broken=True)
+        masks = [t.mask(pos.hands[s]) for s in range(4)]
+        lead = [t.mask(pos.trick)]
+        ew, ns = Search(t, 0b1010, 1), Search(t, 0b0101, 0)
+        assert ew.at_least(list(masks), 0, True, lead, 1) and ew.nodes == 1
+        assert not ns.at_least(list(masks), 0, True, lead, 3) and ns.nodes == 1
+        assert brute(pos, EW) >= 1 and brute(pos, NS) < 3
+
+
 def test_an_answer_is_kept_for_every_ending_that_differs_only_in_cards_it_did_not_depend_on() -> None:
     """The partition table: after one ending is solved, the same ending with the two lowest cards
     of a suit swapped between two hands is often answered from the table at once (one node), and

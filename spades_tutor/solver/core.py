@@ -15,9 +15,14 @@ Speed-ups: equivalent-card pruning (cards of one hand with no other hand's card 
 the trick's winning card, are one move: the trick's other cards leave with it); sure-trump (one
 hand's trumps above the other side's, or the two top trumps split between partners when one holds
 another trump) and quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
-a small card, or a small card the partner ruffs); move ordering (winners first unless an opponent can ruff, low to partner's winner or
-ruff, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
-relative rank; the best card a table entry kept first); rank equivalence by the cards that
+a small card, or a small card the partner ruffs); inside a trick, the player holding the highest card
+that can still take it takes it if they like (DDS's quick trick for the second hand, in every seat):
+that settles a question that hangs on this one trick; move ordering (winners first unless an opponent can ruff, low to partner's winner or
+ruff, not into the last hand's top or second card, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
+relative rank; a seat whose own tricks work against its side's aim, as a nil bidder and the
+opponents breaking the nil, ducks: the highest card that does not take the trick, then the lowest
+that does; the best card a table entry kept first, then, at a trick start, the lead that last
+cut off at the same ply: a killer move); rank equivalence by the cards that
 mattered (as DDS's winRanks): once a card failed that lies below the lowest card of its suit group
 the answers so far depended on, the smaller cards of that group are not tried. What a search
 proves at a trick start is kept twice:
@@ -157,6 +162,19 @@ def winner(tab: np.ndarray, trick: np.ndarray) -> int:
             best = m
             best_i = i
     return best_i
+
+
+@njit
+def _won_by_rank(tab: np.ndarray, trick: np.ndarray, wi: int) -> int:
+    """The winning card of a whole trick (``wi`` its index) as a marker, when another card of its
+    suit group was played to the trick (it won by rank); else 0: the only card of its group, any
+    card of that group would have won (as DDS's winRanks)."""
+    won: int = trick[wi]
+    group = tab[MASK_OF_BIT + _bitlen(won) - 1]
+    for i in range(4):
+        if i != wi and trick[i] & group:
+            return won
+    return 0
 
 
 @njit
@@ -560,6 +578,42 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
 
 
 @njit
+def _sure_winner(tab: np.ndarray, hands: np.ndarray, leader: int, trick: np.ndarray, n: int) -> tuple[int, int]:
+    """In a trick begun (``n`` of its cards down), the highest card that can still take it: the
+    winning card so far, or the best card a player still to play may play to it (the top card of the
+    suit led, or, void in it, the top trump): whatever the others do, its owner can take the trick.
+    Returns its owner's seat, and the card as the marker the fact rests on, or 0 when no other card
+    of its suit group can be played to the trick (then any card of that group would do: the suit
+    lengths decide, as DDS's winRanks)."""
+    led = tab[MASK_OF_BIT + _bitlen(trick[0]) - 1]
+    allowed = led | tab[TRUMP]
+    best = 0
+    who = leader
+    cands = 0
+    for i in range(n):
+        m = trick[i]
+        if m & allowed:
+            cands |= m
+            if m > best:
+                best = m
+                who = (leader + i) & 3
+    for i in range(n, 4):
+        seat = (leader + i) & 3
+        h = hands[seat]
+        mine = h & led
+        if not mine:
+            mine = h & tab[TRUMP]
+        if mine:
+            top = 1 << (_bitlen(mine) - 1)
+            cands |= top
+            if top > best:
+                best = top
+                who = seat
+    rivals = cands & ~best & tab[MASK_OF_BIT + _bitlen(best) - 1]
+    return who, best if rivals else 0
+
+
+@njit
 def _moves(
     tab: np.ndarray,
     hands: np.ndarray,
@@ -570,10 +624,11 @@ def _moves(
     out: np.ndarray,
     scores: np.ndarray,
     lows: np.ndarray,
+    duck: bool,
 ) -> int:
-    """One card of each group of equivalent legal cards, best-looking first,
-    written to ``out`` (the group's highest card) with the group's lowest card in ``lows``;
-    returns how many."""
+    """One card of each group of equivalent legal cards, best-looking first (for a player who
+    would rather not take the trick with ``duck``), written to ``out`` (the group's highest card)
+    with the group's lowest card in ``lows``; returns how many."""
     h = hands[p]
     trump = tab[TRUMP]
     held = hands[0] | hands[1] | hands[2] | hands[3]
@@ -610,7 +665,17 @@ def _moves(
         prev_suit = s
     if count == 1:
         return 1
-    if not n:
+    if duck:  # a player who would rather not take the trick: the highest card that does not win it,
+        # then the lowest that does (leading: the lowest by relative rank)
+        for i in range(count):
+            bit = out[i]
+            b = _bitlen(bit)
+            low = _popcount(everyone & tab[MASK_OF_BIT + b - 1] & (bit - 1))
+            if n and not (bit & allowed and bit > win):
+                scores[i] = 200 + low
+            else:
+                scores[i] = 100 - low
+    elif not n:
         partner = hands[(p + 2) & 3]
         lho = hands[(p + 1) & 3]
         rho = hands[(p + 3) & 3]
@@ -629,8 +694,8 @@ def _moves(
                 score = 250 - b
             elif (not sm & trump) and (not partner & sm) and (partner & trump) and not ruffed:
                 score = 240 - b
-            elif rho & top:
-                score = 50 - b
+            elif rho & top or (rho & (1 << (_bitlen(rest ^ top) - 1)) and _popcount(rho & sm) > 1):
+                score = 50 - b  # into the last hand's top card, or its second one not alone
             elif lho & top and partner & (1 << (_bitlen(rest ^ top) - 1)):
                 score = 200 - b  # through the second hand's winner to partner's next card
             else:
@@ -684,6 +749,23 @@ def _moves(
     return count
 
 
+@njit
+def _promote(mv: np.ndarray, lw: np.ndarray, at: int, count: int, card: int, exact: bool) -> bool:
+    """Move the move standing for ``card`` (its group's top card when ``exact``, else any card of
+    its group) to place ``at``, the moves between moving down one; whether it was found."""
+    for i in range(at, count):
+        if mv[i] == card if exact else lw[i] <= card <= mv[i]:
+            top = mv[i]
+            low = lw[i]
+            for j in range(i, at, -1):
+                mv[j] = mv[j - 1]
+                lw[j] = lw[j - 1]
+            mv[at] = top
+            lw[at] = low
+            return True
+    return False
+
+
 # the frame of one node, one row per ply below the root
 F_LEADER = 0
 F_BROKEN = 1
@@ -697,7 +779,7 @@ F_KEYED = 8
 F_MAXER = 9
 F_P = 10
 F_REL = 11  # the cards that mattered below this node (the union over the moves tried so far)
-F_WON = 12  # the card that won the trick the move being tried completed (0: none)
+F_WON = 12  # the card that won by rank the trick the move being tried completed (0: none)
 F_LOWEST = 13  # 4 entries, per suit group: the lowest card that mattered, once a smaller card failed
 FRAME = 17
 
@@ -726,7 +808,7 @@ def run(
     partition search's bookkeeping: every answer comes with the cards it depended on (``rel``, a
     mask of "markers": in each suit group, the answer holds whatever the owners of the cards
     below the lowest marker, as long as the suit lengths stay). A trick's winning card is a
-    marker; a cutoff keeps the cutting move's markers; a node where every move failed keeps the
+    marker when another card of its suit group was played to the trick (it won by rank); a cutoff keeps the cutting move's markers; a node where every move failed keeps the
     union of its moves' markers, and when a move stood for a group of equivalent cards whose top
     card is at or above a marker, the group's lowest card is marked too (so the group stays the
     same hand's in every position the answer is kept for)."""
@@ -740,6 +822,7 @@ def run(
     tricks = np.zeros((MAX_PLIES, 4), dtype=np.int64)
     frames = np.zeros((MAX_PLIES, FRAME), dtype=np.int64)
     last = np.zeros(4, dtype=np.int64)
+    killers = np.zeros(MAX_PLIES, dtype=np.int64)
     for i in range(n):
         tricks[0, i] = trick[i]
     stat[ABORTED] = 0
@@ -782,7 +865,7 @@ def run(
                         last[i] = hands[(ld + i) & 3]
                     wi = winner(tab, last)
                     ret = (counted >> ((ld + wi) & 3) & 1) != 0
-                    ret_rel = last[wi]
+                    ret_rel = _won_by_rank(tab, last, wi)
                     continue
                 k = keybuf[d]
                 xk = xkeybuf[d]
@@ -891,20 +974,28 @@ def run(
                         ret = False
                         continue
             p = (ld + nn) & 3
+            if nn:
+                # the player who can take this trick whatever the others do, where that settles the question
+                owner, marker = _sure_winner(tab, hands, ld, tricks[d], nn)
+                if q[QUICK_LOWER + owner] and tgt <= 1:
+                    ret = True
+                    ret_rel = marker
+                    continue
+                if q[QUICK_UPPER + owner] and tgt >= _popcount(hands[p]):
+                    ret = False
+                    ret_rel = marker
+                    continue
             mv = moves[d]
             lw = lows[d]
-            count = _moves(tab, hands, p, tricks[d], nn, brk, mv, scores[d], lw)
-            if hint and mv[0] != hint:
-                for i in range(1, count):
-                    if mv[i] == hint:
-                        hl = lw[i]
-                        for j2 in range(i, 0, -1):
-                            mv[j2] = mv[j2 - 1]
-                            lw[j2] = lw[j2 - 1]
-                        mv[0] = hint
-                        lw[0] = hl
-                        break
             maxer = (p & 1) == q[MAXIMISER]
+            # a seat whose own tricks work against its side's aim ducks: a nil bidder, and its opponents
+            duck = (counted >> p & 1 != 0) != maxer
+            count = _moves(tab, hands, p, tricks[d], nn, brk, mv, scores[d], lw, duck)
+            first = 0
+            if hint and _promote(mv, lw, 0, count, hint, True):
+                first = 1
+            if nn == 0 and killers[d] & hands[p]:  # the lead that cut off last at this ply next
+                _promote(mv, lw, first, count, killers[d], False)
             frames[d, F_P] = p
             frames[d, F_MAXER] = 1 if maxer else 0
             frames[d, F_RESULT] = 0 if maxer else 1
@@ -950,7 +1041,7 @@ def run(
             if nn == 3:
                 wi = winner(tab, tr)
                 w = (ld + wi) & 3
-                frames[d, F_WON] = tr[wi]
+                frames[d, F_WON] = _won_by_rank(tab, tr, wi)
                 need = frames[d, F_TARGET] - (counted >> w & 1)
                 if need <= 0:  # the child's first checks, without the call
                     stat[NODES] += 1
@@ -999,6 +1090,7 @@ def run(
             if res == maxer:
                 frames[d, F_RESULT] = 1 if maxer else 0
                 frames[d, F_CUT] = m
+                killers[d] = m
                 frames[d, F_REL] = child_rel
                 frames[d, F_I] = frames[d, F_COUNT]  # no more moves: the node finishes in _NEXT
             else:
