@@ -36,12 +36,13 @@ It prints its results and exits 0 whether or not the targets are met: it is not 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
+
+from solver_positions import eight_tricks, full_deal
 
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, play_round
@@ -215,8 +216,7 @@ def against_dds(args: argparse.Namespace, rng: random.Random) -> None:
     theirs: list[float] = []
     capped = 0
     for i, seed in enumerate(seeds):
-        pos = dataclasses.replace(Position.from_round(st.Round.deal(classic, seed=seed)), spades_broken=True)
-        pos = dataclasses.replace(pos, leader=st.Seat.NORTH, two_of_clubs_leads=False)
+        pos = full_deal(classic, seed, broken=True)
         runs = [
             ("ours", lambda p=pos: solve(p, st.Team.NS, with_cards=False, budget=Budget(seconds=args.cap))),
             ("dds", lambda p=pos: dds_value(p)),
@@ -240,13 +240,7 @@ def against_dds(args: argparse.Namespace, rng: random.Random) -> None:
     cards_dds: list[float] = []
     for i in range(args.dds_positions):
         seed = rng.randrange(10**6)
-        r = random.Random(seed)
-        rnd = st.Round.deal(classic, seed=seed)
-        while rnd.phase is st.Phase.BIDDING:
-            rnd.apply(r.choice(rnd.legal_bids()))
-        for _ in range(5 * 4):
-            rnd.play(r.choice(rnd.legal_plays()))
-        pos = dataclasses.replace(Position.from_round(rnd), spades_broken=True)
+        pos = eight_tricks(classic, seed, broken=True)
         first = i % 2 == 0
         for who in ("ours", "dds") if first else ("dds", "ours"):
             if who == "ours":
@@ -267,8 +261,7 @@ def against_dds(args: argparse.Namespace, rng: random.Random) -> None:
         times = []
         capped = 0
         for seed in seeds:
-            pos = Position.from_round(st.Round.deal(st.Rules.preset(preset), seed=seed))
-            pos = dataclasses.replace(pos, leader=st.Seat.NORTH, two_of_clubs_leads=False, spades_broken=broken)
+            pos = full_deal(st.Rules.preset(preset), seed, broken)
             t, res = timed(lambda p=pos: solve(p, st.Team.NS, with_cards=False, budget=Budget(seconds=args.cap)))
             times.append(t)
             capped += not res.exact  # type: ignore[attr-defined]

@@ -17,31 +17,15 @@ It prints the nodes (and seconds) per part, and with ``--each`` every deal's. Ru
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import random
 import time
 
+from solver_positions import eight_tricks, full_deal
+
 import spades_tutor as st
-from spades_tutor.solver import Budget, Position, make_nil, solve
+from spades_tutor.solver import Budget, make_nil, solve
 
 CAP = 10_000_000
 NIL_CAP = 5_000_000
-
-
-def full_deal(rules: st.Rules, seed: int, broken: bool) -> Position:
-    pos = Position.from_round(st.Round.deal(rules, seed=seed))
-    return dataclasses.replace(pos, leader=st.Seat.NORTH, two_of_clubs_leads=False, spades_broken=broken)
-
-
-def eight_tricks(rules: st.Rules, seed: int, broken: bool) -> Position:
-    r = random.Random(seed)
-    rnd = st.Round.deal(rules, seed=seed)
-    while rnd.phase is st.Phase.BIDDING:
-        rnd.apply(r.choice(rnd.legal_bids()))
-    for _ in range(5 * 4):
-        rnd.play(r.choice(rnd.legal_plays()))
-    pos = Position.from_round(rnd)
-    return dataclasses.replace(pos, spades_broken=broken or pos.spades_broken)
 
 
 def main() -> None:
