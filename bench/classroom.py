@@ -80,6 +80,33 @@ reading, by RSS (the upper bound). And the clients' honesty: one kernel-level ar
 kernel CPU within 20 % of one Chromium page's.
 It prints a table and exits 0 whether or not the targets are met: it is not a test.
 
+Measured 2026-12-07 on this machine (2 cores, 24 GiB; other jobs beside it, load average about 2), the
+default run (30 learners, 3 in Chromium, the teacher view open, the lesson from the moment the class is
+in), the pool refilled one kernel at a time (``spades_tutor.kernel_pool``, now) against Voilà's own
+refill (``--voila-arg=--TutorVoila.staggered_refill=False``, before), one run each:
+
+=====================================  ==========================================  ==========================================
+target (issue 31, point 4)             one kernel at a time (now)                  Voilà's refill, all at once (before)
+=====================================  ==========================================  ==========================================
+arrival p95 / one learner, <= 2x       4.01x (8.01 s / 2.00 s): not met            4.47x (9.61 s / 2.15 s): not met
+lesson clicks p95 / one, <= 1.5x;      1.68x clients (0.14 s / 0.08 s), 1.18x      1.34x clients (0.13 s / 0.10 s), 3.59x
+and < 0.5 s                            Chromium (0.30 s / 0.25 s); 0.16 s: not met Chromium (1.11 s / 0.31 s); 0.17 s: not met
+  clicks while the pool refilled       p95 0.14 s, max 0.34 s (248 clicks; the     2 timed, 1.11 s and 2.55 s; 26 clicks never
+                                       refill +11 s to +51 s into the lesson)      answered in 15 s (the refill +8 s to +14 s)
+teacher view update p95, <= 1 s        0.25 s (148 answers): met                   0.23 s (129 answers): met
+errors, 0                              0: met                                      26 (Next ▶ unanswered in 15 s): not met
+memory (RSS, largest), <= 6 GiB        4.83 GiB (3.72 GiB by PSS): met             4.84 GiB: met
+honesty: CPU per arrival, 0.8–1.2x     0.67x (0.23 s / 0.34 s): not met            0.80x: met
+=====================================  ==========================================  ==========================================
+
+The refill no longer touches the lesson: the clicks sent while it ran were as quick as the rest (p95
+0.14 s against 0.18 s), each refill kernel warming in 1.3 s on average (1.8 s at most). What is left
+over its targets is not the refill's: the arrival (before any refill starts; 19.2 s of CPU on the two
+cores in 10 s, 10.6 s of it the three Chromium pages and their driver), and the kernel-level clients'
+lesson p95 against a one-learner baseline of 0.08 s from 22 clicks (1.34x in the other run, for the same
+class). A smaller run (``--learners 6 --browsers 1 --lesson-seconds 20``, now): arrival 0.93x, lesson
+1.53x clients / 0.75x Chromium, p95 0.18 s, teacher view p95 0.13 s, 0 errors, 1.12 GiB.
+
 Run it from the project root::
 
     .venv/bin/python bench/classroom.py                     # 30 learners, 3 in Chromium, class settings
@@ -90,6 +117,9 @@ Run it from the project root::
     .venv/bin/python bench/classroom.py --link-mbit 100     # the class shares a 100 Mbit/s link (root: tc)
     .venv/bin/python bench/classroom.py --link-mbit 100 --voila-arg=--TutorVoila.compress_static=False
                                                             # the same, static files sent uncompressed
+    .venv/bin/python bench/classroom.py --voila-arg=--TutorVoila.staggered_refill=False
+                                                            # Voilà's own refill, every kernel at once
+    .venv/bin/python bench/classroom.py --no-teacher-view   # no class session, no teacher view
 
 Server log: ``test-artifacts/bench-classroom.log``.
 """
