@@ -4,14 +4,20 @@ What it does, in one run on this machine:
 
 1. Starts the app's server the way a teacher does for a class, ``spades-tutor app --class-size N``
    (N = ``--learners``; the options come from ``spades_tutor.cli.class_options``: a pool of N preheated
-   app kernels, refilled 20 s after each is taken; loopback only here), with its guards on: a class
+   app kernels, refilled one kernel at a time once none has been taken for 20 s, ``spades_tutor.kernel_pool``;
+   ``--voila-arg=--TutorVoila.staggered_refill=False`` for Voilà's own refill, every kernel taken replaced
+   20 s later, all at once; loopback only here), with its guards on: a class
    code every learner presents (its link ``?code=...``, then the cookie it sets) and the kernel bounds
    ``make class`` would use (``spades_tutor.cli.kernel_limits``: 3 per computer, the class plus a
    margin in all). Every kernel-level learner connects from its own loopback address (127.0.0.10,
    127.0.0.11, ...), as each laptop of a room has its own; the Chromium pages share 127.0.0.1, as
-   three tabs of one laptop would. ``--as-shipped`` serves with ``voila.json`` alone (the one-learner
-   settings of ``make app``, no code, its total bound raised to the class) instead; ``--pool-size K``
-   overrides the pool size for an experiment.
+   three tabs of one laptop would. The class session is on, as ``make class`` serves it (a new session
+   in a database of the run's own under test-artifacts, and a teacher code): each learner joins it with
+   a nickname once in (a kernel-level client types it into the Nickname box and clicks "Join the class",
+   waiting for the welcome; a Chromium page does the same with the mouse), so every answer checked goes
+   to the class's database; ``--no-teacher-view`` serves no session. ``--as-shipped`` serves with
+   ``voila.json`` alone (the one-learner settings of ``make app``, no code, no session, its total bound
+   raised to the class) instead; ``--pool-size K`` overrides the pool size for an experiment.
 2. One learner alone, ``--singles`` times (default 3) of each kind, one after the other, the pool refilled
    and quiet before each (medians reported):
    - a Chromium page opens ``/?lesson=1``; its time to interactive (TTI) = from ``page.goto`` until
@@ -33,6 +39,10 @@ What it does, in one run on this machine:
    the load each kind of learner puts on the server, which the page's own script work (in the wall
    time, not on the server) does not blur. The first Chromium page and the last kernel-level client then click through the lesson alone
    (``--single-actions`` actions each, one every 1–2 s): the baseline of the lesson phase.
+   With the class session on, the teacher then opens the teacher view (a kernel-level client from
+   127.0.0.8, the teacher link ``?code=...&teacher=...``), picks lesson 1 as the lesson taught and keeps
+   the view open to the end, noting the time of every update of its heading's count of answers; the
+   pool refills the kernel it took before the class comes in.
 3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (3) real Chromium pages
    (one browser, a context each) and the rest kernel-level clients, measured as above. Every learner keeps
    its page / websocket open to the end (a connected kernel is not culled: ``cull_connected`` is false).
@@ -44,8 +54,9 @@ What it does, in one run on this machine:
    and after the lesson: RSS, USS and PSS of the server and every kernel process under it (psutil process
    tree), per-kernel median and total. PSS counts each shared page once, so its total is what the machine
    really spends; RSS summed over processes counts shared libraries once per kernel and is an upper bound.
-5. The lesson (``--lesson-seconds``, default 120; 0 for none): every learner walks through lesson 1 at
-   once, one action every 3–6 s each (drawn from ``--seed`` and the learner's number): Next ▶ to the last
+5. The lesson (``--lesson-seconds``, default 120; 0 for none), from the moment the class is in (and has
+   joined), while the pool refills behind it (``--lesson-after-refill``: once it has refilled, as before
+   2026-12-07): every learner walks through lesson 1 at once, one action every 3–6 s each (drawn from ``--seed`` and the learner's number): Next ▶ to the last
    step and ◀ Back to the first, and on every step with a quiz, a card (or an option) chosen and the
    answer checked, another chosen after a wrong first try (``widget_client.Walk``). A kernel-level client
    sends the messages a click sends (a Button click is ``{"method": "custom", "content": {"event":
@@ -53,13 +64,48 @@ What it does, in one run on this machine:
    widget's custom message ``{"selected": [card], "seq": n}``; an option is an ``update`` of the toggle's
    index) and times it to the kernel's answer: the step label's update ("Step k of"), the verdict's
    update, the state echoed. A Chromium page clicks and times it to the same answer shown on the page (its
-   card and option choices are shown by the page itself, counted but not timed).
+   card and option choices are shown by the page itself, counted but not timed). The clicks sent while
+   the pool refilled (from its first kernel process past the class's to its last) are also shown apart.
+   The teacher view's update: the k-th answer acknowledged (a learner's Check given its final verdict by
+   its kernel, whichever learner: right, or wrong with no try left; a first wrong try, "try again", is not
+   kept for the teacher) against the first update of the teacher's heading showing k more answers than
+   when the lesson began: from the answer on the learner's page to the answer on the teacher's.
 
-Targets: 0 errors (arrival and lesson); class p95 TTI <= 2x the single learner's (Chromium); during the
-lesson, p95 click -> answer <= 1.5x one learner's alone (kernel-level against kernel-level, Chromium
-against Chromium) and under 0.5 s; total memory (server + kernels) <= 6 GiB, checked on the largest
-reading, by RSS (the upper bound).
+Targets (issue 31, point 4, with the teacher view running; printed last, each against its figure):
+class p95 TTI <= 2x the single learner's (Chromium); during the lesson, p95 click -> answer <= 1.5x
+one learner's alone (kernel-level against kernel-level, Chromium against Chromium) and under 0.5 s;
+teacher view update p95 <= 1 s after an answer; 0 errors (arrival, joining, lesson, the teacher view,
+an answer the view never showed); total memory (server + kernels) <= 6 GiB, checked on the largest
+reading, by RSS (the upper bound). And the clients' honesty: one kernel-level arrival's server and
+kernel CPU within 20 % of one Chromium page's.
 It prints a table and exits 0 whether or not the targets are met: it is not a test.
+
+Measured 2026-12-07 on this machine (2 cores, 24 GiB; other jobs beside it, load average about 2), the
+default run (30 learners, 3 in Chromium, the teacher view open, the lesson from the moment the class is
+in), the pool refilled one kernel at a time (``spades_tutor.kernel_pool``, now) against Voilà's own
+refill (``--voila-arg=--TutorVoila.staggered_refill=False``, before), one run each:
+
+=====================================  ==========================================  ==========================================
+target (issue 31, point 4)             one kernel at a time (now)                  Voilà's refill, all at once (before)
+=====================================  ==========================================  ==========================================
+arrival p95 / one learner, <= 2x       4.01x (8.01 s / 2.00 s): not met            4.47x (9.61 s / 2.15 s): not met
+lesson clicks p95 / one, <= 1.5x;      1.68x clients (0.14 s / 0.08 s), 1.18x      1.34x clients (0.13 s / 0.10 s), 3.59x
+and < 0.5 s                            Chromium (0.30 s / 0.25 s); 0.16 s: not met Chromium (1.11 s / 0.31 s); 0.17 s: not met
+  clicks while the pool refilled       p95 0.14 s, max 0.34 s (248 clicks; the     2 timed, 1.11 s and 2.55 s; 26 clicks never
+                                       refill +11 s to +51 s into the lesson)      answered in 15 s (the refill +8 s to +14 s)
+teacher view update p95, <= 1 s        0.25 s (148 answers): met                   0.23 s (129 answers): met
+errors, 0                              0: met                                      26 (Next ▶ unanswered in 15 s): not met
+memory (RSS, largest), <= 6 GiB        4.83 GiB (3.72 GiB by PSS): met             4.84 GiB: met
+honesty: CPU per arrival, 0.8–1.2x     0.67x (0.23 s / 0.34 s): not met            0.80x: met
+=====================================  ==========================================  ==========================================
+
+The refill no longer touches the lesson: the clicks sent while it ran were as quick as the rest (p95
+0.14 s against 0.18 s), each refill kernel warming in 1.3 s on average (1.8 s at most). What is left
+over its targets is not the refill's: the arrival (before any refill starts; 19.2 s of CPU on the two
+cores in 10 s, 10.6 s of it the three Chromium pages and their driver), and the kernel-level clients'
+lesson p95 against a one-learner baseline of 0.08 s from 22 clicks (1.34x in the other run, for the same
+class). A smaller run (``--learners 6 --browsers 1 --lesson-seconds 20``, now): arrival 0.93x, lesson
+1.53x clients / 0.75x Chromium, p95 0.18 s, teacher view p95 0.13 s, 0 errors, 1.12 GiB.
 
 Run it from the project root::
 
@@ -71,6 +117,9 @@ Run it from the project root::
     .venv/bin/python bench/classroom.py --link-mbit 100     # the class shares a 100 Mbit/s link (root: tc)
     .venv/bin/python bench/classroom.py --link-mbit 100 --voila-arg=--TutorVoila.compress_static=False
                                                             # the same, static files sent uncompressed
+    .venv/bin/python bench/classroom.py --voila-arg=--TutorVoila.staggered_refill=False
+                                                            # Voilà's own refill, every kernel at once
+    .venv/bin/python bench/classroom.py --no-teacher-view   # no class session, no teacher view
 
 Server log: ``test-artifacts/bench-classroom.log``.
 """
@@ -86,6 +135,7 @@ import math
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -123,29 +173,54 @@ from app import (
     wait_quiet,
     wait_ready,
 )
-from widget_client import BACK, NEXT, V1_PROTOCOL, KernelClient, Walk, pct
+from widget_client import (
+    BACK,
+    NEXT,
+    V1_PROTOCOL,
+    KernelClient,
+    Walk,
+    final_verdict,
+    join_actions,
+    pct,
+    teach_lesson,
+    teacher_answers,
+    teacher_heading,
+    update_latencies,
+)
 
-from spades_tutor.cli import CLASS_FILL_DELAY, app_pool_option, class_options, kernel_limits
-from spades_tutor.server import CLASS_CODE_ENV, new_class_code
+from spades_tutor.cli import CLASS_FILL_DELAY, app_pool_option, class_options, class_session, kernel_limits
+from spades_tutor.server import CLASS_CODE_ENV, TEACHER_CODE_ENV, new_class_code
+from spades_tutor.session.class_store import CLASS_DB_ENV, CLASS_SESSION_ENV, TEACHER_DIGEST_ENV, default_url
 
 GIB = 2**30
 TTI_RATIO_TARGET = 2.0
 CLIENT_MATCH = 0.2  # a kernel-level learner's arrival within 20 % of a Chromium page's
 LESSON_RATIO_TARGET = 1.5  # the class's p95 click -> answer against one learner alone
 LESSON_P95_TARGET = 0.5  # seconds
+LESSON_NUMBER = int(urllib.parse.parse_qs(urllib.parse.urlsplit(APP_PATH).query)["lesson"][0])  # the lesson taught
+TEACHER_P95_TARGET = 1.0  # seconds from a learner's answer acknowledged to the teacher view showing it
 MEMORY_TARGET = 6 * GIB
 # page errors that do not affect the app
 HARMLESS_PAGE_ERRORS = ("r.setData is not a function",)
 KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 
 
-def start_server(extra: list[str], code: str) -> Server:
+def start_server(extra: list[str], code: str, teacher: str = "") -> Server:
     """Start the app's server (``spades_tutor.server``, as ``spades-tutor app`` does) on
-    ``notebooks/app.ipynb``, plus ``extra`` options, with class code ``code`` (none if empty)."""
+    ``notebooks/app.ipynb``, plus ``extra`` options, with class code ``code`` (none if empty); with a
+    teacher code ``teacher``, a class session as ``make class`` serves one: a new session in a database
+    of its own (under test-artifacts), the teacher view behind that code."""
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != CLASS_CODE_ENV}
+    ours = {CLASS_CODE_ENV, TEACHER_CODE_ENV, CLASS_DB_ENV, CLASS_SESSION_ENV, TEACHER_DIGEST_ENV}
+    env = {k: v for k, v in os.environ.items() if k not in ours}
     if code:
         env[CLASS_CODE_ENV] = code
+    if teacher:
+        folder = ARTIFACTS / f"bench-classroom-data-{port}"
+        shutil.rmtree(folder, ignore_errors=True)
+        url = default_url(folder)
+        session, _ = class_session(url, new=True)
+        env |= {TEACHER_CODE_ENV: teacher, CLASS_DB_ENV: url, CLASS_SESSION_ENV: str(session)}
     command = [sys.executable, "-m", "spades_tutor.server", APP_NOTEBOOK, f"--port={port}", "--no-browser", *extra]
     return launch("classroom", APP_NOTEBOOK, port, command, env=env)
 
@@ -302,6 +377,12 @@ class Lesson:
     action_timeout: float = 15.0
     start: float | None = None  # perf_counter when the class starts (None: when the learner gets there)
     finished: list[int] = field(default_factory=list)  # learners done with the lesson (one entry each)
+    join: bool = False  # a class session is on: each learner joins it with a nickname before the lesson
+
+
+def nickname(kind: str, learner: int) -> str:
+    """The nickname a learner joins the class session with."""
+    return f"{'Page' if kind == 'browser' else 'Client'} {learner}"
 
 
 @dataclass
@@ -317,6 +398,9 @@ class Result:
     untimed: int = 0  # lesson actions whose answer is the page's own (a Chromium card choice)
     lesson_errors: list[str] = field(default_factory=list)
     cpu_at_tti: CpuReading | None = None  # ``cpu_reading`` once the first Next ▶ was answered and settled
+    click_at: list[float] = field(default_factory=list)  # lesson: perf_counter each timed click was sent
+    acks: list[float] = field(default_factory=list)  # lesson: perf_counter each Check's final verdict arrived
+    joined: bool = False  # took a seat in the class session with a nickname
 
 
 def lesson_rng(seed: int, learner: int) -> random.Random:
@@ -379,9 +463,11 @@ async def browser_action(
         start = time.perf_counter()
         await check.click()
         await page.wait_for_function(JS_TEXT_CHANGED, arg=[result, before], polling="raf", timeout=timeout_s * 1000)
+        took = time.perf_counter() - start
+        state["final"] = final_verdict(await result.inner_html())  # an answer the class's database keeps
         stale.add(i)
         checks[i] = checks.get(i, 0) + 1
-        return "check", time.perf_counter() - start
+        return "check", took
     state.pop("checks", None)  # a step shown again draws its quizzes anew
     state.pop("stale", None)
     # the label's HTML widget (the span inside it is replaced at each step)
@@ -424,7 +510,11 @@ async def browser_lesson(page: Any, lesson: Lesson, learner: int, result: Result
         if took is None:
             result.untimed += 1
         else:
+            now = time.perf_counter()
             result.clicks.append((kind, took))
+            result.click_at.append(now - took)
+            if kind == "check" and state.pop("final", False):
+                result.acks.append(now)
 
 
 async def interactive(page: Any, start: float) -> float:
@@ -477,7 +567,16 @@ async def browser_learner(
             with contextlib.suppress(Exception):  # what the learner saw instead
                 await page.screenshot(path=str(ARTIFACTS / f"bench-classroom-error-{len(progress)}.png"))
         progress.append(result)
-        if lesson is not None and result.tti_s is not None:
+        if lesson is not None and lesson.join and result.tti_s is not None:
+            name = nickname("browser", learner)
+            try:  # as a learner does on the class's page: a nickname typed, "Join the class" clicked
+                await page.get_by_label("Nickname").fill(name)
+                await page.get_by_role("button", name="Join the class").click()
+                await page.get_by_text(f"Welcome, {name}").first.wait_for(state="visible")
+                result.joined = True
+            except Exception as e:
+                result.error = f"join: {type(e).__name__}: {str(e).splitlines()[0][:160]}"
+        if lesson is not None and result.tti_s is not None and result.error is None:
             if lesson_go is not None:
                 await lesson_go.wait()
             page.set_default_timeout(lesson.action_timeout * 1000)
@@ -653,7 +752,12 @@ def kernel_lesson(client: KernelClient, lesson: Lesson, learner: int, result: Re
             result.lesson_errors.append("no lesson step in the widgets' states")
             break
         try:
-            result.clicks.append((action.kind, client.act(action, time.perf_counter() + lesson.action_timeout)))
+            took = client.act(action, time.perf_counter() + lesson.action_timeout)
+            now = time.perf_counter()
+            result.clicks.append((action.kind, took))
+            result.click_at.append(now - took)
+            if action.kind == "check" and final_verdict(client.states[action.answer_id].get("value")):
+                result.acks.append(now)
         except TimeoutError:
             result.lesson_errors.append(f"{action.kind}: no answer in {lesson.action_timeout:g} s")
 
@@ -721,6 +825,13 @@ def kernel_learner(
             result.tti_s = time.perf_counter() - start
             progress.append(result)
             client.start_page()
+            if lesson is not None and lesson.join:  # the nickname typed, "Join the class" clicked
+                actions = join_actions(client.states, nickname("kernel", learner))
+                if actions is None:
+                    raise RuntimeError("no class seat on the page")
+                for action in actions:
+                    client.act(action, time.perf_counter() + lesson.action_timeout)
+                result.joined = True
             if lesson is not None:
                 while not lesson.go.is_set():  # the page stays open, reading what its kernel sends
                     client.receive(None, time.perf_counter() + 0.5)
@@ -745,6 +856,97 @@ def kernel_learner(
         if result not in progress:
             progress.append(result)
     return result
+
+
+TEACHER_SOURCE = "127.0.0.8"  # the teacher's laptop: an address of its own
+
+
+@dataclass
+class TeacherWatch:
+    """The teacher view, kept open by a kernel-level client through the class: the answers its heading
+    shows to the lesson taught, read as each update of its widget state arrives."""
+
+    ready: threading.Event = field(default_factory=threading.Event)
+    readings: list[tuple[float, int]] = field(default_factory=list)  # (perf_counter, answers shown)
+    kernel_id: str | None = None
+    tti_s: float | None = None
+    error: str | None = None
+
+    def shown(self) -> int:
+        return self.readings[-1][1] if self.readings else 0
+
+
+def teacher_client(
+    base: str, path: str, timeout_s: float, lesson_number: int, watch: TeacherWatch, done: threading.Event
+) -> None:
+    """Thread body: the teacher's laptop opens the teacher view (``path``: the teacher link), picks the lesson
+    taught, then reads every update its kernel sends until ``done``, noting the answers its heading shows."""
+    from websockets.sync.client import connect
+    from websockets.typing import Subprotocol
+
+    start = time.perf_counter()
+    deadline = start + timeout_s
+    try:
+        cookies = ""
+        for _ in range(3):  # the link with the class code answers with its cookie and a redirect
+            status, location, set_cookies, html = http_get(base, path, TEACHER_SOURCE, cookies, timeout_s)
+            cookies = "; ".join(c for c in (cookies, set_cookies) if c)
+            if status not in (301, 302, 303, 307):
+                break
+            path = location
+        if status != 200:
+            raise RuntimeError(f"the teacher link answered {status}")
+        m = KERNEL_ID.search(html)
+        if not m:
+            raise RuntimeError("no kernelId in the teacher's page")
+        watch.kernel_id = m.group(1)
+        status, _, set_cookies, _ = http_get(base, f"/api/kernels/{watch.kernel_id}", TEACHER_SOURCE, cookies, 30)
+        cookies = "; ".join(c for c in (cookies, set_cookies) if c)
+        ws_url = (
+            base.replace("http://", "ws://") + f"api/kernels/{watch.kernel_id}/channels?session_id={uuid.uuid4().hex}"
+        )
+        with connect(
+            ws_url,
+            origin=base.rstrip("/"),
+            additional_headers={"Cookie": cookies} if cookies else None,
+            subprotocols=[Subprotocol(V1_PROTOCOL)],
+            open_timeout=max(1.0, deadline - time.perf_counter()),
+            max_size=None,
+            source_address=(TEACHER_SOURCE, 0),
+        ) as ws:
+            client = KernelClient(ws)
+            client.kernel_info(deadline)
+            client.load_states(deadline)
+            client.start_page()
+            pick = teach_lesson(client.states, lesson_number)
+            if pick is not None:
+                client.act(pick, deadline)
+            heading = teacher_heading(client.states)
+            if heading is None or f"lesson {lesson_number}:" not in str(client.states[heading].get("value")):
+                raise RuntimeError(f"the teacher view does not show lesson {lesson_number}")
+            watch.tti_s = time.perf_counter() - start
+
+            def note(msg: dict[str, Any]) -> bool:
+                content = msg.get("content", {})
+                if (
+                    content.get("comm_id") == heading
+                    and msg.get("msg_type", msg.get("header", {}).get("msg_type")) == "comm_msg"
+                ):
+                    shown = teacher_answers(content.get("data", {}).get("state", {}))
+                    if shown is not None and shown != watch.shown():
+                        watch.readings.append((time.perf_counter(), shown))
+                return False
+
+            first = teacher_answers(client.states[heading])
+            watch.readings.append((time.perf_counter(), first or 0))
+            watch.ready.set()
+            while not done.is_set():
+                with contextlib.suppress(TimeoutError):  # nothing for half a second: look at ``done`` again
+                    client.receive(note, time.perf_counter() + 0.5)
+    except Exception as e:
+        watch.error = f"{type(e).__name__}: {str(e)[:160]}"
+    finally:
+        watch.ready.set()
 
 
 def shutdown_kernel(server: Server, kernel_id: str, code: str, source: str = "127.0.0.1") -> None:
@@ -851,6 +1053,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-class-code", action="store_true", help="serve the class without a class code (to measure what it costs)"
     )
+    parser.add_argument(
+        "--no-teacher-view",
+        action="store_true",
+        help="serve no class session: the learners join nothing and no teacher view is open (to measure what it costs)",
+    )
+    parser.add_argument(
+        "--lesson-after-refill",
+        action="store_true",
+        help="start the lesson only once the pool has refilled behind the class (before: at once, the refill behind it)",
+    )
     parser.add_argument("--timeout", type=float, default=180, help="seconds allowed for the class (default 180)")
     parser.add_argument(
         "--action-timeout", type=float, default=15, help="seconds allowed for each lesson action's answer (default 15)"
@@ -883,16 +1095,25 @@ def main(argv: list[str] | None = None) -> int:
         fill_delay = float(voila_json.get("VoilaKernelManager", {}).get("fill_delay", 1.0))
         per_client, total = kernel_limits(None, "0.0.0.0")[0], kernel_limits(args.learners)[1]
         code = ""
-        setting = f"voila.json as shipped, app.ipynb pool {pool}, no class code"
+        teacher = ""
+        setting = f"voila.json as shipped, app.ipynb pool {pool}, no class code, no class session"
     else:
         pool = args.pool_size if args.pool_size is not None else args.learners
         extra = class_options(pool)
         fill_delay = CLASS_FILL_DELAY
         per_client, total = kernel_limits(args.learners)
         code = "" if args.no_class_code else new_class_code()
+        teacher = "" if args.no_teacher_view else new_class_code()
+        staggered = not any("staggered_refill=false" in a.lower() for a in args.voila_arg)
+        refill_words = (
+            f"refilled one kernel at a time once none is taken for {fill_delay:g} s"
+            if staggered
+            else f"refilled as Voilà does, every kernel {fill_delay:g} s after it is taken"
+        )
         setting = (
-            f"spades-tutor app --class-size {pool} (pool {pool}, refilled {fill_delay:g} s after each is taken),"
-            f" class code {'off' if args.no_class_code else 'on'}"
+            f"spades-tutor app --class-size {pool} (pool {pool}, {refill_words}),"
+            f" class code {'off' if args.no_class_code else 'on'},"
+            f" class session {'off' if args.no_teacher_view else 'on, the teacher view open'}"
         )
     setting += f", at most {per_client} kernels per client address and {total} in all"
     extra += [f"--TutorVoila.kernels_per_client={per_client}", f"--TutorVoila.max_kernels={total}"]
@@ -912,7 +1133,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         setting += f"; the learners share one {args.link_mbit:g} Mbit/s link (tc tbf on loopback)"
     wall = time.monotonic()
-    server = start_server(extra, code)
+    server = start_server(extra, code, teacher)
     print(f"server log: {server.log_path}", flush=True)
     singles: list[Result] = []
     kernel_singles: list[Result] = []
@@ -930,6 +1151,11 @@ def main(argv: list[str] | None = None) -> int:
     peak_kernels = 0
     pool_ex: ThreadPoolExecutor | None = None
     fills = 1
+    watch = TeacherWatch()
+    teacher_done = threading.Event()
+    teacher_thread: threading.Thread | None = None
+    lesson_shown_base = 0  # answers the teacher view showed when the lesson started
+    refill_began = refill_done = math.nan  # perf_counter: the pool's refill behind the class, seen in its kernels
     files: list[str] = []  # the static files the first Chromium page fetched: every kernel-level learner fetches them
     try:
         wait_ready(server, 120)
@@ -946,6 +1172,7 @@ def main(argv: list[str] | None = None) -> int:
             done = threading.Event()
             done.set()
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
+            alone.join = bool(teacher)
             alone.go.set()
             cpu_before = cpu_snapshot(server)
             run_browsers(
@@ -981,6 +1208,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(max(1, args.singles)):
             last = i == max(1, args.singles) - 1
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
+            alone.join = bool(teacher)
             alone.go.set()
             # a Chromium page's arrival ends with its first Next ▶ answered: so does this one, for the CPU compared
             first_next = Lesson(threading.Event(), math.inf, args.seed, (0.0, 0.0), 1, args.action_timeout)
@@ -1012,10 +1240,26 @@ def main(argv: list[str] | None = None) -> int:
         if args.check_client:
             raise StopIteration
 
+        # the teacher opens the teacher view (from a laptop of its own) and keeps it open through the class;
+        # the pool refills the kernel it took before the class comes in
+        if teacher:
+            teacher_path = f"/?code={code}&teacher={teacher}" if code else f"/?teacher={teacher}"
+            teacher_thread = threading.Thread(
+                target=teacher_client,
+                args=(server.url, teacher_path, 120, LESSON_NUMBER, watch, teacher_done),
+                daemon=True,
+            )
+            teacher_thread.start()
+            watch.ready.wait(150)
+            print(f"teacher view open: {watch.tti_s} s, error {watch.error}", flush=True)
+            fills += 1
+            wait_kernels(server, pool + (1 if watch.kernel_id else 0), warm_timeout + fill_delay, fills=fills)
+
         # 2. the class, all at once; then, with a lesson, every learner takes it
         go = threading.Barrier(n_kernel + (1 if n_browsers else 0) + 1)
         done = threading.Event()
         lesson = Lesson(threading.Event(), args.lesson_seconds, args.seed, action_timeout=args.action_timeout)
+        lesson.join = bool(teacher) and lesson_on
         browser_out: list[Result] = []
         progress: list[Result] = []
         bthread = None
@@ -1067,26 +1311,43 @@ def main(argv: list[str] | None = None) -> int:
         class_server_cpu = tree_cpu(server) - server_cpu0
         class_learner_cpu = bench_cpu() - bench_cpu0 - class_server_cpu
         class_browser_cpu = browser_cpu() - browser_cpu0
+        if lesson.join:  # each learner joins the class session with a nickname as soon as in
+            deadline = time.monotonic() + args.timeout
+            while any(not r.joined and not r.error for r in progress) and time.monotonic() < deadline:
+                time.sleep(0.2)
         time.sleep(1.0)
         mem = memory(server)
-        # 3. the pool refills behind the class: what the machine holds for the rest of the lesson
         in_class = len({r.kernel_id for r in progress if r.kernel_id and r.tti_s is not None})
-        print(f"class in after {class_wall:.1f} s; waiting for the pool to refill", flush=True)
-        refilled = wait_refill(server, in_class + pool, fill_delay + warm_timeout)
-        peak_kernels = max(peak_kernels, len(kernel_processes(server)))
-        mem_refilled = memory(server)
-        # 4. the lesson: everyone clicks at their own pace for --lesson-seconds
+        in_server = in_class + (1 if watch.kernel_id else 0)  # the teacher's kernel too
+        if args.lesson_after_refill or not lesson_on:
+            print(f"class in after {class_wall:.1f} s; waiting for the pool to refill", flush=True)
+            refilled = wait_refill(server, in_server + pool, fill_delay + warm_timeout)
+            peak_kernels = max(peak_kernels, len(kernel_processes(server)))
+            mem_refilled = memory(server)
+        # 3. the lesson: everyone clicks at their own pace for --lesson-seconds, from the moment the class
+        #    is in (the pool refilling behind it meanwhile, unless --lesson-after-refill)
         if lesson_on:
             print(f"the lesson: {args.learners} learners for {args.lesson_seconds:g} s", flush=True)
             t1 = time.monotonic()
+            lesson_shown_base = watch.shown()
             lesson.start = time.perf_counter()
             lesson.go.set()
             limit = args.lesson_seconds + 2 * args.action_timeout + 30
             while len(lesson.finished) < args.learners and time.monotonic() - t1 < limit:
-                peak_kernels = max(peak_kernels, len(kernel_processes(server)))
+                kernels = len(kernel_processes(server))
+                peak_kernels = max(peak_kernels, kernels)
+                if kernels > in_server and math.isnan(refill_began) and not refilled:
+                    refill_began = time.perf_counter()
+                if kernels >= in_server + pool and math.isnan(refill_done) and not refilled:
+                    refill_done = time.perf_counter()
                 time.sleep(0.5)
             lesson_wall = time.monotonic() - t1
+            time.sleep(2.0)  # the teacher view's last updates
             mem_lesson = memory(server)
+            if not refilled:  # 4. the pool refilled behind the class: what the machine holds from then on
+                refilled = wait_refill(server, in_server + pool, fill_delay + warm_timeout)
+                peak_kernels = max(peak_kernels, len(kernel_processes(server)))
+                mem_refilled = memory(server)
         done.set()
         for f in futures:
             try:
@@ -1097,11 +1358,15 @@ def main(argv: list[str] | None = None) -> int:
             bthread.join(timeout=60)
         results += browser_out
         results += [Result("browser", error="not finished") for _ in range(n_browsers - len(browser_out))]
+        teacher_done.set()
+        if teacher_thread is not None:
+            teacher_thread.join(timeout=10)
     except StopIteration:
         pass
     except Exception as e:
         print(f"bench/classroom.py: {type(e).__name__}: {e}\nserver log: {server.log_path}", file=sys.stderr)
     finally:
+        teacher_done.set()
         server.stop()  # also ends any request still hanging on it
         if args.link_mbit > 0:
             unshape_loopback()
@@ -1123,6 +1388,8 @@ def main(argv: list[str] | None = None) -> int:
 
     met = lambda ok: "met" if ok else "NOT met"  # noqa: E731
     errors = [r for r in everyone if r.error]
+    if watch.error:
+        errors.append(Result("teacher", error=f"teacher view: {watch.error}"))
     lesson_errors = [(r.kind, e) for r in everyone for e in r.lesson_errors]
     single_ttis = [r.tti_s for r in singles if r.tti_s is not None]
     single_tti = statistics.median(single_ttis) if single_ttis else math.nan
@@ -1167,6 +1434,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'kernel-level / Chromium TTI, one learner':<44}{client_ratio:>8.2f}x   target {1 - CLIENT_MATCH:.1f}–{1 + CLIENT_MATCH:.1f}x"
         f"          {met(abs(client_ratio - 1) <= CLIENT_MATCH)}"
     )
+    cpu_ratio = math.nan
     chromium_cpu = [a + b for a, b, _ in arrival_cpu["Chromium"]]
     kernel_cpu = [a + b for a, b, _ in arrival_cpu["kernel-level"]]
     if chromium_cpu and kernel_cpu:
@@ -1205,6 +1473,8 @@ def main(argv: list[str] | None = None) -> int:
             f" {args.learners * statistics.median(fetched) / MIB if fetched else math.nan:.0f} MiB for the class)"
         )
 
+    class_acks = [a for r in results for a in r.acks]
+    teacher_lat, teacher_missing = update_latencies(class_acks, watch.readings, lesson_shown_base)
     one_k = clicks_of(kernel_singles, None)
     one_b = clicks_of(singles, None)
     class_k = clicks_of(results, "kernel")
@@ -1229,8 +1499,34 @@ def main(argv: list[str] | None = None) -> int:
         untimed = sum(r.untimed for r in results)
         if untimed:
             print(f"  (and {untimed} card or option choices on the Chromium pages, shown by the page itself)")
+        if not math.isnan(refill_began):
+            end = refill_done if not math.isnan(refill_done) else math.inf
+            timed = [(at, t) for r in results for at, (_, t) in zip(r.click_at, r.clicks, strict=True)]
+            line("  class, all: while the pool refilled", [t for at, t in timed if refill_began <= at <= end])
+            line("  class, all: the rest of the lesson", [t for at, t in timed if not refill_began <= at <= end])
+            began = refill_began - (lesson.start or 0.0)
+            span = (
+                f"+{began:.0f} s to +{refill_done - (lesson.start or 0.0):.0f} s"
+                if end < math.inf
+                else f"from +{began:.0f} s, not done"
+            )
+            print(f"  (the pool refilled behind the class {span} into the lesson)")
+    if teacher and lesson_on:
+        print()
+        print(
+            "Teacher view: a learner's Check given its final verdict by its kernel (right, or wrong with no try left: what"
+            " the class's database keeps) -> the teacher's widget state showing one more answer (the k-th such answer"
+            " against the heading's count reaching k), seconds:"
+        )
+        print(f"{'':<44}{'p50':>9}{'p95':>9}{'max':>9}{'n':>5}")
+        line("teacher view update", teacher_lat)
+        print(
+            f"  ({len(class_acks)} final answers checked in the lesson by {sum(r.joined for r in results)} learners joined;"
+            f" the view showed {watch.shown() - lesson_shown_base} more; {teacher_missing} never shown;"
+            f" the teacher's page opened in {watch.tti_s if watch.tti_s is None else round(watch.tti_s, 2)} s)"
+        )
     print()
-    n_err = len(errors) + len(lesson_errors)
+    n_err = len(errors) + len(lesson_errors) + teacher_missing
     print(f"{'errors (arrival and lesson)':<44}{n_err:>9}   target 0               {met(not n_err)}")
     if not args.check_client:
         p95 = pct(ttis(None), 95)
@@ -1256,8 +1552,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         print()
         heads = [("class in", mem), ("pool refilled" if refilled else "not refilled", mem_refilled)]
-        if mem_lesson:
-            heads.append(("after lesson", mem_lesson))
+        if mem_lesson:  # the lesson ran while the pool refilled, unless --lesson-after-refill
+            heads.insert(len(heads) if args.lesson_after_refill else 1, ("after lesson", mem_lesson))
         print(f"{'memory':<44}" + "".join(f"{h:>16}" for h, _ in heads))
         rows = (
             ("kernel processes", "kernels", 1, ""),
@@ -1308,6 +1604,61 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {text}")
         if len(shown) > 12:
             print(f"  ... and {len(shown) - 12} more")
+    if not args.check_client:
+        # issue 31, point 4: the five targets, with the teacher view running, against their figures
+        arrival = pct(ttis(None), 95) / single_tti if single_tti else math.nan
+        k95, b95, all95 = pct(class_k, 95), pct(class_b, 95), pct(everyone_clicks, 95)
+        k_ratio = k95 / pct(one_k, 95) if one_k and class_k else math.nan
+        b_ratio = b95 / pct(one_b, 95) if one_b and class_b else math.nan
+        lesson_ok = (
+            lesson_on
+            and all(r <= LESSON_RATIO_TARGET for r in (k_ratio, b_ratio) if not math.isnan(r))
+            and all95 < LESSON_P95_TARGET
+            and not (math.isnan(k_ratio) and math.isnan(b_ratio))
+        )
+        t95 = pct(teacher_lat, 95)
+        view = (
+            "with the teacher view open" if teacher else "WITHOUT the teacher view (--no-teacher-view or --as-shipped)"
+        )
+        print(f"\nThe class's targets (issue 31, point 4), {args.learners} learners {view}:")
+        targets = [
+            (
+                "arrival p95 / one learner's",
+                f"{arrival:.2f}x ({pct(ttis(None), 95):.2f} s / {single_tti:.2f} s)",
+                f"<= {TTI_RATIO_TARGET:g}x",
+                arrival <= TTI_RATIO_TARGET,
+            ),
+            (
+                "lesson clicks p95 / one learner's; p95",
+                f"{k_ratio:.2f}x clients, {b_ratio:.2f}x Chromium; {all95:.2f} s"
+                if lesson_on
+                else "no lesson (--lesson-seconds 0)",
+                f"<= {LESSON_RATIO_TARGET:g}x, < {LESSON_P95_TARGET:g} s",
+                lesson_ok,
+            ),
+            (
+                "teacher view update p95",
+                f"{t95:.2f} s ({len(teacher_lat)} answers)" if teacher and lesson_on else "not measured",
+                f"<= {TEACHER_P95_TARGET:g} s",
+                bool(teacher and lesson_on and t95 <= TEACHER_P95_TARGET),
+            ),
+            ("errors", f"{n_err}", "0", not n_err),
+            (
+                "memory, total RSS (largest reading)",
+                f"{peak_rss / GIB:.2f} GiB",
+                f"<= {MEMORY_TARGET / GIB:g} GiB",
+                bool(readings) and peak_rss <= MEMORY_TARGET,
+            ),
+            (
+                "honesty: server + kernel CPU per arrival, client / Chromium",
+                f"{cpu_ratio:.2f}x",
+                f"{1 - CLIENT_MATCH:.1f}–{1 + CLIENT_MATCH:.1f}x",
+                abs(cpu_ratio - 1) <= CLIENT_MATCH,
+            ),
+        ]
+        for i, (label, figure, target, ok) in enumerate(targets, start=1):
+            number = f"{i}." if i <= 5 else "  "
+            print(f"  {number} {label:<60}{figure:<44}target {target:<18}{met(ok)}")
     alive = [p for p in leftover if p.is_running()]
     print(f"\ncleanup: server stopped, {len(leftover)} kernel process(es) left over and killed, {len(alive)} alive")
     print(f"whole run {time.monotonic() - wall:.0f} s; server log {server.log_path}")

@@ -286,6 +286,100 @@ class Walk:
         return Action("check", check, click(), result, "value")
 
 
+# --- a class session: joining it, and the teacher view -------------------------------------------------------
+
+SEATED = "st-class-seated"  # the seat's message once the learner has joined
+TEACHER_COUNTS = 'class="st-teacher-counts"'  # the heading's counts (the app's style sheet names the class too)
+TEACHER_ANSWERS = re.compile(r"(\d+) answers?\b")
+
+
+def join_actions(states: States, nickname: str) -> list[Action] | None:
+    """What a learner does to join the class with ``nickname``: type it into the Nickname box (its state
+    echoed), then click "Join the class" (answered by the welcome); None where the page has no class seat."""
+    name = find_class(states, "st-class-name")
+    join = find_class(states, "st-class-join")
+    banner = find_class(states, "st-class-banner")
+    said = children(states[banner])[-1] if banner and children(states[banner]) else None
+    if name is None or join is None or said is None:
+        return None
+    typed = {"method": "update", "state": {"value": nickname}, "buffer_paths": []}
+    return [Action("type", name, typed, name, "value", nickname), Action("join", join, click(), said, "value", SEATED)]
+
+
+def final_verdict(value: object) -> bool:
+    """Whether a Check's answer (its result widget's HTML) is the quiz's last word, the answer the class's
+    database keeps: right, or wrong with no try left. A wrong first try ("Not quite — try again") is not
+    kept, so the teacher never sees it.
+
+    >>> final_verdict('<div class="st-fb-head st-fb-again">✗ Not quite — try again.</div>'), final_verdict("✓ Right")
+    (False, True)
+    """
+    return "st-fb-again" not in str(value)
+
+
+def teacher_heading(states: States) -> str | None:
+    """The model id of the teacher view's heading (its counts: learners, answers to the lesson taught)."""
+    for mid, s in states.items():
+        if s.get("_model_name") == "HTMLModel" and TEACHER_COUNTS in str(s.get("value", "")):
+            return mid
+    return None
+
+
+def teacher_answers(state: Mapping[str, Any]) -> int | None:
+    """The answers to the lesson taught that the teacher view's heading shows (None: not a heading).
+
+    >>> teacher_answers({"value": '<h2>Teacher view · lesson 1</h2><p class="st-teacher-counts">3 learners joined'
+    ...                  ' · 3 in this lesson now · 12 answers</p>'})
+    12
+    """
+    value = str(state.get("value", ""))
+    if TEACHER_COUNTS not in value:
+        return None
+    counts = value.split(TEACHER_COUNTS, 1)[1]
+    found = TEACHER_ANSWERS.findall(counts)
+    return int(found[-1]) if found else None
+
+
+def teach_lesson(states: States, number: int) -> Action | None:
+    """The teacher picks lesson ``number`` as the lesson taught (its grid and counts), answered by the
+    heading naming it; None when it is taught already (the view opens on the lesson most learners are on).
+    A ValueError when the page has no teacher view or no such lesson."""
+    pick = find_class(states, "st-teacher-lesson")
+    heading = teacher_heading(states)
+    if pick is None or heading is None:
+        raise ValueError("no teacher view on the page")
+    labels = [str(x) for x in states[pick].get("_options_labels") or ()]
+    index = next((i for i, label in enumerate(labels) if label.startswith(f"{number}. ")), None)
+    if index is None:
+        raise ValueError(f"no lesson {number} in the teacher view")
+    if states[pick].get("index") == index:
+        return None
+    data = {"method": "update", "state": {"index": index}, "buffer_paths": []}
+    return Action("teach", pick, data, heading, "value", f"lesson {number}:")
+
+
+def update_latencies(acks: list[float], readings: list[tuple[float, int]], base: int) -> tuple[list[float], int]:
+    """How long each answer took to show on the teacher view: the k-th answer acknowledged (``acks``, the
+    times each learner's kernel answered a Check) against the first ``readings`` (time, answers shown) to
+    show ``base + k`` answers or more. Returns the latencies and how many answers were never shown.
+
+    >>> update_latencies([1.0, 1.1, 3.0], [(0.5, 4), (1.3, 5), (1.6, 6), (3.2, 7)], 4)
+    ([0.30000000000000004, 0.5, 0.20000000000000018], 0)
+    >>> update_latencies([1.0, 2.0], [(1.4, 1)], 0)
+    ([0.3999999999999999], 1)
+    """
+    latencies: list[float] = []
+    missing = 0
+    readings = sorted(readings)
+    for k, ack in enumerate(sorted(acks), start=1):
+        seen = next((t for t, shown in readings if shown >= base + k), None)
+        if seen is None:
+            missing += 1
+        else:
+            latencies.append(max(0.0, seen - ack))
+    return latencies, missing
+
+
 # --- the client ----------------------------------------------------------------------------------------------
 
 

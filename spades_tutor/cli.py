@@ -25,8 +25,9 @@ def app_notebook(root: Path | None = None) -> Path:
     raise SystemExit(f"spades-tutor: no app notebook in {notebooks} (run from a checkout of the project)")
 
 
-# A class arrives within a minute: refill the pool only once the burst is over, so refills do not
-# compete with the learners' own pages for the CPU (bench/classroom.py measured it).
+# A class arrives within a minute: refill the pool only once no kernel has been handed out for this
+# long, one kernel at a time (spades_tutor.kernel_pool), so refills do not compete with the learners'
+# own pages for the CPU (bench/classroom.py measured it).
 CLASS_FILL_DELAY = 20.0
 
 
@@ -44,8 +45,8 @@ def class_options(size: int) -> list[str]:
     """Options of the app's server (:mod:`spades_tutor.server`) for serving a class of ``size`` learners at once.
 
     A pool of ``size`` preheated app kernels (each runs the app notebook up to the learner's
-    request, so a page opens without starting Python), refilled ``CLASS_FILL_DELAY`` seconds
-    after each is taken. The other pools and the culling settings stay as ``voila.json``
+    request, so a page opens without starting Python), refilled one kernel at a time once none
+    has been taken for ``CLASS_FILL_DELAY`` seconds. The other pools and the culling settings stay as ``voila.json``
     has them.
 
     >>> class_options(30)

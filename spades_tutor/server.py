@@ -33,6 +33,10 @@ own application with every web handler wrapped by these guards:
 - **Nothing from outside**: every response carries a Content-Security-Policy that lets a page load
   only from this server (Voilà's page links two stylesheets on a CDN, which a classroom network
   that drops outside traffic made every learner wait for).
+- **A pool refill that never starves the class** (:mod:`spades_tutor.kernel_pool`): the warm kernels
+  taken by a class are replaced one at a time, once no page has been handed a kernel for
+  ``fill_delay`` seconds, and a learner who comes while none is ready gets a kernel at once, never one
+  queued behind the refill (Voilà's own refill started every missing kernel together, in the lesson).
 - **Static files compressed**: scripts and styles go gzip-compressed to every browser that accepts
   it, each file compressed once (:mod:`spades_tutor.compressed`).
 - **The kernel websocket's legacy protocol framed right**: Voilà reads every binary message as the
@@ -97,6 +101,7 @@ from spades_tutor.kernel_frames import (
     frame_problem,
     read_incoming,
 )
+from spades_tutor.kernel_pool import staggered_pool
 from spades_tutor.ratelog import RateLimitedLog, RateLimitFilter
 
 __all__ = [
@@ -1099,6 +1104,12 @@ class TutorVoila(Voila):  # type: ignore[misc]
         help="Kernels kept warm for app.ipynb, replacing its pool size in VoilaKernelManager.kernel_pools_config"
         " (the other notebooks' pools stay as configured); 0: as configured.",
     ).tag(config=True)
+    staggered_refill = Bool(
+        True,
+        help="Refill the warm kernel pools one kernel at a time, once no kernel has been handed out for"
+        " VoilaKernelManager.fill_delay seconds, offering a page only a kernel ready or warming"
+        " (spades_tutor.kernel_pool); off: Voila's own refill, every missing kernel at once after the delay.",
+    ).tag(config=True)
     compress_static = Bool(
         True,
         help="Send scripts and styles gzip-compressed to browsers that accept it, each file compressed once"
@@ -1211,7 +1222,21 @@ class TutorVoila(Voila):  # type: ignore[misc]
         return hosts
 
     def init_settings(self) -> dict[str, Any]:
-        settings: dict[str, Any] = super().init_settings()
+        # Voila makes its kernel manager here, from the class its factory returns: the pool refilled our way
+        import voila.app
+
+        factory = voila.app.voila_kernel_manager_factory
+        if self.staggered_refill:
+
+            def staggered(base: type, preheat: bool, *args: Any, **kwargs: Any) -> type:
+                made = factory(base, preheat, *args, **kwargs)
+                return staggered_pool(made) if preheat else made
+
+            voila.app.voila_kernel_manager_factory = staggered
+        try:
+            settings: dict[str, Any] = super().init_settings()
+        finally:
+            voila.app.voila_kernel_manager_factory = factory
         self.contents_manager.notary = ServedNotary(parent=self.contents_manager)  # type: ignore[no-untyped-call]
         headers = dict(settings.get("headers") or {})
         headers.setdefault("Content-Security-Policy", PAGE_POLICY)

@@ -168,3 +168,78 @@ def test_a_kernel_level_learner_fetches_the_static_files_over_six_connections_as
     assert received == sum(1000 + k for k in range(18))
     assert sorted(path for path, _ in seen) == sorted(files)
     assert len({port for _, port in seen}) == classroom.BROWSER_CONNECTIONS == 6
+
+
+# --- a class session: the learner joins, the teacher view counts the answers -----------------------------------
+
+
+def test_a_client_joins_the_class_and_the_teacher_views_count_follows_its_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spades_tutor.session.class_store import (
+        CLASS_DB_ENV,
+        CLASS_SESSION_ENV,
+        TEACHER_DIGEST_ENV,
+        ClassStore,
+        default_url,
+        teacher_digest,
+    )
+    from spades_tutor.ui import errors
+    from spades_tutor.ui.pages.teacher import TeacherTab
+
+    store = ClassStore(default_url(tmp_path / "class-data"))
+    session = store.start_session()
+    monkeypatch.setenv(CLASS_DB_ENV, store.url)
+    monkeypatch.setenv(CLASS_SESSION_ENV, str(session))
+    monkeypatch.setenv(TEACHER_DIGEST_ENV, teacher_digest("TCH7QX"))
+    apps: list[App] = []
+    try:
+        page = InProcessPage()
+        learner = App("lesson=1")
+        apps.append(learner)
+        assert learner.class_seat is not None
+        learner.class_seat.token_store.value = ""  # what a fresh page's store sends (KernelClient.start_page)
+        learner.class_seat.token_store.loaded = True
+        actions = wc.join_actions(page.states(), "Client 3")
+        assert actions is not None and [a.kind for a in actions] == ["type", "join"]
+        for action in actions:
+            answer = page.send(action)
+            assert action.answer_text is not None and action.answer_text in str(answer[action.answer_key])
+        assert [x.nickname for x in store.learners(session)] == ["Client 3"]
+
+        # the teacher's page: the lesson taught picked, the heading's count read from its state
+        learner_states = page.states()
+        teacher_page = InProcessPage()
+        boss = App("teacher=TCH7QX")
+        apps.append(boss)
+        states = teacher_page.states()
+        heading = wc.teacher_heading(states)
+        assert heading is not None
+        # the view opens on the lesson the learners are on: lesson 1, nothing to pick; another is picked
+        assert "lesson 1:" in str(states[heading]["value"]) and wc.teach_lesson(states, 1) is None
+        pick = wc.teach_lesson(states, 2)
+        assert pick is not None and "lesson 2:" in str(teacher_page.send(pick)["value"])
+        states = teacher_page.states()
+        pick = wc.teach_lesson(states, 1)
+        assert pick is not None and "lesson 1:" in str(teacher_page.send(pick)["value"])
+        with pytest.raises(ValueError):
+            wc.teach_lesson(learner_states, 1)  # a learner's page has no teacher view
+        assert wc.teacher_answers(teacher_page.states()[heading]) == 0
+
+        # the learner checks answers; each final one is one more on the teacher's heading at its next look
+        walk, rng, checks = wc.Walk(), random.Random(5), 0
+        while checks < 2:
+            action = walk.next_action(page.states(), rng)
+            assert action is not None
+            answer = page.send(action)
+            checks += action.kind == "check" and wc.final_verdict(answer["value"])  # a first wrong try is not kept
+        view = boss.get_page(TeacherTab).view
+        assert view is not None
+        view.refresh()
+        assert wc.teacher_answers(teacher_page.states()[heading]) == checks == len(store.answers(session))
+    finally:
+        for app in apps:
+            errors.remove_sink(app.show_error)
+            if app.class_seat is not None:
+                app.class_seat.close()
+        store.close()

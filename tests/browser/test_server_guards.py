@@ -252,6 +252,9 @@ def test_the_theme_and_template_in_the_address_change_nothing(guarded_server: Se
     )
     assert status == 200
     assert "onerror" not in html and "<img src=x" not in html
+    # the pool refills behind that page (a page asked for while no kernel is ready is started cold, never
+    # made to wait for the refill: spades_tutor.kernel_pool), so the next one can be handed a warm kernel
+    settle(guarded_server)
     status, _, html = request(guarded_server, client, "/?template=x&lesson=2", headers={"Cookie": cookie})
     assert status == 200
     kernel_id = kernel_id_from_html(html)
