@@ -178,13 +178,16 @@ from widget_client import (
     NEXT,
     V1_PROTOCOL,
     KernelClient,
+    Traffic,
     Walk,
     final_verdict,
     join_actions,
     pct,
+    step_on,
     teach_lesson,
     teacher_answers,
     teacher_heading,
+    traffic_table,
     update_latencies,
 )
 
@@ -279,6 +282,9 @@ def tree_cpu(server: Server) -> float:
 
 
 CPU_SETTLE_S = 1.0  # after a single learner's first Next ▶ is answered, before its arrival's CPU is read
+# ... and at the earliest this long after its arrival began: the same window for a Chromium page and a
+# kernel-level client (whose TTI is shorter), so the server's and the kernel's idle work in it counts alike
+ARRIVAL_WINDOW_S = 4.0
 
 
 def cpu_snapshot(server: Server) -> dict[int, float]:
@@ -324,12 +330,13 @@ def arrival_share(
     return spent(server_pid), spent(kernel_pid), others
 
 
-def own_share(server: Server, before: dict[int, float], result: Result, into: list[tuple[float, float, float]]) -> None:
-    """Add the ``arrival_share`` of a single learner, from its reading once settled, to ``into`` (nothing
-    when its kernel's process was not found: its CPU would be missing from the sum)."""
+def own_share(server: Server, result: Result, into: list[tuple[float, float, float]]) -> None:
+    """Add the ``arrival_share`` of a single learner, from its reading as it began to its reading once
+    settled, to ``into`` (nothing when its kernel's process was not found: its CPU would be missing from
+    the sum)."""
     reading = result.cpu_at_tti
-    if reading is not None and reading.kernel_pid is not None:
-        into.append(arrival_share(before, reading.by_pid, server.proc.pid, reading.kernel_pid))
+    if result.cpu_start is not None and reading is not None and reading.kernel_pid is not None:
+        into.append(arrival_share(result.cpu_start, reading.by_pid, server.proc.pid, reading.kernel_pid))
 
 
 def bench_cpu() -> float:
@@ -397,10 +404,13 @@ class Result:
     clicks: list[tuple[str, float]] = field(default_factory=list)  # lesson: (action kind, click -> answer s)
     untimed: int = 0  # lesson actions whose answer is the page's own (a Chromium card choice)
     lesson_errors: list[str] = field(default_factory=list)
+    cpu_start: dict[int, float] | None = None  # ``cpu_snapshot`` as a single learner's arrival began
     cpu_at_tti: CpuReading | None = None  # ``cpu_reading`` once the first Next ▶ was answered and settled
+    cpu_window_s: float | None = None  # seconds from ``cpu_start`` to ``cpu_at_tti``
     click_at: list[float] = field(default_factory=list)  # lesson: perf_counter each timed click was sent
     acks: list[float] = field(default_factory=list)  # lesson: perf_counter each Check's final verdict arrived
     joined: bool = False  # took a seat in the class session with a nickname
+    traffic: Traffic | None = None  # a single learner's arrival: its kernel messages and requests, counted
 
 
 def lesson_rng(seed: int, learner: int) -> random.Random:
@@ -517,6 +527,27 @@ async def browser_lesson(page: Any, lesson: Lesson, learner: int, result: Result
                 result.acks.append(now)
 
 
+def watch_traffic(page: Any, url: str) -> Traffic:
+    """Count what ``page`` says to its server from now on: every websocket frame each way (decoded as the
+    kernel messages they carry) and every request to its own server after the HTML."""
+    traffic = Traffic()
+    origin = urllib.parse.urlsplit(url).netloc
+
+    def on_websocket(ws: Any) -> None:
+        traffic.request("WS", urllib.parse.urlsplit(ws.url).path)
+        ws.on("framesent", lambda payload: traffic.frame("sent", payload))
+        ws.on("framereceived", lambda payload: traffic.frame("received", payload))
+
+    def on_request(r: Any) -> None:
+        parts = urllib.parse.urlsplit(r.url)
+        if r.resource_type != "document" and parts.netloc == origin:
+            traffic.request(r.method, parts.path + (f"?{parts.query}" if parts.query else ""))
+
+    page.on("websocket", on_websocket)
+    page.on("request", on_request)
+    return traffic
+
+
 async def interactive(page: Any, start: float) -> float:
     """Wait for the lesson's "Next ▶", click it, wait for the kernel's "Step 2 of": seconds since ``start``."""
     target = page.locator(APP_READY).first
@@ -546,9 +577,13 @@ async def browser_learner(
     try:
         page = await context.new_page()
         page.on("pageerror", lambda e: page_errors.append(str(e)))
+        if cpu_probe is not None:  # a single learner's arrival: count what the page says to its server
+            result.traffic = watch_traffic(page, url)
         if files is not None:
             page.on("request", lambda r: record_file(files, url, r.url, r.resource_type, r.method))
         page.set_default_timeout(timeout_s * 1000)
+        if cpu_probe is not None:
+            result.cpu_start = cpu_probe(None).by_pid
         start = time.perf_counter()
         try:
             await page.goto(url, wait_until="commit")
@@ -557,8 +592,11 @@ async def browser_learner(
                 "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
             )
             if cpu_probe is not None:  # the kernel done with step 2; the page and its kernel still open
-                await asyncio.sleep(CPU_SETTLE_S)
+                await asyncio.sleep(max(CPU_SETTLE_S, start + ARRIVAL_WINDOW_S - time.perf_counter()))
                 result.cpu_at_tti = cpu_probe(result.kernel_id)
+                result.cpu_window_s = time.perf_counter() - start
+                if result.traffic is not None:
+                    result.traffic.open = False
             with contextlib.suppress(Exception):
                 html_end, files_end = await page.evaluate(JS_SPLIT)
                 result.split = (html_end / 1000, files_end / 1000)
@@ -782,7 +820,10 @@ def kernel_learner(
     from websockets.typing import Subprotocol
 
     result = Result("kernel")
+    traffic = result.traffic = Traffic() if cpu_probe is not None else None  # a single learner's arrival
     go.wait()
+    if cpu_probe is not None:
+        result.cpu_start = cpu_probe(None).by_pid
     start = time.perf_counter()
     deadline = start + timeout_s
     try:
@@ -801,11 +842,16 @@ def kernel_learner(
         result.kernel_id = m.group(1)
         html_end = time.perf_counter() - start
         result.file_bytes = fetch_files(base, files or [], source, cookies, deadline)
+        for _ in files or [] if traffic is not None else []:
+            traffic.request("GET", "static file")
         result.split = (html_end, time.perf_counter() - start)
         # the page reads its kernel's model first (which gives it the _xsrf cookie)
         status, _, set_cookies, _ = http_get(base, f"/api/kernels/{result.kernel_id}", source, cookies, timeout_s)
         if status != 200:
             raise RuntimeError(f"kernel API answered {status}")
+        if traffic is not None:
+            traffic.request("GET", f"/api/kernels/{result.kernel_id}")
+            traffic.request("WS", f"/api/kernels/{result.kernel_id}/channels")
         cookies = "; ".join(c for c in (cookies, set_cookies) if c)
         session = uuid.uuid4().hex
         ws_url = base.replace("http://", "ws://") + f"api/kernels/{result.kernel_id}/channels?session_id={session}"
@@ -820,11 +866,17 @@ def kernel_learner(
             source_address=(source, 0),
         ) as ws:
             client = KernelClient(ws)
+            client.traffic = traffic
             client.kernel_info(deadline)
             result.widgets = client.load_states(deadline)
+            client.start_page()
+            # interactive as a Chromium page's TTI counts it: Next ▶ clicked and its "Step 2 of" answered
+            first = step_on(client.states)
+            if first is None:
+                raise RuntimeError("no lesson step with Next ▶ in the widgets' states")
+            client.act(first, deadline)
             result.tti_s = time.perf_counter() - start
             progress.append(result)
-            client.start_page()
             if lesson is not None and lesson.join:  # the nickname typed, "Join the class" clicked
                 actions = join_actions(client.states, nickname("kernel", learner))
                 if actions is None:
@@ -840,8 +892,12 @@ def kernel_learner(
                 try:
                     kernel_lesson(client, lesson, learner, result)
                     if cpu_probe is not None:  # as a Chromium page's: settled, the connection open
-                        client.receive(None, time.perf_counter() + CPU_SETTLE_S)
+                        now = time.perf_counter()
+                        client.receive(None, max(now + CPU_SETTLE_S, start + ARRIVAL_WINDOW_S))
                         result.cpu_at_tti = cpu_probe(result.kernel_id)
+                        result.cpu_window_s = time.perf_counter() - start
+                        if traffic is not None:
+                            traffic.open = False
                 finally:
                     lesson.finished.append(learner)
             while not done.is_set():  # hold the connection open, as an open tab does
@@ -1028,7 +1084,12 @@ def clicks_of(results: list[Result], kind: str | None) -> list[float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "Classroom benchmark").splitlines()[0])
     parser.add_argument("--learners", type=int, default=30, help="learners opening the app at once (default 30)")
-    parser.add_argument("--browsers", type=int, default=3, help="of them, real Chromium pages (default 3)")
+    parser.add_argument(
+        "--browsers",
+        type=int,
+        default=1,
+        help="of them, real Chromium pages (default 1: it keeps the kernel-level clients honest)",
+    )
     parser.add_argument("--singles", type=int, default=3, help="single-learner arrivals of each kind (default 3)")
     parser.add_argument(
         "--lesson-seconds", type=float, default=120, help="seconds the class takes the lesson, 0 for none (default 120)"
@@ -1174,7 +1235,6 @@ def main(argv: list[str] | None = None) -> int:
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
             alone.join = bool(teacher)
             alone.go.set()
-            cpu_before = cpu_snapshot(server)
             run_browsers(
                 1,
                 server.url + link,
@@ -1192,7 +1252,7 @@ def main(argv: list[str] | None = None) -> int:
             if i:
                 # read once its first Next ▶ was answered, the page and its kernel still open: closing the
                 # page shuts its kernel down, and a process gone takes its CPU seconds out of the sum
-                own_share(server, cpu_before, out[0], arrival_cpu["Chromium"])
+                own_share(server, out[0], arrival_cpu["Chromium"])
             print(
                 f"single learner {i + 1}, Chromium: TTI {out[0].tti_s} s, lesson clicks {len(out[0].clicks)},"
                 f" error {out[0].error or (out[0].lesson_errors or [None])[0]}",
@@ -1210,21 +1270,21 @@ def main(argv: list[str] | None = None) -> int:
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
             alone.join = bool(teacher)
             alone.go.set()
-            # a Chromium page's arrival ends with its first Next ▶ answered: so does this one, for the CPU compared
-            first_next = Lesson(threading.Event(), math.inf, args.seed, (0.0, 0.0), 1, args.action_timeout)
-            first_next.go.set()
-            cpu_before = cpu_snapshot(server)
+            # a Chromium page's arrival ends with its first Next ▶ answered: so does this one's (its TTI), and
+            # no lesson action follows it, for the CPU compared
+            arrival_only = Lesson(threading.Event(), math.inf, args.seed, (0.0, 0.0), 0, args.action_timeout)
+            arrival_only.go.set()
             r = single_kernel_learner(
                 server,
                 code,
                 120,
-                alone if last else first_next,
+                alone if last else arrival_only,
                 files,
                 None if last else lambda kernel_id: cpu_reading(server, kernel_id),
             )
             kernel_singles.append(r)
             if not last:
-                own_share(server, cpu_before, r, arrival_cpu["kernel-level"])
+                own_share(server, r, arrival_cpu["kernel-level"])
             print(
                 f"single learner {i + 1}, kernel-level: TTI {r.tti_s} s ({r.widgets} widget states),"
                 f" lesson clicks {len(r.clicks)}, error {r.error or (r.lesson_errors or [None])[0]}",
@@ -1408,8 +1468,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.voila_arg:
         print(f"extra Voilà options: {' '.join(args.voila_arg)}")
     print(
-        "Arrival (TTI): a Chromium page until Next ▶ answers its first click; a kernel-level client until it holds"
-        " every widget's state (control comm, request_states, update_states)."
+        'Arrival (TTI): until Next ▶ answers its first click (the kernel\'s "Step 2 of"); a kernel-level client'
+        " clicks it once it holds every widget's state (control comm, request_states, update_states) and its"
+        " stores have sent what a drawn page's do."
     )
     print()
     print(f"{'':<44}{'p50':>9}{'p95':>9}{'max':>9}{'n':>5}")
@@ -1446,12 +1507,25 @@ def main(argv: list[str] | None = None) -> int:
             f"          {met(abs(cpu_ratio - 1) <= CLIENT_MATCH)}"
         )
         print("  (kernel-level / Chromium: the load each kind of learner puts on the server and its kernels)")
+        windows = {
+            "Chromium": [r.cpu_window_s for r in singles[1:] if r.cpu_window_s is not None],
+            "kernel-level": [r.cpu_window_s for r in kernel_singles[:-1] if r.cpu_window_s is not None],
+        }
         for kind, readings in arrival_cpu.items():
             print(
                 f"  {kind}, medians: server {statistics.median(r[0] for r in readings):.2f} s,"
                 f" its kernel {statistics.median(r[1] for r in readings):.2f} s"
+                f" in {statistics.median(windows[kind] or [math.nan]):.1f} s from its start"
                 f"  (the pool's other kernels meanwhile {statistics.median(r[2] for r in readings):.2f} s, not counted)"
             )
+    page_traffic = [r.traffic for r in singles[1:] or singles if r.traffic is not None and r.tti_s is not None]
+    client_traffic = [r.traffic for r in kernel_singles if r.traffic is not None and r.tti_s is not None]
+    if page_traffic and client_traffic:
+        print()
+        print("One arrival's traffic (until its CPU was read), messages and kB, by direction and kind:")
+        for row in traffic_table({"Chromium page": page_traffic[0], "kernel-level": client_traffic[0]}):
+            print("  " + row)
+        print()
     widgets = sorted({r.widgets for r in kernel_singles + results if r.widgets})
     if widgets:
         print(f"{'widget states received on arrival':<44}{', '.join(map(str, widgets)):>9}")
