@@ -585,6 +585,8 @@ async def browser_learner(
         if cpu_probe is not None:
             result.cpu_start = cpu_probe(None).by_pid
         start = time.perf_counter()
+        if result.traffic is not None:
+            result.traffic.start = start
         try:
             await page.goto(url, wait_until="commit")
             result.tti_s = await interactive(page, start)
@@ -825,6 +827,8 @@ def kernel_learner(
     if cpu_probe is not None:
         result.cpu_start = cpu_probe(None).by_pid
     start = time.perf_counter()
+    if traffic is not None:
+        traffic.start = start
     deadline = start + timeout_s
     try:
         path, cookies = learner_path(code), ""

@@ -432,6 +432,8 @@ class Traffic:
     sizes: dict[tuple[str, str], int] = field(default_factory=dict)  # (direction, key) -> bytes
     labels: dict[str, str] = field(default_factory=dict)  # comm id -> target name or model name
     open: bool = True  # False: the arrival is over, later traffic is not counted
+    start: float = field(default_factory=time.perf_counter)  # when the arrival began (perf_counter)
+    first: dict[tuple[str, str], float] = field(default_factory=dict)  # (direction, key) -> seconds from start
 
     def note(self, direction: str, msg: Mapping[str, Any], size: int) -> None:
         """Count one message (``direction``: "sent" by the page, "received" by it) of ``size`` bytes."""
@@ -464,20 +466,27 @@ class Traffic:
             self.add(("http", f"{method} {kind}"), size)
 
     def add(self, key: tuple[str, str], size: int) -> None:
+        self.first.setdefault(key, time.perf_counter() - self.start)
         self.counts[key] = self.counts.get(key, 0) + 1
         self.sizes[key] = self.sizes.get(key, 0) + size
 
 
 def traffic_table(columns: Mapping[str, Traffic]) -> list[str]:
-    """The kinds of traffic side by side, one column per page (messages, and kB), most frequent first."""
+    """The kinds of traffic side by side, one column per page: messages, kB, and seconds from the arrival's
+    start to the first of them; in the order the first page first sent or received them."""
+    first = next(iter(columns.values()), Traffic())
     keys = sorted(
         {k for t in columns.values() for k in t.counts},
-        key=lambda k: (k[0], -max(t.counts.get(k, 0) for t in columns.values()), k[1]),
+        key=lambda k: (first.first.get(k, math.inf), min(t.first.get(k, math.inf) for t in columns.values()), k),
     )
     width = max([len(f"{d} {k}") for d, k in keys] + [20])
-    lines = [f"{'':<{width}}" + "".join(f"{name:>22}" for name in columns)]
+    lines = [f"{'':<{width}}" + "".join(f"{name + ' (n, kB, first at)':>34}" for name in columns)]
     for key in keys:
-        cells = "".join(f"{t.counts.get(key, 0):>10} {t.sizes.get(key, 0) / 1000:>9.1f}kB" for t in columns.values())
+        cells = "".join(
+            f"{t.counts.get(key, 0):>10} {t.sizes.get(key, 0) / 1000:>9.1f}kB"
+            + (f"{t.first[key]:>11.2f}s" if key in t.first else f"{'-':>12}")
+            for t in columns.values()
+        )
         lines.append(f"{key[0] + ' ' + key[1]:<{width}}{cells}")
     return lines
 
