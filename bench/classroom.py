@@ -10,8 +10,8 @@ What it does, in one run on this machine:
    code every learner presents (its link ``?code=...``, then the cookie it sets) and the kernel bounds
    ``make class`` would use (``spades_tutor.cli.kernel_limits``: 3 per computer, the class plus a
    margin in all). Every kernel-level learner connects from its own loopback address (127.0.0.10,
-   127.0.0.11, ...), as each laptop of a room has its own; the Chromium pages share 127.0.0.1, as
-   three tabs of one laptop would. The class session is on, as ``make class`` serves it (a new session
+   127.0.0.11, ...), as each laptop of a room has its own; the Chromium page is at 127.0.0.1 (with
+   ``--browsers`` above 1 the pages share it, as tabs of one laptop would). The class session is on, as ``make class`` serves it (a new session
    in a database of the run's own under test-artifacts, and a teacher code): each learner joins it with
    a nickname once in (a kernel-level client types it into the Nickname box and clicks "Join the class",
    waiting for the welcome; a Chromium page does the same with the mouse), so every answer checked goes
@@ -30,12 +30,21 @@ What it does, in one run on this machine:
      connections at once, as Chromium opens to one host), a GET of its kernel's model, a websocket to
      ``/api/kernels/<id>/channels`` (the v1 framing the page asks for), ``kernel_info_request``, then the
      widget manager's start: the ``jupyter.widget.control`` comm opened, ``request_states`` sent, every
-     widget's state received in ``update_states``; its TTI stops there. Its widgets then start as a fresh
-     page's do (the browser stores send their empty saved value; the heartbeat pings every 5 s).
+     widget's state received in ``update_states``, the control comm closed. Its widgets then start as a
+     fresh page's views do once drawn: each browser store sends what its view changed (the browser's time
+     zone and ``loaded``; a first visit has no saved value), and the heartbeat pings every 5 s. Then it
+     clicks Next ▶ and waits for the kernel's "Step 2 of": its TTI stops there, at the same answer from
+     the server as a page's TTI.
+   The messages each kind sends and receives on one arrival, counted by channel, type, comm method and
+   the widget's model, and its HTTP requests after the HTML, are printed side by side with the time of
+   the first of each kind (one arrival of each kind, ``widget_client.Traffic``). They are the same (2026-12-07,
+   see the figures below), so the TTIs differ by what the page does on the learner's device: its
+   scripts found, fetched and run one after another, the 261 widgets built and drawn.
    The two medians and their ratio are printed (target: within 20 %; ``--check-client`` runs this phase
    only), and, from the arrivals that walk no lesson, the CPU the server and its kernels spent on one
-   arrival of each kind (psutil, the whole process tree, from the start of the arrival until the page
-   has closed; the kernel-level learner also clicks Next ▶ once, as the Chromium page's arrival does):
+   arrival of each kind (psutil: the server and the learner's own kernel, from the start of the arrival
+   until ``ARRIVAL_WINDOW_S``, 5 s, after it, or 1 s after its TTI if later, the page and its kernel still
+   open: the same window for either kind, so the server's and the kernel's idle work in it counts alike):
    the load each kind of learner puts on the server, which the page's own script work (in the wall
    time, not on the server) does not blur. The first Chromium page and the last kernel-level client then click through the lesson alone
    (``--single-actions`` actions each, one every 1–2 s): the baseline of the lesson phase.
@@ -43,8 +52,10 @@ What it does, in one run on this machine:
    127.0.0.8, the teacher link ``?code=...&teacher=...``), picks lesson 1 as the lesson taught and keeps
    the view open to the end, noting the time of every update of its heading's count of answers; the
    pool refills the kernel it took before the class comes in.
-3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (3) real Chromium pages
-   (one browser, a context each) and the rest kernel-level clients, measured as above. Every learner keeps
+3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (1) real Chromium page
+   (one browser, a context each; one is enough to keep the clients honest, and each runs its scripts on
+   the server's own cores, which a room's laptops would not) and the rest kernel-level clients, measured
+   as above. Every learner keeps
    its page / websocket open to the end (a connected kernel is not culled: ``cull_connected`` is false).
    The CPU the arrival took is split (psutil): the server and its kernels, and the learners' side running
    on this machine too (the Chromium pages with their driver, and the clients' threads, each), which in a
@@ -109,7 +120,7 @@ class). A smaller run (``--learners 6 --browsers 1 --lesson-seconds 20``, now): 
 
 Run it from the project root::
 
-    .venv/bin/python bench/classroom.py                     # 30 learners, 3 in Chromium, class settings
+    .venv/bin/python bench/classroom.py                     # 30 learners, 1 in Chromium, class settings
     .venv/bin/python bench/classroom.py --as-shipped        # same, with voila.json's pool of 1
     .venv/bin/python bench/classroom.py --pool-size 10      # class settings with a pool of 10
     .venv/bin/python bench/classroom.py --learners 4 --browsers 1 --lesson-seconds 20   # a quick look
@@ -284,7 +295,7 @@ def tree_cpu(server: Server) -> float:
 CPU_SETTLE_S = 1.0  # after a single learner's first Next ▶ is answered, before its arrival's CPU is read
 # ... and at the earliest this long after its arrival began: the same window for a Chromium page and a
 # kernel-level client (whose TTI is shorter), so the server's and the kernel's idle work in it counts alike
-ARRIVAL_WINDOW_S = 4.0
+ARRIVAL_WINDOW_S = 5.0
 
 
 def cpu_snapshot(server: Server) -> dict[int, float]:
@@ -845,9 +856,9 @@ def kernel_learner(
             raise RuntimeError("no kernelId in the page")
         result.kernel_id = m.group(1)
         html_end = time.perf_counter() - start
-        result.file_bytes = fetch_files(base, files or [], source, cookies, deadline)
-        for _ in files or [] if traffic is not None else []:
+        for _ in files or [] if traffic is not None else []:  # counted as they are asked for
             traffic.request("GET", "static file")
+        result.file_bytes = fetch_files(base, files or [], source, cookies, deadline)
         result.split = (html_end, time.perf_counter() - start)
         # the page reads its kernel's model first (which gives it the _xsrf cookie)
         status, _, set_cookies, _ = http_get(base, f"/api/kernels/{result.kernel_id}", source, cookies, timeout_s)

@@ -171,6 +171,11 @@ def test_traffic_counts_frames_by_kind_naming_each_comm_by_its_model() -> None:
         ("http", "GET static file"): 1,
     }
     assert traffic.sizes[("sent", "shell comm_msg custom ButtonModel {event}")] == 2 * len(wc.encode(click, True))
+    # when each kind first went by, in the order they did
+    firsts = [traffic.first[("sent", "shell comm_open jupyter.widget.control")]]
+    firsts.append(traffic.first[("sent", "shell comm_msg custom ButtonModel {event}")])
+    firsts.append(traffic.first[("http", "GET static file")])
+    assert 0 <= firsts[0] <= firsts[1] <= firsts[2]
     table = wc.traffic_table({"page": traffic, "client": wc.Traffic()})
     assert "page" in table[0] and any("custom ButtonModel" in row and " 2 " in row for row in table)
 
