@@ -119,25 +119,27 @@ class). A smaller run (``--learners 6 --browsers 1 --lesson-seconds 20``, now): 
 1.53x clients / 0.75x Chromium, p95 0.18 s, teacher view p95 0.13 s, 0 errors, 1.12 GiB.
 
 The clients' honesty, ``--check-client --learners 1 --browsers 1`` (2026-12-07, 3 arrivals of each
-kind, the CPU read on the last two; a CI run beside it from the second run on, load average 5 to 16).
-Before, the client's TTI stopped at ``update_states`` and its CPU was read from before the page's
-browser started: TTI 0.37 s / 2.52 s = 0.15x, CPU per arrival 0.36 s / 0.35 s = 1.01x (0.67x-0.80x in
-the class runs above). The traffic of one arrival of each kind, counted message by message, is the same
-but for the stores' first message: a drawn page's store view sends ``{loaded, time_zone}`` (only what
-it changed), the client sent ``{loaded, value}``; now it sends what the page does. After (the TTI to
-Step 2 answered, the CPU over 5 s from the arrival's start for either kind), three runs under the CI
-load: TTI 1.61 s / 2.60 s = 0.62x, 1.62 s / 4.45 s = 0.36x, 0.77 s / 5.79 s = 0.13x; CPU per arrival
-0.29 s / 0.29 s = 1.04x, 0.29 s / 0.33 s = 0.88x, 0.25 s / 0.29 s = 0.85x (the kernel's share equal
-in each, 0.13-0.15 s; the server's 0.12-0.15 s against the page's 0.16-0.18 s). Where the page's
-wall time goes (the last run, the page whose TTI was 3.49 s, seconds from its start, against the
-client's): its 96 static files from 0.48 s to 2.16 s, its scripts found, fetched and run one after
-another (the client: 0.30 s to 0.68 s); its websocket open at 2.20 s (0.68 s); every widget's state
-at 2.78 s (0.92 s); its stores' first messages at 2.82 s and Next ▶ clicked at 3.03 s, once drawn and
-enabled (0.92 s, both); Step 2 answered at 3.41 s (1.04 s). The server and kernel answer each the same
-messages in about the same time; the rest of the page's TTI is its own script work on the learner's
-device (here on the server's two cores), which the kernel-level client does not do: its TTI cannot
-come within 20 % of the page's without waiting for nothing, and the honest comparison is the CPU.
-(Playwright reports a frame to the benchmark a little after the page got it: the page's times are
+kind, the CPU read on the last two). Before, the client's TTI stopped at ``update_states`` and its CPU
+was read from before the page's browser started: TTI 0.37 s / 2.52 s = 0.15x, CPU per arrival 0.36 s /
+0.35 s = 1.01x (0.67x-0.80x in the class runs above). The traffic of one arrival of each kind, counted
+message by message, was the same but for the stores' first message: a drawn page's store view sends
+``{loaded, time_zone}`` (only what it changed), the client sent ``{loaded, value}``; now it sends what
+the page does. After (the TTI to Step 2 answered, the CPU over 5 s from the arrival's start for either
+kind), on a quiet machine: TTI 0.32 s / 1.76 s = 0.18x, CPU per arrival 0.23 s / 0.28 s = 0.81x (its
+kernel 0.12 s / 0.13 s, the server 0.10 s / 0.16 s); three runs beside a CI run (load average 5 to
+16): TTI 0.62x, 0.36x, 0.13x, CPU 1.04x, 0.88x, 0.85x. The server's share is 0.03-0.06 s higher for a
+page in every run for the same messages and requests: not found where from (not the HTML, sent
+uncompressed to both; not the static files, gzip from the same cache; not the window, 5 s for both).
+Where the page's wall time goes (the quiet run, the page whose TTI was 1.76 s, seconds from its start,
+against the client's): its 96 static files from 0.15 s to 1.04 s, its scripts found, fetched and run
+one after another (the client: 0.06 s to 0.12 s); its websocket open at 1.09 s (0.12 s); every
+widget's state at 1.34 s (0.22 s); its stores' first messages at 1.40 s and Next ▶ clicked at 1.66 s,
+once drawn and enabled (0.22 s, both); Step 2 answered at 1.74 s (0.32 s). The server and kernel answer
+the same messages in about the same time (request_states to update_states 0.12 s against 0.04 s, the
+click to Step 2 0.08 s against 0.10 s); the rest of the page's TTI, 1.44 s, is its own work on the
+learner's device (here on the server's two cores), which the kernel-level client does not do: its TTI
+cannot come within 20 % of the page's without waiting for nothing, and the honest comparison is the
+CPU. (Playwright hands a frame to the benchmark a little after the page got it: the page's times are
 upper bounds.)
 
 Run it from the project root::
