@@ -457,12 +457,13 @@ class Traffic:
         self.note(direction, msg, len(frame))
 
     def request(self, method: str, path: str, size: int = 0) -> None:
-        """Count an HTTP request after the page's HTML: a static file as such, an API path with a kernel's
-        id written ``<id>`` (and without the number a page adds to its kernel's model's path, not to be cached)."""
+        """Count an HTTP request: the page itself (``path`` "page"), a static file as such, an API path
+        with a kernel's id written ``<id>`` (and without the number a page adds to its kernel's model's
+        path, not to be cached)."""
         if self.open:
             path = re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>", path)
             path = re.sub(r"[?&](session_id|_xsrf|v)=[^&]*|\?\d+$", "", path)  # ids, cache-busters
-            kind = "static file" if not path.startswith("/api/") else path
+            kind = path if path.startswith("/api/") or path == "page" else "static file"
             self.add(("http", f"{method} {kind}"), size)
 
     def add(self, key: tuple[str, str], size: int) -> None:

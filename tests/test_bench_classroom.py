@@ -160,6 +160,7 @@ def test_traffic_counts_frames_by_kind_naming_each_comm_by_its_model() -> None:
     traffic.frame("received", wc.encode(answer, False))  # JSON text: the legacy framing
     traffic.request("GET", "/api/kernels/0b7e1f2c-1a2b-4c3d-8e9f-0a1b2c3d4e5f?1796652829483")
     traffic.request("GET", "/voila/static/voila.js?v=123")
+    traffic.request("GET", "page")
     traffic.open = False
     traffic.frame("sent", wc.encode(click, True))  # after the arrival: not counted
     assert traffic.counts == {
@@ -169,6 +170,7 @@ def test_traffic_counts_frames_by_kind_naming_each_comm_by_its_model() -> None:
         ("received", "iopub comm_msg update HTMLModel {value}"): 1,
         ("http", "GET /api/kernels/<id>"): 1,
         ("http", "GET static file"): 1,
+        ("http", "GET page"): 1,
     }
     assert traffic.sizes[("sent", "shell comm_msg custom ButtonModel {event}")] == 2 * len(wc.encode(click, True))
     # when each kind first went by, in the order they did
