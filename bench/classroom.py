@@ -11,11 +11,11 @@ What it does, in one run on this machine:
    ``make class`` would use (``spades_tutor.cli.kernel_limits``: 3 per computer, the class plus a
    margin in all). Every kernel-level learner connects from its own loopback address (127.0.0.10,
    127.0.0.11, ...), as each laptop of a room has its own; the Chromium page is at 127.0.0.1 (with
-   ``--browsers`` above 1 the pages share it, as tabs of one laptop would). The class session is on, as ``make class`` serves it (a new session
-   in a database of the run's own under test-artifacts, and a teacher code): each learner joins it with
-   a nickname once in (a kernel-level client types it into the Nickname box and clicks "Join the class",
-   waiting for the welcome; a Chromium page does the same with the mouse), so every answer checked goes
-   to the class's database; ``--no-teacher-view`` serves no session. ``--as-shipped`` serves with
+   ``--browsers`` above 1 the pages share it, as tabs of one laptop would). The class session is on, as
+   ``make class`` serves it (a new session in a database of the run's own under test-artifacts, and a
+   teacher code): each learner joins it with a nickname once in (a kernel-level client types it into
+   the Nickname box and clicks "Join the class", waiting for the welcome; a Chromium page does the same
+   with the mouse), so every answer checked goes to the class's database; ``--no-teacher-view`` serves no session. ``--as-shipped`` serves with
    ``voila.json`` alone (the one-learner settings of ``make app``, no code, no session, its total bound
    raised to the class) instead; ``--pool-size K`` overrides the pool size for an experiment.
 2. One learner alone, ``--singles`` times (default 3) of each kind, one after the other, the pool refilled
@@ -37,9 +37,9 @@ What it does, in one run on this machine:
      the server as a page's TTI.
    The messages each kind sends and receives on one arrival, counted by channel, type, comm method and
    the widget's model, and its HTTP requests after the HTML, are printed side by side with the time of
-   the first of each kind (one arrival of each kind, ``widget_client.Traffic``). They are the same (2026-12-07,
-   see the figures below), so the TTIs differ by what the page does on the learner's device: its
-   scripts found, fetched and run one after another, the 261 widgets built and drawn.
+   the first of each kind (one arrival of each kind, ``widget_client.Traffic``). They are the same
+   (2026-12-07, see the figures below), so the TTIs differ by what the page does on the learner's
+   device: its scripts found, fetched and run one after another, the 261 widgets built and drawn.
    The two medians and their ratio are printed (target: within 20 %; ``--check-client`` runs this phase
    only), and, from the arrivals that walk no lesson, the CPU the server and its kernels spent on one
    arrival of each kind (psutil: the server and the learner's own kernel, from the start of the arrival
@@ -55,8 +55,8 @@ What it does, in one run on this machine:
 3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (1) real Chromium page
    (one browser, a context each; one is enough to keep the clients honest, and each runs its scripts on
    the server's own cores, which a room's laptops would not) and the rest kernel-level clients, measured
-   as above. Every learner keeps
-   its page / websocket open to the end (a connected kernel is not culled: ``cull_connected`` is false).
+   as above. Every learner keeps its page / websocket open to the end (a connected kernel is not
+   culled: ``cull_connected`` is false).
    The CPU the arrival took is split (psutil): the server and its kernels, and the learners' side running
    on this machine too (the Chromium pages with their driver, and the clients' threads, each), which in a
    real room each learner's own laptop carries; each share is also printed as wall time over the
