@@ -10,12 +10,12 @@ What it does, in one run on this machine:
    code every learner presents (its link ``?code=...``, then the cookie it sets) and the kernel bounds
    ``make class`` would use (``spades_tutor.cli.kernel_limits``: 3 per computer, the class plus a
    margin in all). Every kernel-level learner connects from its own loopback address (127.0.0.10,
-   127.0.0.11, ...), as each laptop of a room has its own; the Chromium pages share 127.0.0.1, as
-   three tabs of one laptop would. The class session is on, as ``make class`` serves it (a new session
-   in a database of the run's own under test-artifacts, and a teacher code): each learner joins it with
-   a nickname once in (a kernel-level client types it into the Nickname box and clicks "Join the class",
-   waiting for the welcome; a Chromium page does the same with the mouse), so every answer checked goes
-   to the class's database; ``--no-teacher-view`` serves no session. ``--as-shipped`` serves with
+   127.0.0.11, ...), as each laptop of a room has its own; the Chromium page is at 127.0.0.1 (with
+   ``--browsers`` above 1 the pages share it, as tabs of one laptop would). The class session is on, as
+   ``make class`` serves it (a new session in a database of the run's own under test-artifacts, and a
+   teacher code): each learner joins it with a nickname once in (a kernel-level client types it into
+   the Nickname box and clicks "Join the class", waiting for the welcome; a Chromium page does the same
+   with the mouse), so every answer checked goes to the class's database; ``--no-teacher-view`` serves no session. ``--as-shipped`` serves with
    ``voila.json`` alone (the one-learner settings of ``make app``, no code, no session, its total bound
    raised to the class) instead; ``--pool-size K`` overrides the pool size for an experiment.
 2. One learner alone, ``--singles`` times (default 3) of each kind, one after the other, the pool refilled
@@ -30,12 +30,21 @@ What it does, in one run on this machine:
      connections at once, as Chromium opens to one host), a GET of its kernel's model, a websocket to
      ``/api/kernels/<id>/channels`` (the v1 framing the page asks for), ``kernel_info_request``, then the
      widget manager's start: the ``jupyter.widget.control`` comm opened, ``request_states`` sent, every
-     widget's state received in ``update_states``; its TTI stops there. Its widgets then start as a fresh
-     page's do (the browser stores send their empty saved value; the heartbeat pings every 5 s).
+     widget's state received in ``update_states``, the control comm closed. Its widgets then start as a
+     fresh page's views do once drawn: each browser store sends what its view changed (the browser's time
+     zone and ``loaded``; a first visit has no saved value), and the heartbeat pings every 5 s. Then it
+     clicks Next ▶ and waits for the kernel's "Step 2 of": its TTI stops there, at the same answer from
+     the server as a page's TTI.
+   The messages each kind sends and receives on one arrival, counted by channel, type, comm method and
+   the widget's model, and its HTTP requests after the HTML, are printed side by side with the time of
+   the first of each kind (one arrival of each kind, ``widget_client.Traffic``). They are the same
+   (2026-12-07, see the figures below), so the TTIs differ by what the page does on the learner's
+   device: its scripts found, fetched and run one after another, the 261 widgets built and drawn.
    The two medians and their ratio are printed (target: within 20 %; ``--check-client`` runs this phase
    only), and, from the arrivals that walk no lesson, the CPU the server and its kernels spent on one
-   arrival of each kind (psutil, the whole process tree, from the start of the arrival until the page
-   has closed; the kernel-level learner also clicks Next ▶ once, as the Chromium page's arrival does):
+   arrival of each kind (psutil: the server and the learner's own kernel, from the start of the arrival
+   until ``ARRIVAL_WINDOW_S``, 5 s, after it, or 1 s after its TTI if later, the page and its kernel still
+   open: the same window for either kind, so the server's and the kernel's idle work in it counts alike):
    the load each kind of learner puts on the server, which the page's own script work (in the wall
    time, not on the server) does not blur. The first Chromium page and the last kernel-level client then click through the lesson alone
    (``--single-actions`` actions each, one every 1–2 s): the baseline of the lesson phase.
@@ -43,9 +52,11 @@ What it does, in one run on this machine:
    127.0.0.8, the teacher link ``?code=...&teacher=...``), picks lesson 1 as the lesson taught and keeps
    the view open to the end, noting the time of every update of its heading's count of answers; the
    pool refills the kernel it took before the class comes in.
-3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (3) real Chromium pages
-   (one browser, a context each) and the rest kernel-level clients, measured as above. Every learner keeps
-   its page / websocket open to the end (a connected kernel is not culled: ``cull_connected`` is false).
+3. The class: ``--learners`` (30) learners start at the same moment: ``--browsers`` (1) real Chromium page
+   (one browser, a context each; one is enough to keep the clients honest, and each runs its scripts on
+   the server's own cores, which a room's laptops would not) and the rest kernel-level clients, measured
+   as above. Every learner keeps its page / websocket open to the end (a connected kernel is not
+   culled: ``cull_connected`` is false).
    The CPU the arrival took is split (psutil): the server and its kernels, and the learners' side running
    on this machine too (the Chromium pages with their driver, and the clients' threads, each), which in a
    real room each learner's own laptop carries; each share is also printed as wall time over the
@@ -107,9 +118,35 @@ lesson p95 against a one-learner baseline of 0.08 s from 22 clicks (1.34x in the
 class). A smaller run (``--learners 6 --browsers 1 --lesson-seconds 20``, now): arrival 0.93x, lesson
 1.53x clients / 0.75x Chromium, p95 0.18 s, teacher view p95 0.13 s, 0 errors, 1.12 GiB.
 
+The clients' honesty, ``--check-client --learners 1 --browsers 1`` (2026-12-07, 3 arrivals of each
+kind, the CPU read on the last two). Before, the client's TTI stopped at ``update_states`` and its CPU
+was read from before the page's browser started: TTI 0.37 s / 2.52 s = 0.15x, CPU per arrival 0.36 s /
+0.35 s = 1.01x (0.67x-0.80x in the class runs above). The traffic of one arrival of each kind, counted
+message by message, was the same but for the stores' first message: a drawn page's store view sends
+``{loaded, time_zone}`` (only what it changed), the client sent ``{loaded, value}``; now it sends what
+the page does. After (the TTI to Step 2 answered, the CPU over 5 s from the arrival's start for either
+kind), two runs on a quiet machine: TTI 0.32 s / 1.76 s = 0.18x and 0.27 s / 1.90 s = 0.14x, CPU per
+arrival 0.23 s / 0.28 s = 0.81x and 0.24 s / 0.28 s = 0.87x (its kernel 0.12 s / 0.13 s in both, the
+server 0.10-0.11 s / 0.15-0.16 s); three runs beside a CI run (load average 5 to 16): TTI 0.62x,
+0.36x, 0.13x, CPU 1.04x, 0.88x, 0.85x. The server's share is 0.03-0.06 s higher for a page in every
+run for the same messages and requests (the page's two requests, the class link and its redirect,
+counted too): not found where from (not the HTML, sent uncompressed to both; not the static files,
+gzip from the same cache; not the window, 5 s for both).
+Where the page's wall time goes (the quiet run, the page whose TTI was 1.76 s, seconds from its start,
+against the client's): its 96 static files from 0.15 s to 1.04 s, its scripts found, fetched and run
+one after another (the client: 0.06 s to 0.12 s); its websocket open at 1.09 s (0.12 s); every
+widget's state at 1.34 s (0.22 s); its stores' first messages at 1.40 s and Next ▶ clicked at 1.66 s,
+once drawn and enabled (0.22 s, both); Step 2 answered at 1.74 s (0.32 s). The server and kernel answer
+the same messages in about the same time (request_states to update_states 0.12 s against 0.04 s, the
+click to Step 2 0.08 s against 0.10 s); the rest of the page's TTI, 1.44 s, is its own work on the
+learner's device (here on the server's two cores), which the kernel-level client does not do: its TTI
+cannot come within 20 % of the page's without waiting for nothing, and the honest comparison is the
+CPU. (Playwright hands a frame to the benchmark a little after the page got it: the page's times are
+upper bounds.)
+
 Run it from the project root::
 
-    .venv/bin/python bench/classroom.py                     # 30 learners, 3 in Chromium, class settings
+    .venv/bin/python bench/classroom.py                     # 30 learners, 1 in Chromium, class settings
     .venv/bin/python bench/classroom.py --as-shipped        # same, with voila.json's pool of 1
     .venv/bin/python bench/classroom.py --pool-size 10      # class settings with a pool of 10
     .venv/bin/python bench/classroom.py --learners 4 --browsers 1 --lesson-seconds 20   # a quick look
@@ -178,13 +215,16 @@ from widget_client import (
     NEXT,
     V1_PROTOCOL,
     KernelClient,
+    Traffic,
     Walk,
     final_verdict,
     join_actions,
     pct,
+    step_on,
     teach_lesson,
     teacher_answers,
     teacher_heading,
+    traffic_table,
     update_latencies,
 )
 
@@ -279,6 +319,9 @@ def tree_cpu(server: Server) -> float:
 
 
 CPU_SETTLE_S = 1.0  # after a single learner's first Next ▶ is answered, before its arrival's CPU is read
+# ... and at the earliest this long after its arrival began: the same window for a Chromium page and a
+# kernel-level client (whose TTI is shorter), so the server's and the kernel's idle work in it counts alike
+ARRIVAL_WINDOW_S = 5.0
 
 
 def cpu_snapshot(server: Server) -> dict[int, float]:
@@ -324,12 +367,13 @@ def arrival_share(
     return spent(server_pid), spent(kernel_pid), others
 
 
-def own_share(server: Server, before: dict[int, float], result: Result, into: list[tuple[float, float, float]]) -> None:
-    """Add the ``arrival_share`` of a single learner, from its reading once settled, to ``into`` (nothing
-    when its kernel's process was not found: its CPU would be missing from the sum)."""
+def own_share(server: Server, result: Result, into: list[tuple[float, float, float]]) -> None:
+    """Add the ``arrival_share`` of a single learner, from its reading as it began to its reading once
+    settled, to ``into`` (nothing when its kernel's process was not found: its CPU would be missing from
+    the sum)."""
     reading = result.cpu_at_tti
-    if reading is not None and reading.kernel_pid is not None:
-        into.append(arrival_share(before, reading.by_pid, server.proc.pid, reading.kernel_pid))
+    if result.cpu_start is not None and reading is not None and reading.kernel_pid is not None:
+        into.append(arrival_share(result.cpu_start, reading.by_pid, server.proc.pid, reading.kernel_pid))
 
 
 def bench_cpu() -> float:
@@ -397,10 +441,13 @@ class Result:
     clicks: list[tuple[str, float]] = field(default_factory=list)  # lesson: (action kind, click -> answer s)
     untimed: int = 0  # lesson actions whose answer is the page's own (a Chromium card choice)
     lesson_errors: list[str] = field(default_factory=list)
+    cpu_start: dict[int, float] | None = None  # ``cpu_snapshot`` as a single learner's arrival began
     cpu_at_tti: CpuReading | None = None  # ``cpu_reading`` once the first Next ▶ was answered and settled
+    cpu_window_s: float | None = None  # seconds from ``cpu_start`` to ``cpu_at_tti``
     click_at: list[float] = field(default_factory=list)  # lesson: perf_counter each timed click was sent
     acks: list[float] = field(default_factory=list)  # lesson: perf_counter each Check's final verdict arrived
     joined: bool = False  # took a seat in the class session with a nickname
+    traffic: Traffic | None = None  # a single learner's arrival: its kernel messages and requests, counted
 
 
 def lesson_rng(seed: int, learner: int) -> random.Random:
@@ -517,6 +564,30 @@ async def browser_lesson(page: Any, lesson: Lesson, learner: int, result: Result
                 result.acks.append(now)
 
 
+def watch_traffic(page: Any, url: str) -> Traffic:
+    """Count what ``page`` says to its server from now on: every websocket frame each way (decoded as the
+    kernel messages they carry), the page's own requests (the class link and its redirect) and every
+    request to its own server after them."""
+    traffic = Traffic()
+    origin = urllib.parse.urlsplit(url).netloc
+
+    def on_websocket(ws: Any) -> None:
+        traffic.request("WS", urllib.parse.urlsplit(ws.url).path)
+        ws.on("framesent", lambda payload: traffic.frame("sent", payload))
+        ws.on("framereceived", lambda payload: traffic.frame("received", payload))
+
+    def on_request(r: Any) -> None:
+        parts = urllib.parse.urlsplit(r.url)
+        if r.resource_type == "document":
+            traffic.request(r.method, "page")
+        elif parts.netloc == origin:
+            traffic.request(r.method, parts.path + (f"?{parts.query}" if parts.query else ""))
+
+    page.on("websocket", on_websocket)
+    page.on("request", on_request)
+    return traffic
+
+
 async def interactive(page: Any, start: float) -> float:
     """Wait for the lesson's "Next ▶", click it, wait for the kernel's "Step 2 of": seconds since ``start``."""
     target = page.locator(APP_READY).first
@@ -546,10 +617,16 @@ async def browser_learner(
     try:
         page = await context.new_page()
         page.on("pageerror", lambda e: page_errors.append(str(e)))
+        if cpu_probe is not None:  # a single learner's arrival: count what the page says to its server
+            result.traffic = watch_traffic(page, url)
         if files is not None:
             page.on("request", lambda r: record_file(files, url, r.url, r.resource_type, r.method))
         page.set_default_timeout(timeout_s * 1000)
+        if cpu_probe is not None:
+            result.cpu_start = cpu_probe(None).by_pid
         start = time.perf_counter()
+        if result.traffic is not None:
+            result.traffic.start = start
         try:
             await page.goto(url, wait_until="commit")
             result.tti_s = await interactive(page, start)
@@ -557,8 +634,11 @@ async def browser_learner(
                 "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
             )
             if cpu_probe is not None:  # the kernel done with step 2; the page and its kernel still open
-                await asyncio.sleep(CPU_SETTLE_S)
+                await asyncio.sleep(max(CPU_SETTLE_S, start + ARRIVAL_WINDOW_S - time.perf_counter()))
                 result.cpu_at_tti = cpu_probe(result.kernel_id)
+                result.cpu_window_s = time.perf_counter() - start
+                if result.traffic is not None:
+                    result.traffic.open = False
             with contextlib.suppress(Exception):
                 html_end, files_end = await page.evaluate(JS_SPLIT)
                 result.split = (html_end / 1000, files_end / 1000)
@@ -782,13 +862,20 @@ def kernel_learner(
     from websockets.typing import Subprotocol
 
     result = Result("kernel")
+    traffic = result.traffic = Traffic() if cpu_probe is not None else None  # a single learner's arrival
     go.wait()
+    if cpu_probe is not None:
+        result.cpu_start = cpu_probe(None).by_pid
     start = time.perf_counter()
+    if traffic is not None:
+        traffic.start = start
     deadline = start + timeout_s
     try:
         path, cookies = learner_path(code), ""
         for _ in range(3):  # the class link answers with its cookie and a redirect to the lesson
             status, location, set_cookies, html = http_get(base, path, source, cookies, timeout_s)
+            if traffic is not None:
+                traffic.request("GET", "page")
             cookies = "; ".join(c for c in (cookies, set_cookies) if c)
             if status not in (301, 302, 303, 307):
                 break
@@ -800,12 +887,17 @@ def kernel_learner(
             raise RuntimeError("no kernelId in the page")
         result.kernel_id = m.group(1)
         html_end = time.perf_counter() - start
+        for _ in files or [] if traffic is not None else []:  # counted as they are asked for
+            traffic.request("GET", "static file")
         result.file_bytes = fetch_files(base, files or [], source, cookies, deadline)
         result.split = (html_end, time.perf_counter() - start)
         # the page reads its kernel's model first (which gives it the _xsrf cookie)
         status, _, set_cookies, _ = http_get(base, f"/api/kernels/{result.kernel_id}", source, cookies, timeout_s)
         if status != 200:
             raise RuntimeError(f"kernel API answered {status}")
+        if traffic is not None:
+            traffic.request("GET", f"/api/kernels/{result.kernel_id}")
+            traffic.request("WS", f"/api/kernels/{result.kernel_id}/channels")
         cookies = "; ".join(c for c in (cookies, set_cookies) if c)
         session = uuid.uuid4().hex
         ws_url = base.replace("http://", "ws://") + f"api/kernels/{result.kernel_id}/channels?session_id={session}"
@@ -820,11 +912,17 @@ def kernel_learner(
             source_address=(source, 0),
         ) as ws:
             client = KernelClient(ws)
+            client.traffic = traffic
             client.kernel_info(deadline)
             result.widgets = client.load_states(deadline)
+            client.start_page()
+            # interactive as a Chromium page's TTI counts it: Next ▶ clicked and its "Step 2 of" answered
+            first = step_on(client.states)
+            if first is None:
+                raise RuntimeError("no lesson step with Next ▶ in the widgets' states")
+            client.act(first, deadline)
             result.tti_s = time.perf_counter() - start
             progress.append(result)
-            client.start_page()
             if lesson is not None and lesson.join:  # the nickname typed, "Join the class" clicked
                 actions = join_actions(client.states, nickname("kernel", learner))
                 if actions is None:
@@ -840,8 +938,12 @@ def kernel_learner(
                 try:
                     kernel_lesson(client, lesson, learner, result)
                     if cpu_probe is not None:  # as a Chromium page's: settled, the connection open
-                        client.receive(None, time.perf_counter() + CPU_SETTLE_S)
+                        now = time.perf_counter()
+                        client.receive(None, max(now + CPU_SETTLE_S, start + ARRIVAL_WINDOW_S))
                         result.cpu_at_tti = cpu_probe(result.kernel_id)
+                        result.cpu_window_s = time.perf_counter() - start
+                        if traffic is not None:
+                            traffic.open = False
                 finally:
                     lesson.finished.append(learner)
             while not done.is_set():  # hold the connection open, as an open tab does
@@ -1028,7 +1130,12 @@ def clicks_of(results: list[Result], kind: str | None) -> list[float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "Classroom benchmark").splitlines()[0])
     parser.add_argument("--learners", type=int, default=30, help="learners opening the app at once (default 30)")
-    parser.add_argument("--browsers", type=int, default=3, help="of them, real Chromium pages (default 3)")
+    parser.add_argument(
+        "--browsers",
+        type=int,
+        default=1,
+        help="of them, real Chromium pages (default 1: it keeps the kernel-level clients honest)",
+    )
     parser.add_argument("--singles", type=int, default=3, help="single-learner arrivals of each kind (default 3)")
     parser.add_argument(
         "--lesson-seconds", type=float, default=120, help="seconds the class takes the lesson, 0 for none (default 120)"
@@ -1174,7 +1281,6 @@ def main(argv: list[str] | None = None) -> int:
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
             alone.join = bool(teacher)
             alone.go.set()
-            cpu_before = cpu_snapshot(server)
             run_browsers(
                 1,
                 server.url + link,
@@ -1192,7 +1298,7 @@ def main(argv: list[str] | None = None) -> int:
             if i:
                 # read once its first Next ▶ was answered, the page and its kernel still open: closing the
                 # page shuts its kernel down, and a process gone takes its CPU seconds out of the sum
-                own_share(server, cpu_before, out[0], arrival_cpu["Chromium"])
+                own_share(server, out[0], arrival_cpu["Chromium"])
             print(
                 f"single learner {i + 1}, Chromium: TTI {out[0].tti_s} s, lesson clicks {len(out[0].clicks)},"
                 f" error {out[0].error or (out[0].lesson_errors or [None])[0]}",
@@ -1210,21 +1316,21 @@ def main(argv: list[str] | None = None) -> int:
             alone = Lesson(threading.Event(), math.inf, args.seed, (1.0, 2.0), args.single_actions, args.action_timeout)
             alone.join = bool(teacher)
             alone.go.set()
-            # a Chromium page's arrival ends with its first Next ▶ answered: so does this one, for the CPU compared
-            first_next = Lesson(threading.Event(), math.inf, args.seed, (0.0, 0.0), 1, args.action_timeout)
-            first_next.go.set()
-            cpu_before = cpu_snapshot(server)
+            # a Chromium page's arrival ends with its first Next ▶ answered: so does this one's (its TTI), and
+            # no lesson action follows it, for the CPU compared
+            arrival_only = Lesson(threading.Event(), math.inf, args.seed, (0.0, 0.0), 0, args.action_timeout)
+            arrival_only.go.set()
             r = single_kernel_learner(
                 server,
                 code,
                 120,
-                alone if last else first_next,
+                alone if last else arrival_only,
                 files,
                 None if last else lambda kernel_id: cpu_reading(server, kernel_id),
             )
             kernel_singles.append(r)
             if not last:
-                own_share(server, cpu_before, r, arrival_cpu["kernel-level"])
+                own_share(server, r, arrival_cpu["kernel-level"])
             print(
                 f"single learner {i + 1}, kernel-level: TTI {r.tti_s} s ({r.widgets} widget states),"
                 f" lesson clicks {len(r.clicks)}, error {r.error or (r.lesson_errors or [None])[0]}",
@@ -1408,8 +1514,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.voila_arg:
         print(f"extra Voilà options: {' '.join(args.voila_arg)}")
     print(
-        "Arrival (TTI): a Chromium page until Next ▶ answers its first click; a kernel-level client until it holds"
-        " every widget's state (control comm, request_states, update_states)."
+        'Arrival (TTI): until Next ▶ answers its first click (the kernel\'s "Step 2 of"); a kernel-level client'
+        " clicks it once it holds every widget's state (control comm, request_states, update_states) and its"
+        " stores have sent what a drawn page's do."
     )
     print()
     print(f"{'':<44}{'p50':>9}{'p95':>9}{'max':>9}{'n':>5}")
@@ -1434,6 +1541,10 @@ def main(argv: list[str] | None = None) -> int:
         f"{'kernel-level / Chromium TTI, one learner':<44}{client_ratio:>8.2f}x   target {1 - CLIENT_MATCH:.1f}–{1 + CLIENT_MATCH:.1f}x"
         f"          {met(abs(client_ratio - 1) <= CLIENT_MATCH)}"
     )
+    print(
+        f"  (the same messages to the same answer, Step 2; the page's {single_tti - ksingle_tti:.2f} s more is its own"
+        " work: its scripts fetched and run, its widgets drawn; the server's load is compared by its CPU below)"
+    )
     cpu_ratio = math.nan
     chromium_cpu = [a + b for a, b, _ in arrival_cpu["Chromium"]]
     kernel_cpu = [a + b for a, b, _ in arrival_cpu["kernel-level"]]
@@ -1446,12 +1557,25 @@ def main(argv: list[str] | None = None) -> int:
             f"          {met(abs(cpu_ratio - 1) <= CLIENT_MATCH)}"
         )
         print("  (kernel-level / Chromium: the load each kind of learner puts on the server and its kernels)")
+        windows = {
+            "Chromium": [r.cpu_window_s for r in singles[1:] if r.cpu_window_s is not None],
+            "kernel-level": [r.cpu_window_s for r in kernel_singles[:-1] if r.cpu_window_s is not None],
+        }
         for kind, readings in arrival_cpu.items():
             print(
                 f"  {kind}, medians: server {statistics.median(r[0] for r in readings):.2f} s,"
                 f" its kernel {statistics.median(r[1] for r in readings):.2f} s"
+                f" in {statistics.median(windows[kind] or [math.nan]):.1f} s from its start"
                 f"  (the pool's other kernels meanwhile {statistics.median(r[2] for r in readings):.2f} s, not counted)"
             )
+    page_traffic = [r.traffic for r in singles[1:] or singles if r.traffic is not None and r.tti_s is not None]
+    client_traffic = [r.traffic for r in kernel_singles if r.traffic is not None and r.tti_s is not None]
+    if page_traffic and client_traffic:
+        print()
+        print("One arrival's traffic (until its CPU was read), messages and kB, by direction and kind:")
+        for row in traffic_table({"Chromium page": page_traffic[0], "kernel-level": client_traffic[0]}):
+            print("  " + row)
+        print()
     widgets = sorted({r.widgets for r in kernel_singles + results if r.widgets})
     if widgets:
         print(f"{'widget states received on arrival':<44}{', '.join(map(str, widgets)):>9}")

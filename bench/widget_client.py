@@ -286,6 +286,15 @@ class Walk:
         return Action("check", check, click(), result, "value")
 
 
+def step_on(states: States) -> Action | None:
+    """Next ▶ clicked, answered by the step label showing the next step: what a page's arrival ends with
+    (its TTI, as ``bench/app.py`` measures it); None where no lesson step or no Next ▶ is shown."""
+    label, where, button = step_label(states), step_of(states), find_button(states, NEXT)
+    if label is None or where is None or button is None:
+        return None
+    return Action("next", button, click(), label, "value", f"Step {where[0] + 1} of")
+
+
 # --- a class session: joining it, and the teacher view -------------------------------------------------------
 
 SEATED = "st-class-seated"  # the seat's message once the learner has joined
@@ -380,6 +389,109 @@ def update_latencies(acks: list[float], readings: list[tuple[float, int]], base:
     return latencies, missing
 
 
+# --- what a page and its kernel say to each other, counted ------------------------------------------------
+
+
+def frame_key(msg: Mapping[str, Any], labels: Mapping[str, str]) -> str:
+    """What a kernel message is, for counting a page's traffic: its channel and type, and for a comm its
+    method and what it talks to (the comm's target, or the widget's model name, from ``labels``); a custom
+    message names its content's keys, an update its state's keys.
+
+    >>> m = message("comm_msg", {"comm_id": "b", "data": {"method": "custom", "content": {"event": "click"}}}, "s")
+    >>> frame_key(m, {"b": "ButtonModel"})
+    'shell comm_msg custom ButtonModel {event}'
+    """
+    kind = msg_type(msg)
+    content = msg.get("content") or {}
+    head = f"{msg.get('channel', '')} {kind}"
+    if kind == "status":
+        return f"{head} {content.get('execution_state', '')}"
+    if kind == "comm_open":
+        state = (content.get("data") or {}).get("state") or {}
+        return f"{head} {content.get('target_name', '')} {state.get('_model_name', '')}".rstrip()
+    if kind in ("comm_msg", "comm_close"):
+        data = content.get("data") or {}
+        label = labels.get(str(content.get("comm_id")), "?")
+        method = data.get("method", "")
+        if method == "custom":
+            keys = "{" + ",".join(sorted((data.get("content") or {}).keys())) + "}"
+            return f"{head} custom {label} {keys}"
+        if method in ("update", "echo_update"):
+            keys = "{" + ",".join(sorted((data.get("state") or {}).keys())) + "}"
+            return f"{head} {method} {label} {keys}"
+        return f"{head} {method} {label}".rstrip()
+    return head
+
+
+@dataclass
+class Traffic:
+    """A page's kernel messages and HTTP requests, counted by kind (``frame_key``) and direction, with the
+    bytes of each kind; the comms' labels (target or model name) are learnt from the messages themselves."""
+
+    counts: dict[tuple[str, str], int] = field(default_factory=dict)  # (direction, key) -> messages
+    sizes: dict[tuple[str, str], int] = field(default_factory=dict)  # (direction, key) -> bytes
+    labels: dict[str, str] = field(default_factory=dict)  # comm id -> target name or model name
+    open: bool = True  # False: the arrival is over, later traffic is not counted
+    start: float = field(default_factory=time.perf_counter)  # when the arrival began (perf_counter)
+    first: dict[tuple[str, str], float] = field(default_factory=dict)  # (direction, key) -> seconds from start
+
+    def note(self, direction: str, msg: Mapping[str, Any], size: int) -> None:
+        """Count one message (``direction``: "sent" by the page, "received" by it) of ``size`` bytes."""
+        content = msg.get("content") or {}
+        kind = msg_type(msg)
+        if kind == "comm_open":
+            state = (content.get("data") or {}).get("state") or {}
+            self.labels[str(content.get("comm_id"))] = str(state.get("_model_name") or content.get("target_name"))
+        elif kind == "comm_msg" and (content.get("data") or {}).get("method") == "update_states":
+            for mid, entry in (content["data"].get("states") or {}).items():
+                self.labels[mid] = str((entry.get("state") or {}).get("_model_name", "?"))
+        if self.open:
+            self.add((direction, frame_key(msg, self.labels)), size)
+
+    def frame(self, direction: str, frame: str | bytes) -> None:
+        """Count one websocket frame (v1 binary framing or JSON text) as ``note`` does."""
+        try:
+            msg = decode(frame, isinstance(frame, bytes))
+        except (ValueError, KeyError, IndexError, UnicodeDecodeError):
+            msg = {"channel": "?", "header": {"msg_type": "undecoded"}}
+        self.note(direction, msg, len(frame))
+
+    def request(self, method: str, path: str, size: int = 0) -> None:
+        """Count an HTTP request: the page itself (``path`` "page"), a static file as such, an API path
+        with a kernel's id written ``<id>`` (and without the number a page adds to its kernel's model's
+        path, not to be cached)."""
+        if self.open:
+            path = re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>", path)
+            path = re.sub(r"[?&](session_id|_xsrf|v)=[^&]*|\?\d+$", "", path)  # ids, cache-busters
+            kind = path if path.startswith("/api/") or path == "page" else "static file"
+            self.add(("http", f"{method} {kind}"), size)
+
+    def add(self, key: tuple[str, str], size: int) -> None:
+        self.first.setdefault(key, time.perf_counter() - self.start)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        self.sizes[key] = self.sizes.get(key, 0) + size
+
+
+def traffic_table(columns: Mapping[str, Traffic]) -> list[str]:
+    """The kinds of traffic side by side, one column per page: messages, kB, and seconds from the arrival's
+    start to the first of them; in the order the first page first sent or received them."""
+    first = next(iter(columns.values()), Traffic())
+    keys = sorted(
+        {k for t in columns.values() for k in t.counts},
+        key=lambda k: (first.first.get(k, math.inf), min(t.first.get(k, math.inf) for t in columns.values()), k),
+    )
+    width = max([len(f"{d} {k}") for d, k in keys] + [20])
+    lines = [f"{'':<{width}}" + "".join(f"{name + ' (n, kB, first at)':>34}" for name in columns)]
+    for key in keys:
+        cells = "".join(
+            f"{t.counts.get(key, 0):>10} {t.sizes.get(key, 0) / 1000:>9.1f}kB"
+            + (f"{t.first[key]:>11.2f}s" if key in t.first else f"{'-':>12}")
+            for t in columns.values()
+        )
+        lines.append(f"{key[0] + ' ' + key[1]:<{width}}{cells}")
+    return lines
+
+
 # --- the client ----------------------------------------------------------------------------------------------
 
 
@@ -396,10 +508,15 @@ class KernelClient:
         self.ping_every = 5.0
         self.next_ping = math.inf
         self.pings = 0
+        self.time_zone = "UTC"  # the browser's, as a store's view reads it (headless Chromium's here)
+        self.traffic: Traffic | None = None  # set: every message sent and received is counted
 
     def send(self, msg_type_: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> str:
         msg = message(msg_type_, content, self.session, metadata)
-        self.ws.send(encode(msg, self.v1))
+        frame = encode(msg, self.v1)
+        self.ws.send(frame)
+        if self.traffic is not None:
+            self.traffic.note("sent", msg, len(frame))
         return str(msg["header"]["msg_id"])
 
     def apply(self, msg: Mapping[str, Any]) -> None:
@@ -435,6 +552,8 @@ class KernelClient:
                 continue
             msg = decode(frame, self.v1)
             self.messages += 1
+            if self.traffic is not None:
+                self.traffic.note("received", msg, len(frame))
             self.apply(msg)
             if until is not None and until(msg):
                 return msg
@@ -477,12 +596,20 @@ class KernelClient:
             if s.get("_model_name") != "AnyModel":
                 continue
             if {"key", "value", "loaded"} <= s.keys():
-                data = {"method": "update", "state": {"value": "", "loaded": True}, "buffer_paths": []}
+                data = {"method": "update", "state": self.store_start(s), "buffer_paths": []}
                 self.send("comm_msg", {"comm_id": mid, "data": data})
             elif "interval_ms" in s and self.heartbeat is None:
                 self.heartbeat = mid
                 self.ping_every = max(1.0, float(s["interval_ms"]) / 1000)
                 self.next_ping = time.perf_counter() + self.ping_every
+
+    def store_start(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """What a browser store's view (``spades_tutor/ui/static/storage.js``) saves once drawn on a fresh
+        page: the attributes it set that differ from the kernel's (a model sends only those): its saved
+        value (none on a first visit), the browser's time zone, whether the page was reloaded (no), and
+        that it has loaded."""
+        drawn = {"value": "", "time_zone": self.time_zone, "reloaded": False, "loaded": True}
+        return {k: v for k, v in drawn.items() if k not in state or state[k] != v}
 
     def act(self, action: Action, deadline: float) -> float:
         """Send ``action`` and wait for its answer: the seconds from sending to the answer."""

@@ -114,6 +114,74 @@ def test_script_walks_lesson_one_answering_its_quizzes(lesson_page: InProcessPag
     assert (4, 4) in steps and (1, 4) in steps[steps.index((4, 4)) :]
 
 
+def test_an_arrival_ends_as_a_pages_tti_does_with_next_answered_by_step_two(lesson_page: InProcessPage) -> None:
+    states = lesson_page.states()
+    first = wc.step_on(states)
+    assert first is not None and first.kind == "next" and first.answer_text == "Step 2 of"
+    assert states[first.model_id]["description"] == wc.NEXT
+    assert "Step 2 of" in str(lesson_page.send(first)["value"])
+    assert wc.step_on({}) is None
+
+
+def test_the_clients_stores_send_what_a_drawn_pages_stores_send(lesson_page: InProcessPage) -> None:
+    """A fresh page's store views (storage.js) send only what they changed: the time zone and loaded (the
+    value stored is empty on a first visit, the page not reloaded); the kernel takes both."""
+    client = wc.KernelClient(object())
+    states = lesson_page.states()
+    stores = [mid for mid, s in states.items() if {"key", "value", "loaded"} <= s.keys()]
+    assert stores
+    for mid in stores:
+        start = client.store_start(states[mid])
+        assert start == {"time_zone": "UTC", "loaded": True}
+        _instances[mid]._handle_msg({"content": {"data": {"method": "update", "state": start}}, "buffers": []})
+        assert (_instances[mid].loaded, _instances[mid].time_zone) == (True, "UTC")
+    # a store that holds a value already: the page's empty one is sent too
+    assert client.store_start({"key": "k", "value": "x", "loaded": False}) == {
+        "value": "",
+        "time_zone": "UTC",
+        "reloaded": False,
+        "loaded": True,
+    }
+
+
+def test_traffic_counts_frames_by_kind_naming_each_comm_by_its_model() -> None:
+    traffic = wc.Traffic()
+    control = wc.message("comm_open", {"comm_id": "ctl", "target_name": wc.CONTROL_TARGET, "data": {}}, "s")
+    states = {"b1": {"state": {"_model_name": "ButtonModel"}}, "h1": {"state": {"_model_name": "HTMLModel"}}}
+    reply = wc.message("comm_msg", {"comm_id": "ctl", "data": {"method": "update_states", "states": states}}, "s")
+    reply["channel"] = "iopub"
+    click = wc.message("comm_msg", {"comm_id": "b1", "data": wc.click()}, "s")
+    answer = wc.message("comm_msg", {"comm_id": "h1", "data": {"method": "update", "state": {"value": "x"}}}, "s")
+    answer["channel"] = "iopub"
+    traffic.frame("sent", wc.encode(control, True))
+    traffic.frame("received", wc.encode(reply, True))
+    traffic.frame("sent", wc.encode(click, True))
+    traffic.frame("sent", wc.encode(click, True))
+    traffic.frame("received", wc.encode(answer, False))  # JSON text: the legacy framing
+    traffic.request("GET", "/api/kernels/0b7e1f2c-1a2b-4c3d-8e9f-0a1b2c3d4e5f?1796652829483")
+    traffic.request("GET", "/voila/static/voila.js?v=123")
+    traffic.request("GET", "page")
+    traffic.open = False
+    traffic.frame("sent", wc.encode(click, True))  # after the arrival: not counted
+    assert traffic.counts == {
+        ("sent", "shell comm_open jupyter.widget.control"): 1,
+        ("received", "iopub comm_msg update_states jupyter.widget.control"): 1,
+        ("sent", "shell comm_msg custom ButtonModel {event}"): 2,
+        ("received", "iopub comm_msg update HTMLModel {value}"): 1,
+        ("http", "GET /api/kernels/<id>"): 1,
+        ("http", "GET static file"): 1,
+        ("http", "GET page"): 1,
+    }
+    assert traffic.sizes[("sent", "shell comm_msg custom ButtonModel {event}")] == 2 * len(wc.encode(click, True))
+    # when each kind first went by, in the order they did
+    firsts = [traffic.first[("sent", "shell comm_open jupyter.widget.control")]]
+    firsts.append(traffic.first[("sent", "shell comm_msg custom ButtonModel {event}")])
+    firsts.append(traffic.first[("http", "GET static file")])
+    assert 0 <= firsts[0] <= firsts[1] <= firsts[2]
+    table = wc.traffic_table({"page": traffic, "client": wc.Traffic()})
+    assert "page" in table[0] and any("custom ButtonModel" in row and " 2 " in row for row in table)
+
+
 def test_answer_matches_only_its_widget_and_text() -> None:
     action = wc.Action("next", "btn", wc.click(), "label", "value", "Step 2 of")
 
