@@ -60,6 +60,10 @@ RULE_SETS = {
         "two-of-spades-third", first_lead="two-of-clubs", nil=False
     ),
     "jokers/small-bag-limit": st.Rules.preset("jokers", bag_limit=3, bag_penalty=50, nil_value=50, trick_points=5),
+    "jokers/least-team-bid-4": st.Rules.preset("jokers", min_team_bid=4, ten_bid_bonus=50),
+    "classic/no-nil/least-team-bid-6/blind-nil": st.Rules.preset(
+        "classic", nil=False, min_team_bid=6, blind_nil="always", target=300
+    ),
 }
 
 
@@ -97,11 +101,16 @@ def test_simulator_matches_the_scalar_engine_round_by_round(key: str) -> None:
     for i in rows:
         _compare(rules, res, int(i))
     # the flags really were exercised by the random bids
-    nil_bids = res.bids == 0
+    nil_bids = (res.bids == 0) & ~res.blind_nil
     assert nil_bids.any() == rules.nil
     assert res.blind_nil.any() == (rules.blind_nil == "always")
     if rules.first_lead == "two-of-clubs":
         assert (res.plays[:, 0] == st.Card.parse("2C").index).all()
+    if rules.min_team_bid:  # every team bid reaches the least team bid, or has a nil; some only just
+        team = res.bids[:, :2].astype(int) + res.bids[:, 2:]
+        free = (res.bids[:, :2] == 0) | (res.bids[:, 2:] == 0)
+        assert ((team >= rules.min_team_bid) | free).all()
+        assert ((team == rules.min_team_bid) & ~free).any()
 
 
 def test_fixed_dealer_and_penalties_match_the_engine() -> None:
