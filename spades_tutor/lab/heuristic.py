@@ -9,9 +9,10 @@ equally high cards in hand order); ``HeuristicBot(seed=...)`` breaks ties with i
 
 - Bidding (``heuristic_bid``): the engine's ``likely_tricks`` total and ``nil_advice(...).safe``
   worked out for every hand at once, the total in exact hundredths (``_bid_estimates``); then
-  the rounding, the partner's nil, the 13-trick cap and the least team bid (``min_team_bid``) as ``heuristic_bid`` applies them. The
-  bot sums floats, so where the exact total sits on a rounding edge (x.30, or 2.00 for the nil
-  limit; about 2% of hands) that hand is bid by the scalar rule itself, and the float decides.
+  the rounding, the partner's nil, the 13-trick cap and the least team bid (``min_team_bid``)
+  as ``heuristic_bid`` applies them. The bot sums floats, so where the exact total sits on a
+  rounding edge (x.30, or 2.00 for the nil limit; about 2% of hands) that hand is bid by the
+  scalar rule itself, and the float decides.
   Every number and every rule is asked of the engine (``hand_eval`` / ``bots.bidding``), part by
   part, and only put together here: the hand's trump holding (``hand_eval.trump_shares``: the
   total of its shares, and its spare trumps, those with a share of 0; ``hand_eval.nil_risks`` of
