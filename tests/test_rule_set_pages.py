@@ -160,7 +160,10 @@ def test_the_glossary_follows_the_table_rules() -> None:
 def test_the_lab_starts_from_the_learners_rule_set() -> None:
     app = App(query="page=lab&rules=1.bicycle.t300")
     try:
-        assert (app.lab.first.value, app.lab.second.value) == ("bicycle", "classic")
+        # the learner's table (bicycle to 300) first, against regular Spades; bicycle as it stands is a choice too
+        assert (app.lab.first.value, app.lab.second.value) == ("table", "classic")
+        assert app.lab.rules_of("table") == Rules.preset("bicycle", target=300)
+        assert "bicycle" in dict((v, k) for k, v in app.lab.first.options)
     finally:
         errors.remove_sink(app.show_error)
 
@@ -189,11 +192,15 @@ def test_the_puzzles_and_the_lab_say_which_rules_they_use() -> None:
         assert puzzle.rules == Rules.preset(puzzle.rules.name)
         app.nav.value = "Joker lab"
         lab = "\n".join(_texts(app.lab.widget))
-        standard = Rules.preset("jokers")
-        assert (
-            f"standard scoring ({standard.trick_points} points a trick bid, {standard.bag_penalty} off for every "
-            f"{standard.bag_limit} bags, nil worth {standard.nil_value}, game to {standard.target})" in lab
-        )
-        assert "house rules are not used" in lab
+        assert "your own table with its house rules (“Your table” in the menus)" in lab
+        assert "house rules are not used" not in lab
+        # the learner's whole rule set is the lab's first choice, named in the engine's words
+        view = app.lab
+        assert view.first.value == "table" and view.rules_of(view.first.value) == TABLE
+        assert view.first.label == f"Your table: {TABLE.describe()}"
+        # and it follows the learner's rules when they change
+        app.picker.numbers["target"].set(target=250)
+        assert view.rules_of("table").target == 250 and view.first.value == "table"
+        assert "game to 250" in view.first.label
     finally:
         errors.remove_sink(app.show_error)
