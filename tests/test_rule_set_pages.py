@@ -181,15 +181,25 @@ def test_a_preset_link_over_saved_house_rules_it_cannot_play_keeps_the_preset() 
 
 
 def test_the_puzzles_and_the_lab_say_which_rules_they_use() -> None:
-    """Puzzles and the Joker lab play presets as they stand; each page says so, in the engine's numbers."""
+    """Puzzles play the deck and trumps of their rule set and, at a table without nil, set no nil goal; the
+    Joker lab plays and scores the learner's whole table. Each page says which rules it uses."""
     app = App(query=f"page=puzzles&rules={LINK}")
     try:
         app.store.loaded = True
         puzzles = "\n".join(_texts(app.puzzles.widget))
         assert "deck and trumps of the rule set it names" in puzzles and "house rules" in puzzles
-        # a puzzle's goal counts tricks: the learner's house rules change no trick of it
+        assert "At a table that plays without nil, the daily puzzle and the new ones have no nil" in puzzles
+        # a puzzle's goal counts tricks: the learner's house rules change no trick of it; this table has no nil
         puzzle = app.puzzles.puzzle
         assert puzzle.rules == Rules.preset(puzzle.rules.name)
+        assert not app.puzzles.nil and not puzzle.goal.rule.about_nil
+        for _ in range(3):
+            app.puzzles.new_puzzle()
+            assert not app.puzzles.puzzle.goal.rule.about_nil
+        app.picker.nil.value = True  # the learner's table takes nil up: the puzzles may set nil goals again
+        assert app.puzzles.nil
+        app.picker.nil.value = False
+        assert not app.puzzles.nil
         app.nav.value = "Joker lab"
         lab = "\n".join(_texts(app.lab.widget))
         assert "your own table with its house rules (“Your table” in the menus)" in lab
