@@ -417,3 +417,19 @@ def test_a_lab_run_without_nil_draws_no_nil_plot() -> None:
     assert "nil" not in page.frames and page.bar.value == page.bar.max == 2000
     assert "Your table plays without nil, so no nil was played there." in page.readings["nil"].value
     assert "no rule set compared has nil" in page.status.value
+
+
+def test_the_saved_rules_arriving_after_the_lab_is_built_put_the_learners_table_first() -> None:
+    """The page is built with the usual rules before the browser sends the saved ones: while the first menu
+    holds the page's own choice, the learner's table (with its house rules) takes its place; a choice the
+    learner made stays."""
+    from spades_tutor.ui.lab_page import TABLE, LabPage
+
+    page = LabPage(table=st.Rules.preset("jokers"))
+    assert page.first.value == "jokers"
+    saved = st.Rules.preset("jokers", target=300)
+    page.set_table(saved, chosen=False)
+    assert page.first.value == TABLE and page.rules_of(TABLE) == saved
+    page.first.value = "bicycle"  # the learner's own pick
+    page.set_table(st.Rules.preset("jokers", target=400), chosen=False)
+    assert page.first.value == "bicycle" and page.rules_of(TABLE).target == 400

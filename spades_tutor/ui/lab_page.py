@@ -146,9 +146,11 @@ class LabPage:
             first = table.name
         options = self._options()
         wide = w.Layout(width="auto", max_width="100%")
+        #: the first menu's choice as the page made it (the learner's table or preset), until the learner picks
+        self._picked_first = TABLE if house_rules_differ(self.table_rules) else first
         self.first = Dropdown(
             options=options,
-            value=TABLE if house_rules_differ(self.table_rules) else first,
+            value=self._picked_first,
             description="Compare",
             style={"description_width": "initial"},
             layout=wide,
@@ -286,7 +288,9 @@ class LabPage:
 
     def set_table(self, rules: Rules, chosen: bool = True) -> None:
         """The learner's rules changed: "Your table" is their rules now (results shown keep the rules
-        they name); where the learner chose them, the first menu starts from them again."""
+        they name). The first menu starts from them again (their table where its house rules make it
+        differ, else its preset) while it holds the page's own choice, or, where the learner chose the
+        new rules, while it holds their table or its preset."""
         was = self.table_rules
         self.table_rules = rules
         options = self._options()
@@ -294,8 +298,9 @@ class LabPage:
             value = menu.value
             menu.options = options
             menu.value = value
-        if chosen and self.first.value in (TABLE, was.name):
-            self.first.value = TABLE if house_rules_differ(rules) else rules.name
+        if self.first.value == self._picked_first or (chosen and self.first.value in (TABLE, was.name)):
+            self._picked_first = TABLE if house_rules_differ(rules) else rules.name
+            self.first.value = self._picked_first
 
     def _compared(self) -> list[str]:
         return list(dict.fromkeys([self.first.value, self.second.value]))
