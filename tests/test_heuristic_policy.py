@@ -47,6 +47,8 @@ RULE_SETS = {
     "two-of-spades-third/two-of-clubs/no-nil": st.Rules.preset(
         "two-of-spades-third", first_lead="two-of-clubs", nil=False
     ),
+    "jokers/least-team-bid-5": st.Rules.preset("jokers", min_team_bid=5),
+    "jokers/no-nil/least-team-bid-4": st.Rules.preset("jokers", nil=False, min_team_bid=4, bag_limit=5),
 }
 
 
@@ -82,6 +84,11 @@ def test_heuristic_policy_matches_the_scalar_bots_round_by_round(key: str) -> No
         _compare(rules, res, int(i))
     # the nil paths of the player were exercised
     assert (res.bids == 0).any() == rules.nil
+    if rules.min_team_bid:  # every team bid reaches the least team bid, or has a nil; some only just
+        team = res.bids[:, :2].astype(int) + res.bids[:, 2:]
+        free = (res.bids[:, :2] == 0) | (res.bids[:, 2:] == 0)
+        assert ((team >= rules.min_team_bid) | free).all()
+        assert ((team == rules.min_team_bid) & ~free).any()
 
 
 @pytest.mark.parametrize("key", [*PRESETS, "jokers/failed-nil-partner", "deuces-high/blind-nil-always/partner"])

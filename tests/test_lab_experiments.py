@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import html
 import math
 import re
 
@@ -367,3 +368,68 @@ def test_the_plots_fill_the_width_of_their_box(results: dict) -> None:
         drawn = bundle(spec(key, both(results, key)))[MIME]
         assert "width" not in drawn["layout"] and drawn["layout"]["autosize"] is True
         assert drawn["config"]["responsive"] is True
+
+
+def test_lab_page_compares_the_learners_table_with_its_house_rules() -> None:
+    """The learner's table is a choice of its own, first where its house rules make it differ from its preset;
+    it is simulated and scored by every rule it has, and every figure names the rules it came from."""
+    from spades_tutor.ui.lab_page import TABLE, LabPage, table_option
+
+    table = st.Rules.preset("jokers", nil=False, target=300, bag_limit=5, min_team_bid=4, ten_bid_bonus=50)
+    page = LabPage(table=table)
+    assert page.first.value == TABLE and page.second.value == "classic"
+    assert page.first.options[0] == (table_option(table), TABLE) and table.describe() in page.first.label
+    page.size.value = 2000
+    page.run()
+    # no nil at the learner's table: the bots play nil only in Regular Spades, and the nil plot says so
+    assert page.bar.value == page.bar.max == 2 * 2000 + 1000
+    assert set(page.frames["voids"].rule_set) == {"Your table", "classic"}
+    assert set(page.frames["nil"].rule_set) == {"classic"}
+    assert "Your table plays without nil, so no nil was played there." in page.readings["nil"].value
+    assert "Your table" in page.readings["trumps-per-hand"].value
+    for method in page.methods.values():
+        assert html.escape(st.Rules.preset("classic").describe()) in method.value
+    assert html.escape(table.describe()) in page.methods["voids"].value
+    assert html.escape(table.describe()) not in page.methods["nil"].value
+    page.run_bots()
+    games = page.frames["bots-games"]
+    mine = games[games.rule_set == "Your table"]
+    assert (mine.target == 300).all() and (mine[["ns", "ew"]].max(axis=1) >= 300).all()
+    assert (mine[["ns", "ew"]].max(axis=1) < 500).any()  # games at the table end at its own target
+    assert "A game to 300 takes" in page.bot_readings["games"].value
+    assert "a game to 500 takes" in page.bot_readings["games"].value
+    assert "whole games to its own target (300 and 500)" in page.bot_methods["games"].value
+    # the learner's rules change: "Your table" is them now; at a table as its preset is, the preset comes first
+    page.set_table(st.Rules.preset("bicycle"))
+    assert page.first.value == "bicycle" and page.first.options[0][0] == table_option(st.Rules.preset("bicycle"))
+    page.set_table(table)
+    assert page.first.value == TABLE
+
+
+def test_a_lab_run_without_nil_draws_no_nil_plot() -> None:
+    from spades_tutor.ui.lab_page import TABLE, LabPage
+
+    page = LabPage(table=st.Rules.preset("classic", nil=False))
+    assert (page.first.value, page.second.value) == (TABLE, "jokers")
+    page.size.value = 2000
+    page.second.value = TABLE  # the same choice twice is run once
+    page.run()
+    assert "nil" not in page.frames and page.bar.value == page.bar.max == 2000
+    assert "Your table plays without nil, so no nil was played there." in page.readings["nil"].value
+    assert "no rule set compared has nil" in page.status.value
+
+
+def test_the_saved_rules_arriving_after_the_lab_is_built_put_the_learners_table_first() -> None:
+    """The page is built with the usual rules before the browser sends the saved ones: while the first menu
+    holds the page's own choice, the learner's table (with its house rules) takes its place; a choice the
+    learner made stays."""
+    from spades_tutor.ui.lab_page import TABLE, LabPage
+
+    page = LabPage(table=st.Rules.preset("jokers"))
+    assert page.first.value == "jokers"
+    saved = st.Rules.preset("jokers", target=300)
+    page.set_table(saved, chosen=False)
+    assert page.first.value == TABLE and page.rules_of(TABLE) == saved
+    page.first.value = "bicycle"  # the learner's own pick
+    page.set_table(st.Rules.preset("jokers", target=400), chosen=False)
+    assert page.first.value == "bicycle" and page.rules_of(TABLE).target == 400

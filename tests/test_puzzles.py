@@ -624,3 +624,69 @@ def test_a_new_puzzle_is_made_near_the_learners_rating() -> None:
     assert page.puzzle == generate_near("jokers", seed, aim(strong.learner), standing=strong, rounds=40)
     assert page.puzzle.difficulty == "hard" and "near your puzzle rating" in page.head.value
     assert verify(page.puzzle).sharp
+
+
+# --- a table without nil ------------------------------------------------------------------------
+
+
+def test_nil_themes_are_the_themes_of_the_goals_about_a_nil() -> None:
+    from spades_tutor.ui.puzzle_page import NIL_THEMES
+
+    assert any(p.goal.rule.about_nil for p in SHIPPED)
+    for p in SHIPPED:
+        assert (p.theme in NIL_THEMES) == p.goal.rule.about_nil, p.code
+    assert {k for k in goals.names() if goals.get(k).about_nil} == {"make_nil", "break_nil"}  # type: ignore[union-attr]
+
+
+def test_a_table_without_nil_gets_no_nil_puzzle_daily() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    days = [DAY + datetime.timedelta(days=d) for d in range(60)]
+    # with nil, some days' puzzle is about a nil: the choice below has something to leave out
+    assert any(daily(d, "jokers").goal.rule.about_nil for d in days)
+    for d in days:
+        for near in (None, 1100.0, 1500.0, 1900.0):
+            for name in (None, *st.Rules.preset_names()):
+                assert not daily(d, name, near=near, nil=False).goal.rule.about_nil, (d, near, name)
+    page = PuzzlePage(today=DAY, rules_name="jokers", nil=False)
+    for d in days:
+        page.today = d
+        page.show_daily()
+        assert not page.puzzle.goal.rule.about_nil and page.puzzle.rules_name == "jokers", d
+
+
+def test_the_learners_table_losing_nil_refits_todays_untried_puzzle() -> None:
+    from spades_tutor.puzzles.rating import Standing
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    pages = (PuzzlePage(today=DAY + datetime.timedelta(days=d), rules_name="jokers") for d in range(60))
+    page = next(p for p in pages if p.puzzle.goal.rule.about_nil)  # today's puzzle for the learner is a nil one
+    assert page.puzzle.goal.rule.about_nil
+    page.fit("jokers", Standing(), nil=False)
+    assert not page.puzzle.goal.rule.about_nil and not page.nil
+    page.fit("jokers", Standing(), nil=True)
+    assert page.puzzle.goal.rule.about_nil
+
+
+def test_a_table_without_nil_makes_no_nil_puzzle() -> None:
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    # the generator's bots at a table without nil bid none: no nil goal comes up, even when asked for one
+    assert generate("jokers", 4, count=1, rounds=40, theme="cover partner's nil")
+    assert not generate(st.Rules.preset("jokers", nil=False), 4, count=1, rounds=40, theme="cover partner's nil")
+    found = generate(st.Rules.preset("jokers", nil=False), 3, count=8, rounds=40)
+    assert len(found) == 8 and not any(p.goal.rule.about_nil for p in found)
+    page = PuzzlePage(today=DAY, seed=5, rules_name="jokers", nil=False)
+    page.rule_choice.value = "jokers"
+    for _ in range(4):
+        page.new_puzzle()
+        assert not page.puzzle.goal.rule.about_nil and "A new puzzle" in page.note
+    page.theme_choice.value = "cover partner's nil"  # "Next puzzle" may still show the shipped ones of it
+    before = page.puzzle
+    page.new_puzzle()
+    assert page.puzzle is before and "Your table plays without nil" in page.note
+    with_nil = PuzzlePage(today=DAY, seed=5, rules_name="jokers")
+    with_nil.rule_choice.value = "jokers"
+    with_nil.theme_choice.value = "cover partner's nil"
+    with_nil.new_puzzle()
+    assert with_nil.puzzle.goal.rule.about_nil and "A new puzzle" in with_nil.note

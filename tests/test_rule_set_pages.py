@@ -160,7 +160,10 @@ def test_the_glossary_follows_the_table_rules() -> None:
 def test_the_lab_starts_from_the_learners_rule_set() -> None:
     app = App(query="page=lab&rules=1.bicycle.t300")
     try:
-        assert (app.lab.first.value, app.lab.second.value) == ("bicycle", "classic")
+        # the learner's table (bicycle to 300) first, against regular Spades; bicycle as it stands is a choice too
+        assert (app.lab.first.value, app.lab.second.value) == ("table", "classic")
+        assert app.lab.rules_of("table") == Rules.preset("bicycle", target=300)
+        assert "bicycle" in dict((v, k) for k, v in app.lab.first.options)
     finally:
         errors.remove_sink(app.show_error)
 
@@ -178,22 +181,36 @@ def test_a_preset_link_over_saved_house_rules_it_cannot_play_keeps_the_preset() 
 
 
 def test_the_puzzles_and_the_lab_say_which_rules_they_use() -> None:
-    """Puzzles and the Joker lab play presets as they stand; each page says so, in the engine's numbers."""
+    """Puzzles play the deck and trumps of their rule set and, at a table without nil, set no nil goal; the
+    Joker lab plays and scores the learner's whole table. Each page says which rules it uses."""
     app = App(query=f"page=puzzles&rules={LINK}")
     try:
         app.store.loaded = True
         puzzles = "\n".join(_texts(app.puzzles.widget))
         assert "deck and trumps of the rule set it names" in puzzles and "house rules" in puzzles
-        # a puzzle's goal counts tricks: the learner's house rules change no trick of it
+        assert "At a table that plays without nil, the daily puzzle and the new ones have no nil" in puzzles
+        # a puzzle's goal counts tricks: the learner's house rules change no trick of it; this table has no nil
         puzzle = app.puzzles.puzzle
         assert puzzle.rules == Rules.preset(puzzle.rules.name)
+        assert not app.puzzles.nil and not puzzle.goal.rule.about_nil
+        for _ in range(3):
+            app.puzzles.new_puzzle()
+            assert not app.puzzles.puzzle.goal.rule.about_nil
+        app.picker.nil.value = True  # the learner's table takes nil up: the puzzles may set nil goals again
+        assert app.puzzles.nil
+        app.picker.nil.value = False
+        assert not app.puzzles.nil
         app.nav.value = "Joker lab"
         lab = "\n".join(_texts(app.lab.widget))
-        standard = Rules.preset("jokers")
-        assert (
-            f"standard scoring ({standard.trick_points} points a trick bid, {standard.bag_penalty} off for every "
-            f"{standard.bag_limit} bags, nil worth {standard.nil_value}, game to {standard.target})" in lab
-        )
-        assert "house rules are not used" in lab
+        assert "your own table with its house rules (“Your table” in the menus)" in lab
+        assert "house rules are not used" not in lab
+        # the learner's whole rule set is the lab's first choice, named in the engine's words
+        view = app.lab
+        assert view.first.value == "table" and view.rules_of(view.first.value) == TABLE
+        assert view.first.label == f"Your table: {TABLE.describe()}"
+        # and it follows the learner's rules when they change
+        app.picker.numbers["target"].set(target=250)
+        assert view.rules_of("table").target == 250 and view.first.value == "table"
+        assert "game to 250" in view.first.label
     finally:
         errors.remove_sink(app.show_error)

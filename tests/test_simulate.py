@@ -60,6 +60,10 @@ RULE_SETS = {
         "two-of-spades-third", first_lead="two-of-clubs", nil=False
     ),
     "jokers/small-bag-limit": st.Rules.preset("jokers", bag_limit=3, bag_penalty=50, nil_value=50, trick_points=5),
+    "jokers/least-team-bid-4": st.Rules.preset("jokers", min_team_bid=4, ten_bid_bonus=50),
+    "classic/no-nil/least-team-bid-6/blind-nil": st.Rules.preset(
+        "classic", nil=False, min_team_bid=6, blind_nil="always", target=300
+    ),
 }
 
 
@@ -97,11 +101,16 @@ def test_simulator_matches_the_scalar_engine_round_by_round(key: str) -> None:
     for i in rows:
         _compare(rules, res, int(i))
     # the flags really were exercised by the random bids
-    nil_bids = res.bids == 0
+    nil_bids = (res.bids == 0) & ~res.blind_nil
     assert nil_bids.any() == rules.nil
     assert res.blind_nil.any() == (rules.blind_nil == "always")
     if rules.first_lead == "two-of-clubs":
         assert (res.plays[:, 0] == st.Card.parse("2C").index).all()
+    if rules.min_team_bid:  # every team bid reaches the least team bid, or has a nil; some only just
+        team = res.bids[:, :2].astype(int) + res.bids[:, 2:]
+        free = (res.bids[:, :2] == 0) | (res.bids[:, 2:] == 0)
+        assert ((team >= rules.min_team_bid) | free).all()
+        assert ((team == rules.min_team_bid) & ~free).any()
 
 
 def test_fixed_dealer_and_penalties_match_the_engine() -> None:
@@ -359,3 +368,42 @@ def test_voids_in_side_suits_match_the_exact_probability(name: str, big_deals: d
         tolerance = Z * math.sqrt(p * (1 - p) / N_STAT)
         assert abs(observed - p) <= tolerance, (name, suit, observed, p, tolerance)
     assert sizes == expected[name]
+
+
+# --- the lab scores a house-rule table as the engine does -------------------------------------------
+
+HOUSE_TABLES = {
+    "jokers/t300/bl5/nil50/tp5/tb50": st.Rules.preset(
+        "jokers", target=300, bag_limit=5, nil_value=50, trick_points=5, ten_bid_bonus=50
+    ),
+    "classic/no-nil/t300/bl5/tp5/tb50/mb4": st.Rules.preset(
+        "classic", nil=False, target=300, bag_limit=5, trick_points=5, ten_bid_bonus=50, min_team_bid=4
+    ),
+}
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+@pytest.mark.parametrize("key", list(HOUSE_TABLES))
+def test_lab_scoring_is_the_engines_on_simulated_rounds_at_house_rule_tables(key: str, policy: str) -> None:
+    """Every simulated round of a house-rule table (the random rounds of the lab's plots, the bots' rounds of
+    its nil plot), scored by the lab, against ``score_hand`` of the engine given the same bids and tricks; the
+    house rules show in the scores (a ten-bid bonus, 5-bag penalties, nils worth 50 where nil is allowed), and
+    the preset as it stands would have scored some rounds otherwise."""
+    rules = HOUSE_TABLES[key]
+    res = simulate(rules, 2000, seed=21, policy=policy)
+    kinds: dict[str, int] = {}
+    for i in range(len(res)):
+        bids = {s: (st.BLIND_NIL if res.blind_nil[i, s] else int(res.bids[i, s])) for s in st.Seat}
+        score = st.score_hand(rules, bids, {s: int(res.tricks[i, s]) for s in st.Seat})
+        assert res.points[i].tolist() == [score[t].points for t in st.Team], (key, policy, i)
+        assert res.bags[i].tolist() == [score[t].bags for t in st.Team], (key, policy, i)
+        for t in st.Team:
+            for line in score[t].lines:
+                kinds[line.kind] = kinds.get(line.kind, 0) + 1
+                if line.kind == "nil":
+                    assert abs(line.points) == 50
+    assert kinds.get("bonus", 0) > 0, kinds
+    assert kinds.get("penalty", 0) > 0, kinds
+    assert (kinds.get("nil", 0) > 0) == rules.nil, kinds
+    preset, _ = score_batch(st.Rules.preset(rules.name), res.bids, res.blind_nil, res.tricks)
+    assert (preset != res.points).any()

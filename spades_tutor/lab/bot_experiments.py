@@ -101,7 +101,8 @@ def _bag_points(hand_scores: list[dict[Team, Any]], team: Team) -> int:
 
 
 def games_to_target(rules: Rules, n_games: int, seed: int = 0, progress: Progress = None) -> tuple[Any, Any]:
-    """Whole games between heuristic bots: (one row per game, one row per hand of each game).
+    """Whole games between heuristic bots: (one row per game, one row per hand of each game), each
+    row with the rule set's ``target`` (a game ends as ``rules`` says: its target, its mercy rule).
 
     A game is "decided by bags" when taking every bag point and bag penalty out of both
     totals would change who is ahead at the end.
@@ -136,8 +137,10 @@ def games_to_target(rules: Rules, n_games: int, seed: int = 0, progress: Progres
             progress(g + 1, n_games)
     per_game = pd.DataFrame(games)
     per_game.insert(0, "rule_set", rules.name)
+    per_game.insert(1, "target", rules.target)
     per_hand = pd.DataFrame(path)
     per_hand.insert(0, "rule_set", rules.name)
+    per_hand.insert(1, "target", rules.target)
     return per_game, per_hand
 
 

@@ -24,9 +24,9 @@ import functools
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import Card, Round, Rules, Seat, Suit
+from ..engine import Bid, Card, Round, Rules, Seat, Suit
 
-__all__ = ["CardTables", "card_tables", "select_bit"]
+__all__ = ["CardTables", "bid_options_after", "card_tables", "select_bit"]
 
 TWO_OF_CLUBS = Card.parse("2C")
 
@@ -87,6 +87,24 @@ def _bid_options(rules: Rules) -> tuple[tuple[tuple[int, bool], ...], ...]:
         options.append(tuple((b.tricks, b.blind) for b in legal))
         rnd.bid(legal[0])
     return tuple(options)
+
+
+@functools.lru_cache(maxsize=256)
+def bid_options_after(rules: Rules, position: int, partner: tuple[int, bool]) -> tuple[tuple[int, bool], ...]:
+    """The engine's ``legal_bids()`` at bidding ``position`` (2 or 3: a team's second bidder) of a hand
+    that starts 0-0, once the partner bid ``partner`` (tricks, blind): at a table with a least team bid
+    (``min_team_bid``) what the second bidder may bid depends on the first's bid.
+
+    >>> import spades_tutor as st
+    >>> rules = st.Rules.preset("jokers", min_team_bid=4)
+    >>> [t for t, _ in bid_options_after(rules, 2, (1, False))][:3], len(bid_options_after(rules, 2, (0, False)))
+    ([0, 3, 4], 14)
+    """
+    deck = rules.deck()
+    rnd = Round.from_hands(rules, {s: deck[int(s) :: 4] for s in Seat}, dealer=Seat.WEST)
+    for p in range(position):
+        rnd.bid(Bid(partner[0], blind=partner[1]) if p == position - 2 else rnd.legal_bids()[0])
+    return tuple((b.tricks, b.blind) for b in rnd.legal_bids())
 
 
 @functools.cache

@@ -9,9 +9,10 @@ equally high cards in hand order); ``HeuristicBot(seed=...)`` breaks ties with i
 
 - Bidding (``heuristic_bid``): the engine's ``likely_tricks`` total and ``nil_advice(...).safe``
   worked out for every hand at once, the total in exact hundredths (``_bid_estimates``); then
-  the rounding, the partner's nil and the 13-trick cap as ``heuristic_bid`` applies them. The
-  bot sums floats, so where the exact total sits on a rounding edge (x.30, or 2.00 for the nil
-  limit; about 2% of hands) that hand is bid by the scalar rule itself, and the float decides.
+  the rounding, the partner's nil, the 13-trick cap and the least team bid (``min_team_bid``)
+  as ``heuristic_bid`` applies them. The bot sums floats, so where the exact total sits on a
+  rounding edge (x.30, or 2.00 for the nil limit; about 2% of hands) that hand is bid by the
+  scalar rule itself, and the float decides.
   Every number and every rule is asked of the engine (``hand_eval`` / ``bots.bidding``), part by
   part, and only put together here: the hand's trump holding (``hand_eval.trump_shares``: the
   total of its shares, and its spare trumps, those with a share of 0; ``hand_eval.nil_risks`` of
@@ -159,6 +160,10 @@ class HeuristicPolicy:
             m = int(hands[i])
             hand = [cards[b] for b in range(52) if m >> b & 1]
             tricks[i] = _bid_one(rules, hand, None if partner is None else int(partner[i]))
+        need = rules.min_team_bid
+        if partner is not None and need:  # ``heuristic_bid`` raises a number bid to the least team bid
+            low = (partner != 0) & (tricks != 0) & (partner + tricks < need)
+            tricks = np.where(low, need - partner, tricks)
         return tricks.astype(np.int8), np.zeros(n, dtype=bool)
 
     # --- play -----------------------------------------------------------------------------

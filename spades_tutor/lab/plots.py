@@ -364,7 +364,7 @@ def figure(name: str, frame: Any) -> Any:
 
 BOT_TITLES = {
     "bidding": "How well the bots bid",
-    "games": "Whole games to 500 between the bots",
+    "games": "Whole games between the bots",
 }
 
 
@@ -379,9 +379,27 @@ def bot_reading(name: str, frame: Any) -> str:
         return text + (f" against {_pair(bags[1:])}." if len(bags) > 1 else ".")
     hands = [f"{float(frame[frame.rule_set == n].hands.mean()):.1f} with {_title(n)}" for n in sets]
     decided = [_pct(float(frame[frame.rule_set == n].bags_decided.mean())) for n in sets]
-    first = hands[0].replace(" with ", " hands on average with ", 1)
-    text = f"A game to {Rules.preset(sets[0]).target} takes {_pair([first, *hands[1:]])}; bags decided {decided[0]} of games"
+    targets = [_target(frame, n) for n in sets]
+    if len(set(targets)) == 1:
+        first = hands[0].replace(" with ", " hands on average with ", 1)
+        text = f"A game to {targets[0]} takes {_pair([first, *hands[1:]])}"
+    else:  # each rule set's games end at its own target
+        each = [
+            f"a game to {t} takes {h.replace(' with ', ' hands on average with ', 1)}"
+            for t, h in zip(targets, hands, strict=True)
+        ]
+        text = "; ".join(each)
+        text = text[0].upper() + text[1:]
+    text += f"; bags decided {decided[0]} of games"
     return text + (f" against {_pair(decided[1:])}." if len(decided) > 1 else ".")
+
+
+def _target(frame: Any, rule_set: str) -> int:
+    """The target the games of ``rule_set`` in ``frame`` were played to (its ``target`` column; a
+    frame without one is of a preset as it stands)."""
+    if "target" in frame:
+        return int(frame[frame.rule_set == rule_set].target.iloc[0])
+    return Rules.preset(rule_set).target
 
 
 def bot_spec(name: str, frame: Any) -> dict[str, Any]:
@@ -467,16 +485,26 @@ def paths_spec(per_hand: Any, games: int = 4) -> dict[str, Any]:
                         "hovertemplate": f"{_title(rs)} game {g + 1}, {side}: %{{y}} after hand %{{x}}<extra></extra>",
                     }
                 )
-    target = Rules.preset(_sets(per_hand)[0]).target
-    line = {"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": target, "y1": target}
+    targets = sorted({_target(per_hand, rs) for rs in _sets(per_hand)})  # a dashed line at each
     layout = plot_layout(
         "Score paths of the first games (N–S solid, E–W dotted)",
         "hand",
         "score",
         height=PLOT_HEIGHT,
-        shapes=[{**line, "line": {"color": "#555", "dash": "dash"}}],
+        shapes=[
+            {
+                "type": "line",
+                "xref": "paper",
+                "x0": 0,
+                "x1": 1,
+                "y0": t,
+                "y1": t,
+                "line": {"color": "#555", "dash": "dash"},
+            }
+            for t in targets
+        ],
         annotations=[
-            {"xref": "paper", "x": 1, "y": target, "text": str(target), "showarrow": False, "yanchor": "bottom"}
+            {"xref": "paper", "x": 1, "y": t, "text": str(t), "showarrow": False, "yanchor": "bottom"} for t in targets
         ],
     )
     return {"data": data, "layout": layout}

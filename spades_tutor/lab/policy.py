@@ -18,7 +18,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from .card_tables import select_bit
+from .card_tables import bid_options_after, select_bit
 from .heuristic import HeuristicPolicy
 from .table import Table
 from .words import BIDS, PLAYS, choose_top
@@ -40,15 +40,34 @@ class RandomPolicy:
     name = "random"
 
     def bid(self, table: Table, position: int) -> tuple[npt.NDArray[np.integer], npt.NDArray[np.bool_]]:
-        options = table.tables.bid_options[position]
-        tricks = np.array([t for t, _ in options], dtype=np.int8)
-        blind = np.array([b for _, b in options], dtype=bool)
-        k = choose_top(table.top[BIDS + position], len(options)).astype(np.intp)
-        return tricks[k], blind[k]
+        top = table.top[BIDS + position]
+        if position < 2 or not table.rules.min_team_bid:
+            return _pick(table.tables.bid_options[position], top)
+        # a team's second bidder, at a table with a least team bid: the options follow the partner's bid
+        rows = np.arange(len(table))
+        partner = (table.seat + 2) % 4
+        first = table.bids[rows, partner].astype(np.intp) * 2 + table.blind[rows, partner]
+        tricks = np.empty(len(table), dtype=np.int8)
+        blind = np.empty(len(table), dtype=bool)
+        for key in np.unique(first).tolist():
+            sel = first == key
+            options = bid_options_after(table.rules, position, (key // 2, bool(key % 2)))
+            tricks[sel], blind[sel] = _pick(options, top[sel])
+        return tricks, blind
 
     def play(self, table: Table, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
         k = choose_top(table.top[PLAYS + table.step], np.bitwise_count(legal))
         return select_bit(legal, k)
+
+
+def _pick(
+    options: tuple[tuple[int, bool], ...], top: npt.NDArray[np.uint32]
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_]]:
+    """``choose`` among ``options`` (the engine's legal bids, in its order) for each round's word."""
+    tricks = np.array([t for t, _ in options], dtype=np.int8)
+    blind = np.array([b for _, b in options], dtype=bool)
+    k = choose_top(top, len(options)).astype(np.intp)
+    return tricks[k], blind[k]
 
 
 POLICIES: dict[str, type[Policy]] = {"random": RandomPolicy, "heuristic": HeuristicPolicy}

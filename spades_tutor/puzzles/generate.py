@@ -208,7 +208,8 @@ def generate_near(
 
 
 def _found(rules: Rules | str, seed: int, rounds: int, budget: Budget, theme: str | None) -> Iterator[Puzzle]:
-    """Sharp puzzles, one a round at most, of ``theme`` if given, from ``rounds`` bot-played rounds of the seed."""
+    """Sharp puzzles, one a round at most, of ``theme`` if given, from ``rounds`` bot-played rounds of the seed
+    in ``rules`` (at a table without nil the bots bid none, so no goal is about a nil)."""
     rules = Rules.preset(rules) if isinstance(rules, str) else rules
     rng = random.Random(seed)
     for _ in range(rounds):
@@ -220,6 +221,8 @@ def _found(rules: Rules | str, seed: int, rounds: int, budget: Budget, theme: st
         rnd = play_round(rules, bots, seed=round_seed, bags=bags)
         for replay, pos in _positions(rnd, rng):
             puzzle = _first_sharp(rules, replay, pos, budget)
+            if puzzle is not None and not rules.nil and puzzle.goal.rule.about_nil:
+                continue  # not at a table without nil (its bots bid none, so this is a safeguard)
             if puzzle is not None and theme in (None, puzzle.theme):
                 yield puzzle
                 break
@@ -271,6 +274,7 @@ def daily(
     *,
     near: float | None = None,
     standing: Standing | None = None,
+    nil: bool = True,
 ) -> Puzzle:
     """The puzzle of the day: one of the shipped ones, chosen by the date alone, of the rule set and
     at the level given where there is one (else of the nearest level there is); or, given a rating
@@ -286,8 +290,14 @@ def daily(
     'medium'
     >>> daily(datetime.date(2026, 12, 2), "jokers", near=1850.0).difficulty
     'hard'
+
+    ``nil=False`` (a table that plays without nil): no puzzle whose goal is about a nil.
+
+    >>> {daily(datetime.date(2026, 12, d), "jokers", nil=False).goal.rule.about_nil for d in range(1, 29)}
+    {False}
     """
-    pool = [p for p in shipped() if rules_name in (None, p.rules_name)] or list(shipped())
+    fits = [p for p in shipped() if nil or not p.goal.rule.about_nil]
+    pool = [p for p in fits if rules_name in (None, p.rules_name)] or fits
     if near is not None:
         view = standing or Standing()
 

@@ -47,6 +47,8 @@ class GoalKind:
 
     name: ClassVar[str] = ""  # the solver's question it is named after: "make_contract"
     code: ClassVar[int] = -1  # its number in a puzzle code (fixed for good: links hold it)
+    #: the goal is about a nil bid (to make, cover or break): a table that plays without nil has none
+    about_nil: ClassVar[bool] = False
 
     def ask(self, puzzle: Puzzle, pos: Position, budget: Budget) -> Answer:
         """Does the learner's side still reach the goal from ``pos`` (reached from the puzzle's)?"""
@@ -197,6 +199,7 @@ class MakeNil(GoalKind):
 
     name = "make_nil"
     code = 2
+    about_nil = True
 
     def ask(self, puzzle: Puzzle, pos: Position, budget: Budget) -> Answer:
         return make_nil(pos, puzzle.goal.seat, budget=budget)
@@ -224,6 +227,7 @@ class BreakNil(GoalKind):
 
     name = "break_nil"
     code = 3
+    about_nil = True
 
     def ask(self, puzzle: Puzzle, pos: Position, budget: Budget) -> Answer:
         return break_nil(pos, puzzle.goal.seat, budget=budget)

@@ -15,7 +15,6 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import Rules
-from ..engine.text import number
 from .choices import Dropdown
 from .errors import guarded
 from .glossary import TECHNICAL, TermLinks
@@ -47,13 +46,24 @@ _BOTS = "the computer players: the heuristic bots you play against on the Play p
 
 
 def lab_method(
-    key: str, rounds: int, seed: int, *, nils: int = 0, games: int = 0, target: int = 500
+    key: str,
+    rounds: int,
+    seed: int,
+    *,
+    nils: int = 0,
+    games: int = 0,
+    target: int | str = 500,
+    rule_sets: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """The lines of a lab plot's "How was this measured?": how many rounds (or nils, or games) in
-    each rule set, played how, the seed (the Seed box) and the interval.
+    each rule set, played how, the seed (the Seed box), the interval, and the rule sets compared
+    (``rule_sets``: each in the engine's words, every rule the figures were played and scored by).
+    ``target`` is the games' target, or words saying each rule set's where they differ.
 
     >>> lab_method("voids", 2000, 1)[0]
     'A simulation: 2,000 rounds in each rule set, dealt and played at random: every card a legal one, picked at random.'
+    >>> lab_method("bots-games", 0, 1, games=50, target="its own target (300 and 500)")[0]
+    'A simulation: 50 whole games to its own target (300 and 500) in each rule set, played by the computer players: the heuristic bots you play against on the Play page, in all four seats.'
     """
     from ..measured import INTERVAL, seed_line
 
@@ -74,6 +84,8 @@ def lab_method(
         lines.append("Exact values, worked out from the pack by probability, are drawn beside the simulated ones.")
     if key == "bots-games":
         lines = [*lines[:2], "The histogram counts games; it has no likely range."]
+    if rule_sets:
+        lines.append("The rule sets, every rule of each as played and scored here: " + " ".join(rule_sets))
     return tuple(lines)
 
 
@@ -101,30 +113,54 @@ def _titles() -> dict[str, str]:
     return {**TITLES, **{f"bots-{k}": v for k, v in BOT_TITLES.items()}, "bots-paths": "Score paths of whole games"}
 
 
-def _preset_scoring() -> str:
-    """The presets' own scoring, in the engine's numbers (every preset scores alike; only decks differ)."""
-    standard = Rules.preset()
-    return (
-        f"standard scoring ({standard.trick_points} points a trick bid, {number(standard.bag_penalty)} off for "
-        f"every {standard.bag_limit} bags, nil worth {number(standard.nil_value)}, game to {number(standard.target)})"
-    )
+#: the lab's name for the learner's own table (its menus' value, and the rule set's name in the results)
+TABLE = "table"
+#: how the results and their plots name the learner's table
+TABLE_LABEL = "Your table"
+
+
+def table_option(rules: Rules) -> str:
+    """The menus' label of the learner's table: the engine's one-line summary of its rules.
+
+    >>> table_option(Rules.preset("classic", target=300))[:40]
+    'Your table: Regular Spades: all 52 cards'
+    """
+    return f"{TABLE_LABEL}: {rules.describe()}"
+
+
+def house_rules_differ(rules: Rules) -> bool:
+    """Whether the learner's rules differ from the preset they are named after (their house rules)."""
+    return bool(rules.flags())
 
 
 class LabPage:
     """Builds its widgets in ``__init__``; ``run()`` simulates, then ``render()`` draws the results."""
 
-    def __init__(self, first: str = "jokers") -> None:
-        """``first``: the preset compared first (the learner's), against regular Spades (or jokers)."""
-        options = [(Rules.preset(n).title, n) for n in Rules.preset_names()]
+    def __init__(self, first: str = "jokers", table: Rules | None = None) -> None:
+        """``table``: the learner's whole rule set (their preset and house rules; by default the preset
+        ``first`` as it stands), a choice of its own ("Your table"), compared first where its house
+        rules make it differ from its preset, else the preset; against regular Spades (or jokers)."""
         first = first if first in Rules.preset_names() else "jokers"
+        self.table_rules: Rules = table if table is not None else Rules.preset(first)
+        if table is not None:
+            first = table.name
+        options = self._options()
+        wide = w.Layout(width="auto", max_width="100%")
+        #: the first menu's choice as the page made it (the learner's table or preset), until the learner picks
+        self._picked_first = TABLE if house_rules_differ(self.table_rules) else first
         self.first = Dropdown(
-            options=options, value=first, description="Compare", style={"description_width": "initial"}
+            options=options,
+            value=self._picked_first,
+            description="Compare",
+            style={"description_width": "initial"},
+            layout=wide,
         )
         self.second = Dropdown(
             options=options,
             value="classic" if first != "classic" else "jokers",
             description="with",
             style={"description_width": "initial"},
+            layout=wide,
         )
         self.size = Dropdown(
             options=[(f"{n:,} rounds each", n) for n in SAMPLE_SIZES],
@@ -174,6 +210,8 @@ class LabPage:
         self.results.add_class("st-lab-results")
         self._empty_plots(self.readings, self.plots, TITLES, "Press “Run the lab” and this plot fills in.")
         self.frames: dict[str, Any] = {}
+        #: the titles of the rule sets of the last run that have no nil (the nil plot says so)
+        self._without_nil: list[str] = []
         self.bot_size = Dropdown(
             options=[(f"{r:,} rounds and {g} games each", (r, g)) for r, g in BOT_SIZES],
             value=BOT_SIZES[0],
@@ -201,10 +239,13 @@ class LabPage:
                 w.HTML(
                     '<h2 class="st-lesson-title">Joker lab</h2><p>What do the jokers change? The lab deals and plays '
                     "thousands of rounds at random in two rule sets and measures it; for nil, the bots "
-                    "play the first deals with South bidding nil. Every measured number comes with the range "
-                    "it likely lies in; exact values are shown where probability gives them. Each rule set here "
-                    f"is a preset as it stands: its deck and trumps, with {html.escape(_preset_scoring())}; your "
-                    "table's house rules are not used.</p>"
+                    "play the first deals with South bidding nil, in a rule set that has nil. Every measured "
+                    "number comes with the range it likely lies in; exact values are shown where probability "
+                    "gives them. Each rule set is played and scored with every rule it has: a preset as it "
+                    "stands, or your own table with its house rules (“Your table” in the menus): the bids "
+                    "allowed (nil, blind nil, a least team bid), the first lead, and the scoring and target of "
+                    "the bots' hands and games. How each plot was measured names every rule of each rule set "
+                    "in it.</p>"
                 ),
                 w.HBox([self.first, self.second, self.size, self.seed], layout=w.Layout(flex_flow="row wrap")),
                 self.run_button,
@@ -223,39 +264,94 @@ class LabPage:
         self.widget.add_class("st-lab")
         threading.Thread(target=_warm_up, name="lab-warm-up", daemon=True).start()
 
+    # --- the rule sets compared ------------------------------------------------------------
+
+    def _options(self) -> list[tuple[str, str]]:
+        """The menus' choices: the learner's table (its rules in the engine's words), then every preset."""
+        return [(table_option(self.table_rules), TABLE), *((Rules.preset(n).title, n) for n in Rules.preset_names())]
+
+    def rules_of(self, key: str) -> Rules:
+        """The whole rule set of a menu's choice: the learner's table, or a preset as it stands."""
+        return self.table_rules if key == TABLE else Rules.preset(key)
+
+    @staticmethod
+    def label_of(key: str) -> str:
+        """How the results name a choice: "Your table", or the preset's name (shown as its title)."""
+        return TABLE_LABEL if key == TABLE else key
+
+    def title_of(self, key: str) -> str:
+        return TABLE_LABEL if key == TABLE else self.rules_of(key).title
+
+    def described(self, keys: list[str]) -> tuple[str, ...]:
+        """Each rule set of ``keys`` in the engine's words (for "How was this measured?")."""
+        return tuple(table_option(self.table_rules) if k == TABLE else self.rules_of(k).describe() for k in keys)
+
+    def set_table(self, rules: Rules, chosen: bool = True) -> None:
+        """The learner's rules changed: "Your table" is their rules now (results shown keep the rules
+        they name). The first menu starts from them again (their table where its house rules make it
+        differ, else its preset) while it holds the page's own choice, or, where the learner chose the
+        new rules, while it holds their table or its preset."""
+        was = self.table_rules
+        self.table_rules = rules
+        options = self._options()
+        for menu in (self.first, self.second):
+            value = menu.value
+            menu.options = options
+            menu.value = value
+        if self.first.value == self._picked_first or (chosen and self.first.value in (TABLE, was.name)):
+            self._picked_first = TABLE if house_rules_differ(rules) else rules.name
+            self.first.value = self._picked_first
+
+    def _compared(self) -> list[str]:
+        return list(dict.fromkeys([self.first.value, self.second.value]))
+
     def run(self) -> None:
         from ..lab import simulate
         from ..lab.experiments import EXPERIMENTS, nil_play
 
-        names = list(dict.fromkeys([self.first.value, self.second.value]))
+        keys = self._compared()
+        sets = {key: self.rules_of(key) for key in keys}
+        with_nil = [key for key in keys if sets[key].nil]
         n = int(self.size.value) if self.size.value in SAMPLE_SIZES else SAMPLE_SIZES[0]
         nils = nil_rounds(n)
         seed = int(self.seed.value)
         self.run_button.disabled = True
-        self.bar.max = (n + nils) * len(names)
+        self.bar.max = n * len(keys) + nils * len(with_nil)
         self.bar.value = 0
         start = time.perf_counter()
         try:
             results, nil_results = [], []
-            for k, name in enumerate(names):
-                title = html.escape(Rules.preset(name).title)
+            done = 0
+            for key in keys:
+                rules, title = sets[key], html.escape(self.title_of(key))
                 self.status.value = f'<div class="st-note" role="status">Simulating {title}…</div>'
-                results.append(simulate(Rules.preset(name), n, seed=seed, progress=self._advance(k * (n + nils))))
-                self.status.value = f'<div class="st-note" role="status">The bots are playing nil in {title}…</div>'
-                nil_results.append(nil_play(Rules.preset(name), nils, seed, progress=self._advance(k * (n + nils) + n)))
+                results.append((key, simulate(rules, n, seed=seed, progress=self._advance(done))))
+                done += n
+                if rules.nil:  # South bids nil in every deal: only where the rules allow a nil
+                    self.status.value = f'<div class="st-note" role="status">The bots are playing nil in {title}…</div>'
+                    nil_results.append((key, nil_play(rules, nils, seed, progress=self._advance(done))))
+                    done += nils
             import pandas as pd
 
             kept = {k: v for k, v in self.frames.items() if k.startswith("bots-")}
-            self.frames = {
-                key: pd.concat([f(r) for r in (nil_results if key == "nil" else results)], ignore_index=True)
-                for key, f in EXPERIMENTS.items()
-            }
+            self.frames = {}
+            for name, f in EXPERIMENTS.items():
+                source = nil_results if name == "nil" else results
+                if source:
+                    self.frames[name] = pd.concat(
+                        [f(r).assign(rule_set=self.label_of(key)) for key, r in source], ignore_index=True
+                    )
             self.frames.update(kept)
+            self._without_nil = [self.title_of(key) for key in keys if key not in with_nil]
             elapsed = time.perf_counter() - start
-            for key in self.methods:
-                self.methods[key].value = self._method_html(lab_method(key, n, seed, nils=nils))
+            for name in self.methods:
+                measured = with_nil if name == "nil" else keys
+                self.methods[name].value = self._method_html(
+                    lab_method(name, n, seed, nils=nils, rule_sets=self.described(measured))
+                )
+            played = ", and the nils played by the bots," if with_nil else " (no rule set compared has nil)"
             summary = (
-                f"The rounds were simulated and measured, and the nils played by the bots, in {elapsed:.1f} s. "
+                f"The rounds were simulated and measured{played} in {elapsed:.1f} s. "
                 "How each plot was measured is said beside it."
             )
             self.status.value = f'<div class="st-note" role="status">{summary} Drawing the plots…</div>'
@@ -270,25 +366,25 @@ class LabPage:
         from ..lab.bot_experiments import bidding_accuracy, games_to_target
         from ..lab.plots import BOT_TITLES, bot_reading, bot_spec, paths_reading, paths_spec
 
-        names = list(dict.fromkeys([self.first.value, self.second.value]))
+        keys = self._compared()
         rounds, games = self.bot_size.value if self.bot_size.value in BOT_SIZES else BOT_SIZES[0]
         seed = int(self.seed.value)
         self.bot_button.disabled = True
-        self.bar.max = len(names) * (rounds + games)
+        self.bar.max = len(keys) * (rounds + games)
         self.bar.value = 0
         start = time.perf_counter()
         try:
             bidding, per_game, per_hand = [], [], []
-            for k, name in enumerate(names):
-                rules = Rules.preset(name)
+            for k, key in enumerate(keys):
+                rules, label = self.rules_of(key), self.label_of(key)
                 base = k * (rounds + games)
                 self.bot_status.value = (
-                    f'<div class="st-note" role="status">The bots are playing {html.escape(rules.title)}…</div>'
+                    f'<div class="st-note" role="status">The bots are playing {html.escape(self.title_of(key))}…</div>'
                 )
-                bidding.append(bidding_accuracy(rules, rounds, seed, self._advance(base)))
+                bidding.append(bidding_accuracy(rules, rounds, seed, self._advance(base)).assign(rule_set=label))
                 one_game, one_path = games_to_target(rules, games, seed, self._advance(base + rounds))
-                per_game.append(one_game)
-                per_hand.append(one_path)
+                per_game.append(one_game.assign(rule_set=label))
+                per_hand.append(one_path.assign(rule_set=label))
             frames = {"bidding": pd.concat(bidding, ignore_index=True), "games": pd.concat(per_game, ignore_index=True)}
             paths = pd.concat(per_hand, ignore_index=True)
             captions = {}
@@ -308,10 +404,13 @@ class LabPage:
             if self.table_choice.options or self.frames:
                 self._refresh_table_choices()
             elapsed = time.perf_counter() - start
-            target = Rules.preset(names[0]).target
+            targets = [self.rules_of(key).target for key in keys]
+            target: int | str = targets[0]
+            if len(set(targets)) > 1:
+                target = "its own target (" + " and ".join(map(str, targets)) + ")"
             for key in self.bot_methods:
                 which = "bots-bidding" if key == "bidding" else "bots-games"
-                lines = lab_method(which, rounds, seed, games=games, target=target)
+                lines = lab_method(which, rounds, seed, games=games, target=target, rule_sets=self.described(keys))
                 self.bot_methods[key].value = self._method_html(lines)
             self.bot_status.value = (
                 f'<div class="st-note" role="status">The hands and games were played by the bots in {elapsed:.1f} s. '
@@ -323,7 +422,7 @@ class LabPage:
     def _method_html(self, lines: tuple[str, ...]) -> str:
         """A plot's "How was this measured?", its words of measurement linked to the glossary."""
         self.terms.restart()
-        return how_measured_html(lines, lambda markup: self.terms.link(markup, Rules.preset(self.first.value)))
+        return how_measured_html(lines, lambda markup: self.terms.link(markup, self.rules_of(self.first.value)))
 
     def _advance(self, base: int) -> Any:
         """A progress callback that moves the bar to ``base + done``."""
@@ -353,11 +452,22 @@ class LabPage:
             _draw(slot, empty_spec(titles[key]))
 
     def render(self) -> None:
-        from ..lab.plots import TITLES, reading, spec
+        from ..lab.plots import TITLES, empty_spec, reading, spec
 
         # every reading first (they are instant), then each plot, in its own place on the page, and
         # under it the table of its numbers, built from the same JSON the plot is drawn from
         texts = {key: reading(key, frame) for key, frame in self.frames.items() if key in TITLES}
+        if self._without_nil:  # a rule set without nil has no nil to measure: the nil plot says so
+            said = " and ".join(self._without_nil)
+            note = (
+                f"{said} {'plays' if len(self._without_nil) == 1 else 'play'} without nil, so no nil was played there."
+            )
+            if "nil" in texts:
+                texts["nil"] += " " + note
+            else:
+                self.readings["nil"].value = _reading(TITLES["nil"], note)
+                _draw(self.plots["nil"], empty_spec(TITLES["nil"]))
+                self.plot_data["nil"].value = ""  # no numbers to show
         for key, text in texts.items():
             self.readings[key].value = _reading(TITLES[key], text)
         for key, frame in self.frames.items():

@@ -59,6 +59,10 @@ RATING_MEANS = (
 )
 
 
+#: the themes whose puzzles are about a nil (a table without nil makes none)
+NIL_THEMES = ("save the nil", "cover partner's nil", "break the nil")
+
+
 def can_show(rules: Rules, theme: str) -> bool:
     """Whether a rule set's deck can show a theme (no joker to lead in classic, no trump 2♦ but in deuces-high)."""
     if theme == "pull trumps with a joker":
@@ -176,6 +180,7 @@ class PuzzlePage:
         rules_name: str | None = None,
         standing: Standing | None = None,
         on_result: Callable[[Puzzle, bool], None] | None = None,
+        nil: bool = True,
     ) -> None:
         self.today = today or datetime.date.today()
         self.rng = random.Random(seed)
@@ -183,13 +188,15 @@ class PuzzlePage:
         #: the learner's rule set and puzzle rating (``Progress.puzzle_standing``): the daily puzzle fits them
         self.rules_name = rules_name
         self.standing = standing or Standing()
+        #: the learner's table plays nil: without it, the daily puzzle and new ones set no nil goal
+        self.nil = nil
         #: told of each puzzle's result, once per puzzle shown: the puzzle, and whether the first card checked worked
         self.on_result = on_result
         self.reported = False  # the puzzle shown has had its result reported
         #: the puzzle shown is today's, chosen for the learner and not yet tried: a new record refits it
         self.fitted = False
         self._fitting = False  # the page itself is setting the rule set chosen
-        self.puzzle: Puzzle = daily(self.today)
+        self.puzzle: Puzzle = daily(self.today, nil=nil)
         self.tries = 0  # wrong cards checked so far
         self.solved = False
         self.said = ""  # the verdict
@@ -257,7 +264,9 @@ class PuzzlePage:
                     "Every answer is proven by a double-dummy solver: it assumes every hand is known and both "
                     "sides play their best, so a card that works, works against any defence. Each puzzle is "
                     "played in the deck and trumps of the rule set it names; its goal counts tricks, which your "
-                    "table's house rules (its scoring, its target, a least team bid) do not change.</p>"
+                    "table's house rules (its scoring, its target, a least team bid) do not change. At a table "
+                    "that plays without nil, the daily puzzle and the new ones have no nil to make, cover or "
+                    "break.</p>"
                 ),
                 self.rating_line,
                 controls,
@@ -310,7 +319,7 @@ class PuzzlePage:
         rules = self.rule_choice.value
         target = aim(self.standing.learner)
         wanted = nearest_difficulty(target)
-        puzzle = daily(self.today, None if rules == EVERY else rules, near=target, standing=self.standing)
+        puzzle = daily(self.today, None if rules == EVERY else rules, near=target, standing=self.standing, nil=self.nil)
         why = "you are new here" if not self.standing.tried else "near your puzzle rating"
         said = f"The puzzle of {self.today:%d %B %Y}, chosen {puzzle.difficulty} for you ({why})."
         if puzzle.difficulty != wanted:
@@ -320,11 +329,11 @@ class PuzzlePage:
         self.load(puzzle, said)
         self.fitted = True
 
-    def fit(self, rules_name: str, standing: Standing) -> None:
+    def fit(self, rules_name: str, standing: Standing, nil: bool = True) -> None:
         """The learner's rule set or record changed: their rating is shown again, and while today's
         puzzle is shown untried, the rule set chosen follows theirs and today's puzzle is chosen
-        again for them."""
-        self.rules_name, self.standing = rules_name, standing
+        again for them (``nil``: whether their table plays nil)."""
+        self.rules_name, self.standing, self.nil = rules_name, standing, nil
         self._say_rating()
         if not self.fitted or self.tries or self.solved:
             return  # a puzzle from a link, chosen, or tried stays, and so does the rule set chosen
@@ -352,12 +361,15 @@ class PuzzlePage:
         if not can_show(Rules.preset(rules), theme):
             self.load(self.puzzle, f"The rule set {rules} cannot show the theme “{theme}”; pick another.")
             return
+        if not self.nil and theme in NIL_THEMES:
+            self.load(self.puzzle, f"Your table plays without nil, so no puzzle is made of “{theme}”; pick another.")
+            return
         seed = self.rng.randrange(1_000_000)
         self.verdict.value = '<div class="st-puzzle-said st-puzzle-info" role="status">Looking for a new puzzle …</div>'
         self.new_button.disabled = True
         try:
             found = generate_near(
-                rules,
+                Rules.preset(rules, nil=self.nil),  # at a table without nil the bots bid none: no nil goal
                 seed,
                 aim(self.standing.learner),
                 standing=self.standing,

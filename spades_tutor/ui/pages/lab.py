@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Page, register
+from .base import Page, SettingsChange, register
 
 if TYPE_CHECKING:
     from ..app import App  # type-only: a page is handed the shell that builds it
@@ -14,8 +14,9 @@ if TYPE_CHECKING:
 @register
 class LabTab(Page):
     """The Joker lab tab: its page is built when first opened (it brings numpy, pandas and plotly).
-    Its pair of rule sets starts from the learner's; each experiment names its own rules after that,
-    so a settings change leaves it as it is."""
+    The learner's whole rule set, house rules included, is a choice of its own ("Your table"), first
+    where it differs from its preset; each experiment names the rules it was run in, so results
+    already shown stay as they are when the settings change."""
 
     title = "Joker lab"
     link = "lab"
@@ -25,5 +26,9 @@ class LabTab(Page):
         super().__init__(app)
         from ..lab_page import LabPage
 
-        self.view: LabPage = LabPage(first=app.rules.name)  # starts from the learner's rule set
+        self.view: LabPage = LabPage(table=app.rules)  # starts from the learner's rule set
         self.widget = self.view.widget
+
+    def apply(self, change: SettingsChange) -> None:
+        """ "Your table" is the learner's rules now; where they chose them, the first menu starts from them."""
+        self.view.set_table(change.rules, chosen=change.chosen)

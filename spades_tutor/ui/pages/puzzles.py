@@ -32,15 +32,16 @@ class PuzzlesTab(Page):
             rules_name=app.rules.name,
             standing=app.progress.puzzle_standing(),
             on_result=self.result,
+            nil=app.rules.nil,
         )
         self.widget = self.view.widget
 
     def apply(self, change: SettingsChange) -> None:
         """The rule set chosen follows the learner's, their rating is shown again, and today's puzzle,
-        untried, fits them again."""
-        self.view.fit(change.rules.name, self.app.progress.puzzle_standing())
+        untried, fits them again (at a table without nil, it sets no nil goal)."""
+        self.view.fit(change.rules.name, self.app.progress.puzzle_standing(), nil=change.rules.nil)
 
     def result(self, puzzle: Puzzle, first_try: bool) -> None:
         """A puzzle tried: recorded and saved, and the learner's new rating shown."""
         self.app.record_puzzle(puzzle, first_try)
-        self.view.fit(self.app.rules.name, self.app.progress.puzzle_standing())
+        self.view.fit(self.app.rules.name, self.app.progress.puzzle_standing(), nil=self.app.rules.nil)
