@@ -3,6 +3,7 @@ target, Play's whole game is to it, the quiz's questions are in it, the puzzles 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 from typing import Any
 
@@ -207,10 +208,11 @@ def test_the_puzzles_and_the_lab_say_which_rules_they_use() -> None:
         # the learner's whole rule set is the lab's first choice, named in the engine's words
         view = app.lab
         assert view.first.value == "table" and view.rules_of(view.first.value) == TABLE
-        assert view.first.label == f"Your table: {TABLE.describe()}"
+        assert view.first.label == f"Your table ({TABLE.title}, your house rules)"
+        assert html.escape(f"Your table: {TABLE.describe()}") in view.table_note.value
         # and it follows the learner's rules when they change
         app.picker.numbers["target"].set(target=250)
         assert view.rules_of("table").target == 250 and view.first.value == "table"
-        assert "game to 250" in view.first.label
+        assert "game to 250" in view.table_note.value
     finally:
         errors.remove_sink(app.show_error)

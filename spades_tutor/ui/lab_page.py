@@ -120,9 +120,22 @@ TABLE_LABEL = "Your table"
 
 
 def table_option(rules: Rules) -> str:
-    """The menus' label of the learner's table: the engine's one-line summary of its rules.
+    """The menus' label of the learner's table: short, so a menu fits a phone and never runs off a wide
+    page; the whole rule set, in the engine's words, is the line under the menus (:func:`table_line`).
 
-    >>> table_option(Rules.preset("classic", target=300))[:40]
+    >>> table_option(Rules.preset("classic", target=300))
+    'Your table (Regular Spades, your house rules)'
+    >>> table_option(Rules.preset("classic"))
+    'Your table (Regular Spades)'
+    """
+    house = ", your house rules" if rules.flags() else ""
+    return f"{TABLE_LABEL} ({rules.title}{house})"
+
+
+def table_line(rules: Rules) -> str:
+    """The learner's table in the engine's words, as the line under the menus says it.
+
+    >>> table_line(Rules.preset("classic", target=300))[:40]
     'Your table: Regular Spades: all 52 cards'
     """
     return f"{TABLE_LABEL}: {rules.describe()}"
@@ -181,6 +194,9 @@ class LabPage:
         self.run_button.on_click(guarded(lambda _b: self.run()))
         self.bar = w.IntProgress(min=0, max=1, value=0, layout=w.Layout(width="100%"))
         self.bar.add_class("st-progress")
+        #: the learner's table in the engine's words, under the menus (their label stays short)
+        self.table_note = w.HTML()
+        self._say_table()
         self.status = live(w.HTML('<div class="st-note" role="status">Pick two rule sets and press Run.</div>'))
         self.table_choice = Dropdown(description="Table:", style={"description_width": "initial"})
         self.table_choice.observe(guarded(lambda _c: self._show_table()), names="value")
@@ -248,6 +264,7 @@ class LabPage:
                     "in it.</p>"
                 ),
                 w.HBox([self.first, self.second, self.size, self.seed], layout=w.Layout(flex_flow="row wrap")),
+                self.table_note,
                 self.run_button,
                 self.bar,
                 self.status,
@@ -270,6 +287,9 @@ class LabPage:
         """The menus' choices: the learner's table (its rules in the engine's words), then every preset."""
         return [(table_option(self.table_rules), TABLE), *((Rules.preset(n).title, n) for n in Rules.preset_names())]
 
+    def _say_table(self) -> None:
+        self.table_note.value = f'<p class="st-note">{html.escape(table_line(self.table_rules))}</p>'
+
     def rules_of(self, key: str) -> Rules:
         """The whole rule set of a menu's choice: the learner's table, or a preset as it stands."""
         return self.table_rules if key == TABLE else Rules.preset(key)
@@ -284,7 +304,7 @@ class LabPage:
 
     def described(self, keys: list[str]) -> tuple[str, ...]:
         """Each rule set of ``keys`` in the engine's words (for "How was this measured?")."""
-        return tuple(table_option(self.table_rules) if k == TABLE else self.rules_of(k).describe() for k in keys)
+        return tuple(table_line(self.table_rules) if k == TABLE else self.rules_of(k).describe() for k in keys)
 
     def set_table(self, rules: Rules, chosen: bool = True) -> None:
         """The learner's rules changed: "Your table" is their rules now (results shown keep the rules
@@ -293,6 +313,7 @@ class LabPage:
         new rules, while it holds their table or its preset."""
         was = self.table_rules
         self.table_rules = rules
+        self._say_table()
         options = self._options()
         for menu in (self.first, self.second):
             value = menu.value
