@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
 import pytest
@@ -507,3 +508,30 @@ def test_the_bidding_helper_says_how_the_least_team_bid_binds_south() -> None:
     plain = PlayPage(st.Rules.preset("jokers"))
     plain.new_game(seed=seed)
     assert "Team bid" not in helper_text(plain)
+
+
+def test_at_a_table_with_a_least_team_bid_the_measured_best_bid_is_one_south_may_make() -> None:
+    """The bidding hint's measured best bid is chosen among the bids South may make now: at a table where a team
+    bids at least 4 together, a weak hand whose best bid alone is under what North's bid leaves is told the best
+    bid it may make."""
+    rules = st.Rules.preset("jokers", min_team_bid=4, nil=False)
+    page = PlayPage(rules)
+    said_under = re.compile(r"Measured: Bidding (\d+) scores best")
+    for seed in range(1, 400):
+        page.new_game(seed=seed)
+        rnd = page.game.round
+        north = rnd.bids.get(st.Seat.NORTH)
+        if north is None or north.tricks >= 3:
+            continue
+        least = 4 - north.tricks
+        alone = page.best_bid_words(rules, rnd.hands[PLAYER])  # every bid, as if the table had no least bid
+        unbound = re.match(r"Bidding (\d+) scores best", alone)
+        assert unbound is not None, alone
+        if int(unbound.group(1)) < least:
+            break
+    else:
+        raise AssertionError("no deal where South's best bid alone is under what North's bid leaves")
+    page.hint()
+    hinted = said_under.search(page.message)
+    assert hinted is not None, page.message
+    assert int(hinted.group(1)) >= least and int(hinted.group(1)) in {b.tricks for b in rnd.legal_bids()}

@@ -348,7 +348,8 @@ class PlayPage:
             if measured:
                 self.message = measured
         if bidding:
-            measured = self.best_bid_words(game.rules, game.round.hands[PLAYER])
+            allowed = {b.tricks for b in game.round.legal_bids() if not b.blind}
+            measured = self.best_bid_words(game.rules, game.round.hands[PLAYER], allowed or None)
             if measured:
                 self.message += f" Measured: {measured}"
                 self.method = (self.message, self.bid_method(game.rules))
@@ -617,10 +618,11 @@ class PlayPage:
         odds = self.measured_odds(rules, south, nil=True)
         return "" if odds is None else f"{odds.sentence()}, the bots playing all four seats."
 
-    def best_bid_words(self, rules: Rules, south: tuple[Card, ...]) -> str:
+    def best_bid_words(self, rules: Rules, south: tuple[Card, ...], allowed: set[int] | None = None) -> str:
         """The bidding hint's measured part: South's nil odds (where nil is allowed; the ones the bidding
         helper shows) and the bid with the most points on average for the side, nil included, with its
-        95% interval. Empty where the lab cannot run."""
+        95% interval, among the bids South may make now (``allowed``, 0 for nil: at a table with a least
+        team bid, a bid under it is never the advice). Empty where the lab cannot run."""
         tricks = self.measured_odds(rules, south, nil=False)
         if tricks is None:
             return ""
@@ -629,6 +631,8 @@ class PlayPage:
         intervals = dict(tricks.points_interval)
         if nil is not None:
             points[0], intervals[0] = nil.points[0], nil.points_interval[0]
+        if allowed is not None and allowed & set(points):
+            points = {b: p for b, p in points.items() if b in allowed}
         best = max(sorted(points), key=lambda b: points[b])
         low, high = intervals[best]
         said = "nil" if best == 0 else str(best)
