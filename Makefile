@@ -81,10 +81,10 @@ typecheck: $(TEST_STAMP)
 # solver's analysis, a crowd of kernels) doubled a bystander's p95 past its budget in CI, which measured the
 # tests' own load and not the server's guard; the notebooks. A browser test that fails is run once more
 # (BROWSER_RERUNS), as Playwright's own runner retries in CI: on two shared cores a page can miss a 20 s wait
-# that it meets alone; the rerun is listed in the summary ("RERUN", -r R) so it is seen and chased, and a
+# that it meets alone; the rerun is listed in the summary ("RERUN", with the first try's traceback) so it is chased, and a
 # test that fails twice fails the run
 BROWSER_RERUNS ?= 1
-RERUN = --reruns $(BROWSER_RERUNS) --reruns-delay 5 -r fER
+RERUN = --reruns $(BROWSER_RERUNS) --reruns-delay 5 --rerun-show-tracebacks -r fER
 pytest: $(TEST_STAMP) $(NODE_STAMP)
 	@status=0; \
 	$(PY) -m pytest $(XDIST) -m "not browser" --durations=40 || status=1; \
