@@ -531,7 +531,9 @@ def test_replayed_messages_make_the_kernel_log_a_few_tracebacks(
 
     def refused_so_far() -> tuple[list[str], int]:
         log = class_server.log().splitlines()[log_before:]
-        return log, sum("Invalid message" in line for line in log)
+        # ipykernel says "Invalid Message" where its shell dispatches a message and "Invalid message" where
+        # its shell channel thread reads one (kernelbase.py): which one a kernel takes depends on its start
+        return log, sum("invalid message" in line.lower() for line in log)
 
     with bystander.socket() as ws:
         for _ in range(25):  # within the burst the server lets through: all reach the kernel
