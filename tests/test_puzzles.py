@@ -681,7 +681,7 @@ def test_a_table_without_nil_makes_no_nil_puzzle() -> None:
     for _ in range(4):
         page.new_puzzle()
         assert not page.puzzle.goal.rule.about_nil and "A new puzzle" in page.note
-    page.theme_choice.value = "cover partner's nil"  # "Next puzzle" may still show the shipped ones of it
+    page.theme_choice.value = "cover partner's nil"
     before = page.puzzle
     page.new_puzzle()
     assert page.puzzle is before and "Your table plays without nil" in page.note
@@ -690,3 +690,27 @@ def test_a_table_without_nil_makes_no_nil_puzzle() -> None:
     with_nil.theme_choice.value = "cover partner's nil"
     with_nil.new_puzzle()
     assert with_nil.puzzle.goal.rule.about_nil and "A new puzzle" in with_nil.note
+
+
+def test_next_puzzle_at_a_table_without_nil_skips_the_shipped_nil_puzzles() -> None:
+    from spades_tutor.ui.puzzle_page import EVERY as EVERY_RULE_SET
+    from spades_tutor.ui.puzzle_page import PuzzlePage
+
+    page = PuzzlePage(today=DAY, rules_name="jokers", nil=False)
+    with_nil = PuzzlePage(today=DAY, rules_name="jokers")
+    for p in (page, with_nil):
+        p.rule_choice.value = EVERY_RULE_SET
+    assert any(p.goal.rule.about_nil for p in with_nil.pool())  # something to leave out
+    assert page.pool() == [p for p in with_nil.pool() if not p.goal.rule.about_nil]
+    seen = []
+    for _ in range(len(page.pool()) + 1):
+        page.next_puzzle()
+        seen.append(page.puzzle)
+        assert not page.puzzle.goal.rule.about_nil
+    assert {p.code for p in seen} == {p.code for p in page.pool()}  # every other puzzle comes round
+    # a nil theme chosen: nothing to offer, and the page says why, keeping the puzzle shown
+    shown = page.puzzle
+    page.theme_choice.value = "save the nil"
+    assert page.puzzle is shown and "Your table plays without nil" in page.note
+    with_nil.theme_choice.value = "save the nil"
+    assert with_nil.puzzle.goal.rule.about_nil

@@ -291,9 +291,13 @@ class PuzzlePage:
     # --- choosing a puzzle -----------------------------------------------------------------
 
     def pool(self) -> list[Puzzle]:
-        """The shipped puzzles of the rule set and theme chosen (all of them, if none match)."""
+        """The shipped puzzles of the rule set and theme chosen; at a table without nil, none about a nil."""
         rules, theme = self.rule_choice.value, self.theme_choice.value
-        return [p for p in shipped() if rules in (EVERY, p.rules_name) and theme in (EVERY, p.theme)]
+        return [
+            p
+            for p in shipped()
+            if rules in (EVERY, p.rules_name) and theme in (EVERY, p.theme) and (self.nil or not p.goal.rule.about_nil)
+        ]
 
     def _learners_choice(self) -> str:
         """The rule set to choose for the learner: theirs, where a shipped puzzle plays it."""
@@ -346,6 +350,12 @@ class PuzzlePage:
 
     def next_puzzle(self) -> None:
         pool = self.pool()
+        if not pool and not self.nil and self.theme_choice.value in NIL_THEMES:
+            self.load(
+                self.puzzle,
+                f"Your table plays without nil, so no puzzle of “{self.theme_choice.value}” is offered; pick another.",
+            )
+            return
         if not pool:
             self.load(
                 self.puzzle, "No shipped puzzle has this rule set and theme; try another theme, or make a new one."
