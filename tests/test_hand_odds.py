@@ -140,6 +140,42 @@ def test_points_are_the_engines_score_of_the_outcomes_seen(preset: str, house: d
     assert low < odds.best_points < high
 
 
+def _least_south_bid(rules: st.Rules, dealer: st.Seat, north_bid: int) -> int:
+    """The least number bid the engine lets South make once North has bid ``north_bid`` (if North bids first)."""
+    rnd = st.Round.deal(rules, seed=0, dealer=dealer)
+    while rnd.to_act is not st.Seat.SOUTH:
+        rnd.bid(north_bid if rnd.to_act is st.Seat.NORTH else 3)
+    return min(b.tricks for b in rnd.legal_bids() if not b.is_nil)
+
+
+@pytest.mark.parametrize(("dealer", "after"), [(st.Seat.WEST, True), (st.Seat.SOUTH, True), (st.Seat.EAST, False)])
+def test_a_bid_under_the_least_team_bid_counts_as_the_least_bid_the_engine_takes(dealer: st.Seat, after: bool) -> None:
+    """At a table where a team bids at least 6 together, South bidding after North (dealer West or South)
+    cannot bid under what brings the team to 6: the engine refuses it, so a number bid under it is scored
+    as the least bid the engine takes in that deal. South bidding first (dealer East) bids freely."""
+    rules = st.Rules.preset("jokers", min_team_bid=6)
+    hand = st.cards("LJ KS 10S 4S AH 9H 6H KC 7C 3C QD 8D 4D")
+    odds = st.hand_odds(rules, hand, seat=st.Seat.SOUTH, deals=DEALS, seed=9, dealer=dealer)
+    least_after = {p: _least_south_bid(rules, dealer, p) for _, p, _, _, _ in odds.outcomes if p}
+    for bid in odds.points:
+        total = 0
+        for took, p_bid, p_blind, p_took, deals in odds.outcomes:
+            partner_bid = st.BLIND_NIL if p_blind else p_bid
+            least = least_after[p_bid] if p_bid else 1
+            bids = {st.Seat.SOUTH: max(bid, least), st.Seat.NORTH: partner_bid, st.Seat.WEST: 4, st.Seat.EAST: 2}
+            tricks = {st.Seat.SOUTH: took, st.Seat.NORTH: p_took, st.Seat.WEST: 0, st.Seat.EAST: 13 - took - p_took}
+            total += deals * st.score_hand(rules, bids, tricks)[st.Seat.SOUTH.team].points
+        assert odds.points[bid] == pytest.approx(total / DEALS), bid
+    # where South bids after North, North bid a number under 6 in some deals: South's low bids were raised
+    assert any(least > 1 for least in least_after.values()) == after
+    # the plot's reading says how a bid under the least counts, at this table only
+    from spades_tutor.lab.bid_plot import bid_reading
+
+    assert "at least 6 together" in bid_reading(odds, (odds.best_bid,))
+    free = st.hand_odds(dataclasses.replace(rules, min_team_bid=0), hand, deals=DEALS, seed=9, dealer=dealer)
+    assert "at least" not in bid_reading(free, (free.best_bid,))
+
+
 def test_the_seat_bids_what_the_bot_would_bid_were_nil_not_allowed() -> None:
     # a hand the bot bids nil with; the seat bids first (dealer on its right), so no partner's bid caps it
     rules = st.Rules.preset("jokers")

@@ -67,11 +67,18 @@ def bid_reading(odds: Measured, accepted: Sequence[int]) -> str:
     deals is said behind "How was this measured?")."""
     low, high = odds.best_points_interval
     best = "Nil" if odds.best_bid == 0 else f"Bid {odds.best_bid}"
-    return (
+    out = (
         f"{best} scores best: about {_signed(odds.best_points)} points to the side on average "
         f"({likely(_signed(low), _signed(high))}) over the deals the bots played; "
         f"{_range(sorted(accepted))} as right."
     )
+    need = odds.rules.min_team_bid
+    if need:
+        out += (
+            f" At this table a team bids at least {need} together: in a deal where the partner bid first, a bid "
+            "under what brings the team there is scored as the least bid the table allows."
+        )
+    return out
 
 
 def _group(odds: Measured, bid: int, accepted: Sequence[int]) -> str:

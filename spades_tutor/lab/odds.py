@@ -130,7 +130,9 @@ class HandOdds:
     tricks (k = 0..13). ``bids[k]``: in how many deals the seat bid ``k`` (0 = nil).
     ``outcomes``: each distinct ``(tricks, partner's bid, partner's blind nil, partner's tricks,
     deals)`` seen, the deals being how often. ``points[b]``: the side's mean points had the seat bid ``b`` (only the bids the play was
-    measured for: 1..13, or nil alone when ``nil`` is true), valued by ``valuation``;
+    measured for: 1..13, or nil alone when ``nil`` is true), valued by ``valuation``; at a table with a
+    least team bid, a number bid under what the table lets the seat bid in a deal (its partner bid first)
+    counts there as the least bid it lets the seat make, as the engine would have it;
     ``points_interval[b]`` its 95% interval. Equal seeds give equal results.
     """
 
@@ -256,6 +258,10 @@ class BidOdds:
     @functools.cached_property
     def points_interval(self) -> dict[int, tuple[float, float]]:
         return {**(self.nil.points_interval if self.nil is not None else {}), **self.number.points_interval}
+
+    @property
+    def rules(self) -> Rules:
+        return self.number.rules
 
     @property
     def deals(self) -> int:
@@ -453,7 +459,7 @@ def _check(rules: Rules, hand: CardsLike, seat: Seat | str, deals: int, seed: in
 
 # the side's points per (rule set, candidate bids) and outcome: a hand's deals repeat the same
 # few hundred outcomes, and so do the hands after it (at most 14 * 14 * 2 * 14 outcomes a rule set)
-_POINTS: dict[tuple[Rules, tuple[int, ...], str], dict[tuple[int, int, bool, int], tuple[float, ...]]] = {}
+_POINTS: dict[tuple[Rules, tuple[int, ...], str], dict[tuple[int, int, bool, int, int], tuple[float, ...]]] = {}
 
 
 def _side_points(
@@ -464,9 +470,12 @@ def _side_points(
     partner_bid: int,
     partner_blind: bool,
     partner_took: int,
+    least: int = 0,
 ) -> tuple[float, ...]:
     """The side's points, in a fresh game, had the seat bid each of ``candidates`` (0 = nil), valued
-    by ``valuation``.
+    by ``valuation``. ``least``: the least number bid the table let the seat make in the deal (a least
+    team bid, ``min_team_bid``, binding the partner who bids second): a number bid under it is the
+    bid the engine would have taken instead, ``least`` itself.
 
     Scored by ``score_hand``'s own per-side step (``score_side``: the same lines and points, a
     quarter of the time, as it skips the other side and the parsing); the other side's bids
@@ -474,7 +483,9 @@ def _side_points(
     me, partner = Seat.NORTH, Seat.SOUTH
     p_bid = BLIND_NIL if partner_blind else Bid(partner_bid)
     tricks = {me: took, partner: partner_took}
-    scores = [score_side(rules, me.team, {me: Bid(b), partner: p_bid}, tricks, 0) for b in candidates]
+    scores = [
+        score_side(rules, me.team, {me: Bid(max(b, least) if b else 0), partner: p_bid}, tricks, 0) for b in candidates
+    ]
     if valuation == "game":
         return tuple(game_points(rules, score) for score in scores)
     return tuple(float(score.points) for score in scores)
@@ -560,7 +571,7 @@ def hands_odds(
     fixed = None if dealer is None else int(Seat.parse(dealer))
     me, partner = int(where), (int(where) + 2) % 4
     k = len(checked)
-    taken_me, taken_partner, bid_me, bid_partner, blind_partner = [], [], [], [], []
+    taken_me, taken_partner, bid_me, bid_partner, blind_partner, dealers = [], [], [], [], [], []
     for start in range(0, deals, batch_size):
         n = min(batch_size, deals - start)
         words = round_words(seed, start, n)
@@ -572,17 +583,53 @@ def hands_odds(
         bid_me.append(table.bids[:, me].reshape(k, n))
         bid_partner.append(table.bids[:, partner].reshape(k, n))
         blind_partner.append(table.blind[:, partner].reshape(k, n))
+        dealers.append(table.dealer.reshape(k, n))
     took = np.concatenate(taken_me, axis=1).astype(np.intp)
     p_took = np.concatenate(taken_partner, axis=1).astype(np.intp)
     bids = np.concatenate(bid_me, axis=1).astype(np.intp)
     p_bid = np.concatenate(bid_partner, axis=1).astype(np.intp)
     p_blind = np.concatenate(blind_partner, axis=1).astype(np.intp)
+    least = _least_bids(rules, me, np.concatenate(dealers, axis=1).astype(np.intp), p_bid)
     return tuple(
         _hand_result(
-            rules, held, where, nil, deals, seed, fixed, valuation, took[i], p_took[i], bids[i], p_bid[i], p_blind[i]
+            rules,
+            held,
+            where,
+            nil,
+            deals,
+            seed,
+            fixed,
+            valuation,
+            took[i],
+            p_took[i],
+            bids[i],
+            p_bid[i],
+            p_blind[i],
+            least[i],
         )
         for i, (held, _where) in enumerate(checked)
     )
+
+
+def _least_bids(
+    rules: Rules, me: int, dealer: npt.NDArray[np.intp], p_bid: npt.NDArray[np.intp]
+) -> npt.NDArray[np.intp]:
+    """The least number bid the seat ``me`` may make in each deal: at a table with a least team bid
+    (``min_team_bid``), where the partner bid a number before the seat, what brings the team to it (the
+    engine's rule: ``Round.team_minimum_words``); else 0. A partner's nil frees the team of it, and a
+    seat bidding first leaves the raise to the partner (the bots raise: ``card_tables.bid_options_after``).
+
+    >>> import numpy as np, spades_tutor as st
+    >>> rules = st.Rules.preset("jokers", min_team_bid=4)
+    >>> _least_bids(rules, 2, np.array([3, 3, 1, 0]), np.array([1, 0, 3, 9])).tolist()  # South; dealers W W E N
+    [3, 0, 0, 0]
+    """
+    need = rules.min_team_bid
+    if not need:
+        return np.zeros_like(p_bid)
+    partner = (me + 2) % 4
+    after = (me - dealer - 1) % 4 > (partner - dealer - 1) % 4  # the seat bids after its partner
+    return np.where(after & (p_bid > 0), np.maximum(need - p_bid, 0), 0)
 
 
 def _joined(parts: list[Table]) -> Table:
@@ -614,16 +661,20 @@ def _hand_result(
     bids: npt.NDArray[np.intp],
     p_bid: npt.NDArray[np.intp],
     p_blind: npt.NDArray[np.intp],
+    least: npt.NDArray[np.intp],
 ) -> HandOdds:
-    """One hand's ``HandOdds`` from its deals' tricks and bids (the seat's and its partner's)."""
+    """One hand's ``HandOdds`` from its deals' tricks and bids (the seat's and its partner's), and the
+    least number bid the table let the seat make in each (``_least_bids``)."""
     candidates = (0,) if nil else tuple(range(1, 14))
-    # each distinct (tricks, partner's bid, partner's blind, partner's tricks) is scored once
-    keys = np.stack([took, p_bid, p_blind, p_took], axis=1)
+    # each distinct (tricks, partner's bid, partner's blind, partner's tricks, least bid) is scored once
+    keys = np.stack([took, p_bid, p_blind, p_took, least], axis=1)
     distinct, inverse, often = np.unique(keys, axis=0, return_inverse=True, return_counts=True)
     cache = _POINTS.setdefault((rules, candidates, valuation), {})
     per_key = np.empty((len(distinct), len(candidates)), dtype=np.float64)
-    for i, (a, b, c, d) in enumerate(distinct.tolist()):
-        key = (a, b, bool(c), d)
+    seen: dict[tuple[int, int, bool, int], int] = {}  # the outcomes, whatever the least bid
+    for i, (a, b, c, d, e) in enumerate(distinct.tolist()):
+        key = (a, b, bool(c), d, e)
+        seen[key[:4]] = seen.get(key[:4], 0) + int(often[i])
         points_of = cache.get(key)
         if points_of is None:
             points_of = cache[key] = _side_points(rules, candidates, valuation, *key)
@@ -642,9 +693,7 @@ def _hand_result(
         seat_tricks=_counts(took),
         team_tricks=_counts(took + p_took),
         bids=_counts(bids),
-        outcomes=tuple(
-            (int(a), int(b), bool(c), int(d), int(k)) for (a, b, c, d), k in zip(distinct, often, strict=True)
-        ),
+        outcomes=tuple((a, b, c, d, k) for (a, b, c, d), k in seen.items()),
         points=points,
         points_interval=intervals,
         valuation=valuation,
