@@ -768,6 +768,25 @@ def http_request(
         conn.close()
 
 
+def follow_link(
+    base: str, path: str, source: str, timeout: float, on_request: Callable[[], None] | None = None
+) -> tuple[int, str, str, str]:
+    """GET a class link from ``source`` as a browser does: the link answers with its cookie and a redirect
+    (to the lesson, or the teacher's view), followed with the cookies set so far, three hops at most.
+    The last answer's status, the path it answered for, the cookies, and its body. ``on_request`` is
+    called once per request (a learner's traffic counts them)."""
+    cookies = ""
+    for _ in range(3):
+        status, location, set_cookies, html = http_get(base, path, source, cookies, timeout)
+        if on_request is not None:
+            on_request()
+        cookies = "; ".join(c for c in (cookies, set_cookies) if c)
+        if status not in (301, 302, 303, 307):
+            break
+        path = location
+    return status, path, cookies, html
+
+
 def http_get(base: str, path: str, source: str, cookies: str, timeout: float) -> tuple[int, str, str, str]:
     return http_request(base, path, source, cookies, timeout)
 
@@ -871,15 +890,13 @@ def kernel_learner(
         traffic.start = start
     deadline = start + timeout_s
     try:
-        path, cookies = learner_path(code), ""
-        for _ in range(3):  # the class link answers with its cookie and a redirect to the lesson
-            status, location, set_cookies, html = http_get(base, path, source, cookies, timeout_s)
-            if traffic is not None:
-                traffic.request("GET", "page")
-            cookies = "; ".join(c for c in (cookies, set_cookies) if c)
-            if status not in (301, 302, 303, 307):
-                break
-            path = location
+        status, path, cookies, html = follow_link(
+            base,
+            learner_path(code),
+            source,
+            timeout_s,
+            None if traffic is None else lambda: traffic.request("GET", "page"),
+        )
         if status != 200:
             raise urllib.error.HTTPError(base + path, status, html[:80], None, None)  # type: ignore[arg-type]
         m = KERNEL_ID.search(html)
@@ -989,13 +1006,7 @@ def teacher_client(
     start = time.perf_counter()
     deadline = start + timeout_s
     try:
-        cookies = ""
-        for _ in range(3):  # the link with the class code answers with its cookie and a redirect
-            status, location, set_cookies, html = http_get(base, path, TEACHER_SOURCE, cookies, timeout_s)
-            cookies = "; ".join(c for c in (cookies, set_cookies) if c)
-            if status not in (301, 302, 303, 307):
-                break
-            path = location
+        status, path, cookies, html = follow_link(base, path, TEACHER_SOURCE, timeout_s)
         if status != 200:
             raise RuntimeError(f"the teacher link answered {status}")
         m = KERNEL_ID.search(html)
