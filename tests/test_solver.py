@@ -25,6 +25,7 @@ from spades_tutor.solver import (
     best_cards,
     break_nil,
     can_take,
+    card_values,
     keep_under,
     kept_tables,
     line,
@@ -140,6 +141,8 @@ def test_best_cards_and_thresholds_agree_with_plain_minimax(preset: str) -> None
         assert best == r.value
         assert set(r.best_cards) == {c for c, v in values.items() if v == best}, str(pos)
         assert set(best_cards(pos, NS)) == set(r.best_cards)
+        every = card_values(pos, NS)
+        assert every.exact and every.values == values, str(pos)
         for k in range(pos.tricks_left + 2):
             assert can_take(pos, NS, k).holds is (r.value >= k)
 
@@ -275,6 +278,8 @@ def test_a_tiny_budget_returns_quickly_and_says_it_is_not_exact() -> None:
     a = make_contract(pos, NS, 6, budget=Budget(seconds=0.001))  # it needs about 470,000 nodes
     assert time.perf_counter() - start < 0.5
     assert a.holds is None and not a.exact
+    every = card_values(pos, NS, budget=Budget(nodes=2000))
+    assert not every.exact and every.values == {} and every.nodes <= 3000
 
 
 @pytest.mark.parametrize("preset", PRESETS)
