@@ -351,6 +351,31 @@ def test_inside_a_trick_the_holder_of_the_card_nobody_can_beat_settles_a_one_tri
         assert brute(pos, EW) >= 1 and brute(pos, NS) < 3
 
 
+def test_a_guarded_second_trump_behind_the_top_one_stops_the_leading_side_taking_every_trick() -> None:
+    """East holds K♠ 2♠ behind North's A♠: while N–S lead they cannot take all three tricks, and
+    with E–W leading and the cards turned round, N–S take one; each answered at the first node
+    (DDS's LaterTricks), and rightly (the referee). With the second trump's own side on lead there
+    is no such trick: East leads the 2♠, North wins with the 3♠ and cashes the A♠."""
+    from spades_tutor.solver.search import Search
+
+    rules = st.Rules.preset("classic")
+    t = Tables.of(rules)
+    deals = (
+        ("N", {"N": "AS 4H 5H", "E": "KS 2S 6D", "S": "7H 8H 9H", "W": "7D 8D 9D"}, 3, False),
+        ("E", {"E": "AS 4H 5H", "S": "KS 2S 6D", "W": "7H 8H 9H", "N": "7D 8D 9D"}, 1, True),
+    )
+    for leader, hands, k, holds in deals:
+        pos = Position.from_hands(rules, hands, leader=leader, spades_broken=True)
+        masks = [t.mask(pos.hands[s]) for s in range(4)]
+        ns = Search(t, 0b0101, 0)
+        assert ns.at_least(list(masks), int(pos.leader), True, [], k) is holds and ns.nodes == 1
+        assert (brute(pos, NS) >= k) is holds
+    pos = Position.from_hands(
+        rules, {"N": "AS 3S", "E": "KS 2S", "S": "4H 5H", "W": "6H 7H"}, leader="E", spades_broken=True
+    )
+    assert solve(pos, NS).value == brute(pos, NS) == 2
+
+
 def test_an_answer_is_kept_for_every_ending_that_differs_only_in_cards_it_did_not_depend_on() -> None:
     """The partition table: after one ending is solved, the same ending with the two lowest cards
     of a suit swapped between two hands is often answered from the table at once (one node), and

@@ -66,7 +66,8 @@ MAXIMISER = 1
 QUICK_LOWER = 2  # 4 entries
 QUICK_UPPER = 6  # 4 entries
 QUICK_PARTNER = 10  # 4 entries
-QUESTION_SIZE = 14
+TEAM_COUNT = 14  # 1 when the counted seats are a team (the guarded second trump's bound applies)
+QUESTION_SIZE = 15
 
 # --- the counters (one int64 array) --------------------------------------------------------
 NODES = 0
@@ -111,6 +112,7 @@ def question(counted: int, maximiser: int) -> np.ndarray:
         q[QUICK_LOWER + s] = lower[s]
         q[QUICK_UPPER + s] = upper[s]
         q[QUICK_PARTNER + s] = (lower[s] and lower[(s + 2) & 3]) or (upper[s] and upper[(s + 2) & 3])
+    q[TEAM_COUNT] = counted in (0b0101, 0b1010)
     return q
 
 
@@ -578,6 +580,40 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
 
 
 @njit
+def _owner(hands: np.ndarray, card: int) -> int:
+    """The seat holding ``card``."""
+    for s in range(4):
+        if hands[s] & card:
+            return s
+    return -1
+
+
+@njit
+def _guarded_second(tab: np.ndarray, hands: np.ndarray) -> int:
+    """At a trick start, the second-highest trump when its holder sits right after the holder of
+    the top one (to its left) and holds another trump; else 0. While the top trump's side keeps the
+    lead, the second trump's holder plays after the top trump to every trick: it wins any trick the
+    top trump is not played to (nothing else beats it), and when the top trump comes, it plays
+    another card (it still has one: a trump spent earlier would have won that trick, the second
+    trump played instead) and then holds the top trump. So its side takes a trick unless it gets
+    the lead first (DDS's LaterTricks, for every rule set: only the order of the trump group counts).
+    """
+    trump = tab[TRUMP]
+    rest = (hands[0] | hands[1] | hands[2] | hands[3]) & trump
+    if not rest:
+        return 0
+    t1 = 1 << (_bitlen(rest) - 1)
+    rest ^= t1
+    if not rest:
+        return 0
+    t2 = 1 << (_bitlen(rest) - 1)
+    h2 = _owner(hands, t2)
+    if _owner(hands, t1) == (h2 + 3) & 3 and _popcount(hands[h2] & trump) > 1:
+        return t2
+    return 0
+
+
+@njit
 def _sure_winner(tab: np.ndarray, hands: np.ndarray, leader: int, trick: np.ndarray, n: int) -> tuple[int, int]:
     """In a trick begun (``n`` of its cards down), the highest card that can still take it: the
     winning card so far, or the best card a player still to play may play to it (the top card of the
@@ -958,6 +994,19 @@ def run(
                         ret_rel = ((1 << (_bitlen(cm) - 1)) if cm else 0) | second
                         _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 0, left - sure_against, 0, tpbuf)
                         ret = False
+                        continue
+                # the leading team needs every trick left, and the other team holds the second trump
+                # with another trump behind the top one: that is a trick for them (DDS's LaterTricks)
+                c_leads = counted >> ld & 1
+                if q[TEAM_COUNT] and ((c_leads and tgt == left) or (not c_leads and tgt == 1)):
+                    guard = _guarded_second(tab, hands)
+                    if guard and (counted >> _owner(hands, guard) & 1) != c_leads:
+                        ret_rel = guard
+                        ret = not c_leads
+                        if ret:
+                            _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 1, left, 0, tpbuf)
+                        else:
+                            _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 0, left - 1, 0, tpbuf)
                         continue
                 if q[QUICK_LOWER + ld]:
                     qt, seen = _quick(tab, q, hands, ld, brk)
