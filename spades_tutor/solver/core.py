@@ -580,6 +580,28 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
 
 
 @njit
+def _trump_tricks(mine: int, theirs: int) -> tuple[int, int]:
+    """The tricks one hand's trumps ``mine`` take for its group against the other group's trumps
+    ``theirs``, whatever anyone plays: the most, over i, of i less the number of ``theirs`` above
+    its i-th highest trump (each of its trumps falls on a trick of its own, and each of theirs can
+    beat at most one of them). With the marker the count rests on: that i-th trump (the owners of
+    the trumps down to it), or 0 when the other group has no trump (then the lengths decide)."""
+    best = 0
+    mark = 0
+    i = 0
+    rest = mine
+    while rest:
+        top = 1 << (_bitlen(rest) - 1)
+        rest ^= top
+        i += 1
+        c = i - _popcount(theirs & ~((top << 1) - 1))
+        if c > best:
+            best = c
+            mark = top if theirs else 0
+    return best, mark
+
+
+@njit
 def _owner(hands: np.ndarray, card: int) -> int:
     """The seat holding ``card``."""
     for s in range(4):
@@ -938,7 +960,8 @@ def run(
                             hint = _best(entry) & hands[ld]
                 if found:
                     continue
-                # sure trumps: a trump above every trump of the other group wins its trick
+                # sure trumps: one hand's top i trumps, of which the other group's trumps can beat at
+                # most the a_i above the i-th, win i - a_i tricks for its group whatever is played
                 cm = 0
                 um = 0
                 for s in range(4):
@@ -948,18 +971,20 @@ def run(
                         um |= hands[s] & trump
                 if um or cm:
                     sure_for = 0
-                    above_u = ~((1 << _bitlen(um)) - 1)
+                    mark_for = 0
                     sure_against = 0
-                    above_c = ~((1 << _bitlen(cm)) - 1)
+                    mark_against = 0
                     for s in range(4):
                         if counted >> s & 1:
-                            c = _popcount(hands[s] & trump & above_u)
+                            c, mk = _trump_tricks(hands[s] & trump, um)
                             if c > sure_for:
                                 sure_for = c
+                                mark_for = mk
                         else:
-                            c = _popcount(hands[s] & trump & above_c)
+                            c, mk = _trump_tricks(hands[s] & trump, cm)
                             if c > sure_against:
                                 sure_against = c
+                                mark_against = mk
                     # the two top trumps in partners' hands, one of them with a trump to spare: two
                     # tricks (they need not fall together), where the two play for the same count
                     second = 0
@@ -986,12 +1011,12 @@ def run(
                             elif sure_against < 2:
                                 sure_against = 2
                     if sure_for >= tgt:
-                        ret_rel = ((1 << (_bitlen(um) - 1)) if um else 0) | second
+                        ret_rel = mark_for | second
                         _keep(tab, tt, xt, k, xk, pats, held, ret_rel, sure_for, left, 0, tpbuf)
                         ret = True
                         continue
                     if left - sure_against < tgt:
-                        ret_rel = ((1 << (_bitlen(cm) - 1)) if cm else 0) | second
+                        ret_rel = mark_against | second
                         _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 0, left - sure_against, 0, tpbuf)
                         ret = False
                         continue
