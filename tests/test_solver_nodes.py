@@ -23,7 +23,7 @@ PINNED: dict[tuple[str, int, int], tuple[int, int, bool, int]] = {
     ("jokers", 73, 10): (4, 23923, False, 11),
     ("classic", 71, 6): (3, 497, False, 41),
     ("classic", 72, 8): (2, 1009, False, 4),
-    ("classic", 73, 10): (5, 40408, False, 16),
+    ("classic", 73, 10): (5, 40388, False, 16),
 }
 
 
