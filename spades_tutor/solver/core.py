@@ -262,7 +262,7 @@ def _home(h: int, mask: int) -> int:
 @njit
 def _bucket(tt: np.ndarray, key: np.ndarray, make: bool) -> int:
     """The bucket of a shape, or -1 when it has none (with ``make``, one is taken: a free one
-    near its home, else the home bucket, emptied)."""
+    near its home, else the one near its home holding the fewest entries, emptied)."""
     mask: int = tt.shape[0] - 1
     home = _home(_mix(_mix(0, key[0]), key[1]), mask)
     for i in range(PROBES):
@@ -278,6 +278,15 @@ def _bucket(tt: np.ndarray, key: np.ndarray, make: bool) -> int:
             return j
     if not make:
         return -1
+    # every bucket near the home taken: the one holding fewest entries is emptied for this shape
+    home_best = home
+    fewest = ENTRIES + 1
+    for i in range(PROBES):
+        j = (home + i) & mask
+        if tt[j, 0, 2] < fewest:
+            fewest = tt[j, 0, 2]
+            home_best = j
+    home = home_best
     tt[home, :, :] = 0
     tt[home, 0, 0] = key[0]
     tt[home, 0, 1] = key[1]
