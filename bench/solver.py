@@ -46,7 +46,7 @@ from solver_positions import eight_tricks, full_deal
 
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, play_round
-from spades_tutor.solver import Position, can_take, kept_tables, make_contract, search, solve
+from spades_tutor.solver import Position, can_take, card_values, make_contract, search, solve
 from spades_tutor.solver.dds import dds_value
 
 TARGET_THRESHOLD_P90 = 0.050
@@ -184,15 +184,9 @@ def timed(f: Callable[[], object]) -> tuple[float, object]:
 
 
 def our_every_card(pos: Position) -> dict[st.Card, int]:
-    """Each legal card's value, the cards' questions sharing their tables (as DDS's do)."""
-    team = pos.to_act.team
-    before = sum(pos.taken[s] for s in team.seats)
-    out = {}
-    with kept_tables():
-        for c in pos.legal_plays():
-            after = pos.play(c)
-            out[c] = sum(after.taken[s] for s in team.seats) - before + solve(after, team, with_cards=False).value
-    return out
+    """Each legal card's value (``card_values``: the cards' questions share their tables, each card
+    starting from the card before's value, as DDS's do)."""
+    return card_values(pos, pos.to_act.team).values
 
 
 def line_of(name: str, ours: list[float], theirs: list[float], goal: float) -> str:

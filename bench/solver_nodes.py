@@ -4,7 +4,7 @@ measured without the noise of a shared machine's clock.
 - 12 full deals of regular Spades with spades broken (bridge double dummy, spades trump), North to
   lead: the most tricks for North–South, each capped at 10 M nodes;
 - 60 eight-trick positions of the same rules (a random deal played on at random for five tricks):
-  the value for the side to act;
+  the value for the side to act, and the value of every legal card (``card_values``);
 - nil questions (``make_nil``) on the same eight-trick positions, for every seat yet to take a
   trick, and on the first ``--nil-deals`` full deals for every seat (each capped at 5 M nodes).
 
@@ -22,7 +22,7 @@ import time
 from solver_positions import eight_tricks, full_deal
 
 import spades_tutor as st
-from spades_tutor.solver import Budget, make_nil, solve
+from spades_tutor.solver import Budget, card_values, make_nil, solve
 
 CAP = 10_000_000
 NIL_CAP = 5_000_000
@@ -70,6 +70,19 @@ def main() -> None:
     print(
         f"8-trick positions ({args.positions}): {total:,} nodes; {time.perf_counter() - start:.2f} s; "
         f"value sum {sum(values)}"
+    )
+
+    total = 0
+    start = time.perf_counter()
+    every = 0
+    for i in range(args.positions):
+        pos = eight_tricks(rules, 600_000 + args.first + i, broken)
+        cv = card_values(pos, pos.to_act.team)
+        total += cv.nodes
+        every += sum(cv.values.values())
+    print(
+        f"8-trick positions, every card's value ({args.positions}): {total:,} nodes; "
+        f"{time.perf_counter() - start:.2f} s; value sum {every}"
     )
 
     total = asked = holds = 0

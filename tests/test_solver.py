@@ -25,6 +25,7 @@ from spades_tutor.solver import (
     best_cards,
     break_nil,
     can_take,
+    card_values,
     keep_under,
     kept_tables,
     line,
@@ -140,6 +141,8 @@ def test_best_cards_and_thresholds_agree_with_plain_minimax(preset: str) -> None
         assert best == r.value
         assert set(r.best_cards) == {c for c, v in values.items() if v == best}, str(pos)
         assert set(best_cards(pos, NS)) == set(r.best_cards)
+        every = card_values(pos, NS)
+        assert every.exact and every.values == values, str(pos)
         for k in range(pos.tricks_left + 2):
             assert can_take(pos, NS, k).holds is (r.value >= k)
 
@@ -264,7 +267,7 @@ def test_positions_with_wrong_card_counts_are_refused() -> None:
 
 def test_a_tiny_budget_returns_quickly_and_says_it_is_not_exact() -> None:
     rules = st.Rules.preset("jokers")
-    pos = Position.from_round(st.Round.deal(rules, seed=4127))
+    pos = Position.from_round(st.Round.deal(rules, seed=4128))
     solve(ending(rules, 1, 1), NS)  # the first search loads (or compiles) the compiled core: not budgeted
     start = time.perf_counter()
     r = solve(pos, NS, budget=Budget(nodes=2000))
@@ -272,9 +275,11 @@ def test_a_tiny_budget_returns_quickly_and_says_it_is_not_exact() -> None:
     assert not r.exact and r.nodes <= 3000 and r.best_cards == ()
     assert 0 <= r.lower <= r.value <= r.upper <= 13
     start = time.perf_counter()
-    a = make_contract(pos, NS, 6, budget=Budget(seconds=0.001))  # it needs about 470,000 nodes
+    a = make_contract(pos, NS, 8, budget=Budget(seconds=0.001))  # it needs about 430,000 nodes
     assert time.perf_counter() - start < 0.5
     assert a.holds is None and not a.exact
+    every = card_values(pos, NS, budget=Budget(nodes=2000))
+    assert not every.exact and every.values == {} and every.nodes <= 3000
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -344,6 +349,31 @@ def test_inside_a_trick_the_holder_of_the_card_nobody_can_beat_settles_a_one_tri
         assert ew.at_least(list(masks), 0, True, lead, 1) and ew.nodes == 1
         assert not ns.at_least(list(masks), 0, True, lead, 3) and ns.nodes == 1
         assert brute(pos, EW) >= 1 and brute(pos, NS) < 3
+
+
+def test_a_guarded_second_trump_behind_the_top_one_stops_the_leading_side_taking_every_trick() -> None:
+    """East holds K♠ 2♠ behind North's A♠: while N–S lead they cannot take all three tricks, and
+    with E–W leading and the cards turned round, N–S take one; each answered at the first node
+    (DDS's LaterTricks), and rightly (the referee). With the second trump's own side on lead there
+    is no such trick: East leads the 2♠, North wins with the 3♠ and cashes the A♠."""
+    from spades_tutor.solver.search import Search
+
+    rules = st.Rules.preset("classic")
+    t = Tables.of(rules)
+    deals = (
+        ("N", {"N": "AS 4H 5H", "E": "KS 2S 6D", "S": "7H 8H 9H", "W": "7D 8D 9D"}, 3, False),
+        ("E", {"E": "AS 4H 5H", "S": "KS 2S 6D", "W": "7H 8H 9H", "N": "7D 8D 9D"}, 1, True),
+    )
+    for leader, hands, k, holds in deals:
+        pos = Position.from_hands(rules, hands, leader=leader, spades_broken=True)
+        masks = [t.mask(pos.hands[s]) for s in range(4)]
+        ns = Search(t, 0b0101, 0)
+        assert ns.at_least(list(masks), int(pos.leader), True, [], k) is holds and ns.nodes == 1
+        assert (brute(pos, NS) >= k) is holds
+    pos = Position.from_hands(
+        rules, {"N": "AS 3S", "E": "KS 2S", "S": "4H 5H", "W": "6H 7H"}, leader="E", spades_broken=True
+    )
+    assert solve(pos, NS).value == brute(pos, NS) == 2
 
 
 def test_an_answer_is_kept_for_every_ending_that_differs_only_in_cards_it_did_not_depend_on() -> None:

@@ -12,7 +12,7 @@ import pytest
 from test_solver import ending
 
 import spades_tutor as st
-from spades_tutor.solver import Position, solve
+from spades_tutor.solver import Position, card_values, solve
 from spades_tutor.solver.dds import bridge_equivalent, dds_values
 
 RULES = st.Rules.preset("classic")
@@ -41,11 +41,14 @@ def test_values_and_best_cards_are_ddss_on_random_positions(block: int) -> None:
 
 
 def test_every_cards_value_is_ddss() -> None:
-    """The value after each legal card, not only which cards are best: 40 positions, every card."""
+    """The value after each legal card, not only which cards are best: 40 positions, every card,
+    asked card by card and all at once (``card_values``)."""
     for seed in range(40):
         pos = broken(91_000 + seed, 2 + seed % 7)
         team = pos.to_act.team
-        for card, value in dds_values(pos).items():
+        dds = dds_values(pos)
+        assert card_values(pos, team).values == dds, str(pos)
+        for card, value in dds.items():
             after = pos.play(card)
             got = counted(after, team) - counted(pos, team) + solve(after, team, with_cards=False).value
             assert got == value, f"{pos} {card}"

@@ -66,7 +66,8 @@ MAXIMISER = 1
 QUICK_LOWER = 2  # 4 entries
 QUICK_UPPER = 6  # 4 entries
 QUICK_PARTNER = 10  # 4 entries
-QUESTION_SIZE = 14
+TEAM_COUNT = 14  # 1 when the counted seats are a team (the guarded second trump's bound applies)
+QUESTION_SIZE = 15
 
 # --- the counters (one int64 array) --------------------------------------------------------
 NODES = 0
@@ -111,6 +112,7 @@ def question(counted: int, maximiser: int) -> np.ndarray:
         q[QUICK_LOWER + s] = lower[s]
         q[QUICK_UPPER + s] = upper[s]
         q[QUICK_PARTNER + s] = (lower[s] and lower[(s + 2) & 3]) or (upper[s] and upper[(s + 2) & 3])
+    q[TEAM_COUNT] = counted in (0b0101, 0b1010)
     return q
 
 
@@ -260,7 +262,7 @@ def _home(h: int, mask: int) -> int:
 @njit
 def _bucket(tt: np.ndarray, key: np.ndarray, make: bool) -> int:
     """The bucket of a shape, or -1 when it has none (with ``make``, one is taken: a free one
-    near its home, else the home bucket, emptied)."""
+    near its home, else the one near its home holding the fewest entries, emptied)."""
     mask: int = tt.shape[0] - 1
     home = _home(_mix(_mix(0, key[0]), key[1]), mask)
     for i in range(PROBES):
@@ -276,6 +278,15 @@ def _bucket(tt: np.ndarray, key: np.ndarray, make: bool) -> int:
             return j
     if not make:
         return -1
+    # every bucket near the home taken: the one holding fewest entries is emptied for this shape
+    home_best = home
+    fewest = ENTRIES + 1
+    for i in range(PROBES):
+        j = (home + i) & mask
+        if tt[j, 0, 2] < fewest:
+            fewest = tt[j, 0, 2]
+            home_best = j
+    home = home_best
     tt[home, :, :] = 0
     tt[home, 0, 0] = key[0]
     tt[home, 0, 1] = key[1]
@@ -575,6 +586,62 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
                 best = n
         total += best
     return total, seen
+
+
+@njit
+def _trump_tricks(mine: int, theirs: int) -> tuple[int, int]:
+    """The tricks one hand's trumps ``mine`` take for its group against the other group's trumps
+    ``theirs``, whatever anyone plays: the most, over i, of i less the number of ``theirs`` above
+    its i-th highest trump (each of its trumps falls on a trick of its own, and each of theirs can
+    beat at most one of them). With the marker the count rests on: that i-th trump (the owners of
+    the trumps down to it), or 0 when the other group has no trump (then the lengths decide)."""
+    best = 0
+    mark = 0
+    i = 0
+    rest = mine
+    while rest:
+        top = 1 << (_bitlen(rest) - 1)
+        rest ^= top
+        i += 1
+        c = i - _popcount(theirs & ~((top << 1) - 1))
+        if c > best:
+            best = c
+            mark = top if theirs else 0
+    return best, mark
+
+
+@njit
+def _owner(hands: np.ndarray, card: int) -> int:
+    """The seat holding ``card``."""
+    for s in range(4):
+        if hands[s] & card:
+            return s
+    return -1
+
+
+@njit
+def _guarded_second(tab: np.ndarray, hands: np.ndarray) -> int:
+    """At a trick start, the second-highest trump when its holder sits right after the holder of
+    the top one (to its left) and holds another trump; else 0. While the top trump's side keeps the
+    lead, the second trump's holder plays after the top trump to every trick: it wins any trick the
+    top trump is not played to (nothing else beats it), and when the top trump comes, it plays
+    another card (it still has one: a trump spent earlier would have won that trick, the second
+    trump played instead) and then holds the top trump. So its side takes a trick unless it gets
+    the lead first (DDS's LaterTricks, for every rule set: only the order of the trump group counts).
+    """
+    trump = tab[TRUMP]
+    rest = (hands[0] | hands[1] | hands[2] | hands[3]) & trump
+    if not rest:
+        return 0
+    t1 = 1 << (_bitlen(rest) - 1)
+    rest ^= t1
+    if not rest:
+        return 0
+    t2 = 1 << (_bitlen(rest) - 1)
+    h2 = _owner(hands, t2)
+    if _owner(hands, t1) == (h2 + 3) & 3 and _popcount(hands[h2] & trump) > 1:
+        return t2
+    return 0
 
 
 @njit
@@ -902,7 +969,8 @@ def run(
                             hint = _best(entry) & hands[ld]
                 if found:
                     continue
-                # sure trumps: a trump above every trump of the other group wins its trick
+                # sure trumps: one hand's top i trumps, of which the other group's trumps can beat at
+                # most the a_i above the i-th, win i - a_i tricks for its group whatever is played
                 cm = 0
                 um = 0
                 for s in range(4):
@@ -912,18 +980,20 @@ def run(
                         um |= hands[s] & trump
                 if um or cm:
                     sure_for = 0
-                    above_u = ~((1 << _bitlen(um)) - 1)
+                    mark_for = 0
                     sure_against = 0
-                    above_c = ~((1 << _bitlen(cm)) - 1)
+                    mark_against = 0
                     for s in range(4):
                         if counted >> s & 1:
-                            c = _popcount(hands[s] & trump & above_u)
+                            c, mk = _trump_tricks(hands[s] & trump, um)
                             if c > sure_for:
                                 sure_for = c
+                                mark_for = mk
                         else:
-                            c = _popcount(hands[s] & trump & above_c)
+                            c, mk = _trump_tricks(hands[s] & trump, cm)
                             if c > sure_against:
                                 sure_against = c
+                                mark_against = mk
                     # the two top trumps in partners' hands, one of them with a trump to spare: two
                     # tricks (they need not fall together), where the two play for the same count
                     second = 0
@@ -950,14 +1020,27 @@ def run(
                             elif sure_against < 2:
                                 sure_against = 2
                     if sure_for >= tgt:
-                        ret_rel = ((1 << (_bitlen(um) - 1)) if um else 0) | second
+                        ret_rel = mark_for | second
                         _keep(tab, tt, xt, k, xk, pats, held, ret_rel, sure_for, left, 0, tpbuf)
                         ret = True
                         continue
                     if left - sure_against < tgt:
-                        ret_rel = ((1 << (_bitlen(cm) - 1)) if cm else 0) | second
+                        ret_rel = mark_against | second
                         _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 0, left - sure_against, 0, tpbuf)
                         ret = False
+                        continue
+                # the leading team needs every trick left, and the other team holds the second trump
+                # with another trump behind the top one: that is a trick for them (DDS's LaterTricks)
+                c_leads = counted >> ld & 1
+                if q[TEAM_COUNT] and ((c_leads and tgt == left) or (not c_leads and tgt == 1)):
+                    guard = _guarded_second(tab, hands)
+                    if guard and (counted >> _owner(hands, guard) & 1) != c_leads:
+                        ret_rel = guard
+                        ret = not c_leads
+                        if ret:
+                            _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 1, left, 0, tpbuf)
+                        else:
+                            _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 0, left - 1, 0, tpbuf)
                         continue
                 if q[QUICK_LOWER + ld]:
                     qt, seen = _quick(tab, q, hands, ld, brk)
