@@ -359,6 +359,7 @@ def test_a_class_off_loopback_gets_a_code_in_the_link_and_loopback_stays_open() 
     assert "?code=" not in cli.class_banner(30, "127.0.0.1", 8866, "", (3, 36))
 
 
+@pytest.mark.slow
 def test_the_app_command_on_every_interface_prints_a_link_with_a_fresh_class_code(tmp_path: Path) -> None:
     """A link for each of this machine's addresses on a network, the host name only where it resolves to one,
     and the first link's QR code in the console and as an SVG file (under TMPDIR)."""

@@ -64,6 +64,7 @@ def test_a_ping_is_answered(kernel: tuple[Kernel, dict[str, str]]) -> None:
     assert ping(k, ids["hb"], "1") == []  # anything but a ping number gets no answer
 
 
+@pytest.mark.slow
 def test_a_long_callback_beats_so_the_page_does_not_give_up(kernel: tuple[Kernel, dict[str, str]]) -> None:
     k, ids = kernel
     assert ping(k, ids["hb"], 2) == [{"pong": 2}]
@@ -75,6 +76,7 @@ def test_a_long_callback_beats_so_the_page_does_not_give_up(kernel: tuple[Kernel
     assert len(beats) >= int(BUSY_S / INTERVAL) - 1 and 2 * INTERVAL_S < TIMEOUT_S
 
 
+@pytest.mark.slow
 def test_an_idle_kernel_sends_nothing_unasked(kernel: tuple[Kernel, dict[str, str]]) -> None:
     """After the page is gone (no pings), the kernel stays quiet, so the culler can free it."""
     k, ids = kernel
@@ -87,6 +89,7 @@ def test_an_idle_kernel_sends_nothing_unasked(kernel: tuple[Kernel, dict[str, st
     assert heard == []
 
 
+@pytest.mark.slow
 def test_an_interval_sent_by_the_page_does_not_make_the_beats_spin(kernel: tuple[Kernel, dict[str, str]]) -> None:
     """The kernel beats at the interval it made the widget with: a page that sets interval_ms to 0
     (widget state is the page's to send) gets no more beats than before."""

@@ -219,6 +219,7 @@ def test_heuristic_bots_bid_closer_than_chance_and_games_reach_the_target() -> N
     assert len(paths_figure(per_hand).data) == 2 * min(4, 12)
 
 
+@pytest.mark.slow
 def test_lab_page_plays_the_bots_and_adds_their_tables() -> None:
     from spades_tutor.ui.lab_page import LabPage
 
@@ -370,6 +371,7 @@ def test_the_plots_fill_the_width_of_their_box(results: dict) -> None:
         assert drawn["config"]["responsive"] is True
 
 
+@pytest.mark.slow
 def test_lab_page_compares_the_learners_table_with_its_house_rules() -> None:
     """The learner's table is a choice of its own, first where its house rules make it differ from its preset;
     it is simulated and scored by every rule it has, and every figure names the rules it came from."""

@@ -138,6 +138,7 @@ def lab() -> Any:
     return page
 
 
+@pytest.mark.slow
 def test_every_lab_plots_table_holds_exactly_the_numbers_its_figure_draws(lab: Any) -> None:
     pairs = [(lab.plots, lab.plot_data, lab.readings), (lab.bot_plots, lab.bot_plot_data, lab.bot_readings)]
     seen = 0
@@ -149,6 +150,7 @@ def test_every_lab_plots_table_holds_exactly_the_numbers_its_figure_draws(lab: A
     assert seen == 8
 
 
+@pytest.mark.slow
 def test_the_games_table_counts_each_bar_of_the_histogram(lab: Any) -> None:
     table = parse(lab.bot_plot_data["games"].value)
     frame = lab.frames["bots-games"]

@@ -201,6 +201,7 @@ def test_a_kind_in_one_module_passes_the_checks_every_kind_passes(which_suit: ty
             tm.test_each_misconception_turns_up_and_is_named(NAME, m.name, preset, flags)
 
 
+@pytest.mark.slow
 def test_the_existing_tests_pass_with_a_kind_registered_before_they_are_collected(
     tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:

@@ -376,6 +376,7 @@ def test_a_guarded_second_trump_behind_the_top_one_stops_the_leading_side_taking
     assert solve(pos, NS).value == brute(pos, NS) == 2
 
 
+@pytest.mark.slow
 def test_an_answer_is_kept_for_every_ending_that_differs_only_in_cards_it_did_not_depend_on() -> None:
     """The partition table: after one ending is solved, the same ending with the two lowest cards
     of a suit swapped between two hands is often answered from the table at once (one node), and
