@@ -669,6 +669,7 @@ def test_the_learners_table_losing_nil_refits_todays_untried_puzzle() -> None:
 
 
 def test_a_table_without_nil_makes_no_nil_puzzle() -> None:
+    from spades_tutor.ui.puzzle_page import NIL_THEMES as NIL_THEMES_
     from spades_tutor.ui.puzzle_page import PuzzlePage
 
     # the generator's bots at a table without nil bid none: no nil goal comes up, even when asked for one
@@ -681,10 +682,9 @@ def test_a_table_without_nil_makes_no_nil_puzzle() -> None:
     for _ in range(4):
         page.new_puzzle()
         assert not page.puzzle.goal.rule.about_nil and "A new puzzle" in page.note
-    page.theme_choice.value = "cover partner's nil"
-    before = page.puzzle
-    page.new_puzzle()
-    assert page.puzzle is before and "Your table plays without nil" in page.note
+    # its theme menu offers no nil theme to ask for
+    offered = {value for _, value in page.theme_choice.options}
+    assert not offered & set(NIL_THEMES_) and "endplay" in offered
     with_nil = PuzzlePage(today=DAY, seed=5, rules_name="jokers")
     with_nil.rule_choice.value = "jokers"
     with_nil.theme_choice.value = "cover partner's nil"
@@ -694,6 +694,7 @@ def test_a_table_without_nil_makes_no_nil_puzzle() -> None:
 
 def test_next_puzzle_at_a_table_without_nil_skips_the_shipped_nil_puzzles() -> None:
     from spades_tutor.ui.puzzle_page import EVERY as EVERY_RULE_SET
+    from spades_tutor.ui.puzzle_page import NIL_THEMES as NIL_THEMES_
     from spades_tutor.ui.puzzle_page import PuzzlePage
 
     page = PuzzlePage(today=DAY, rules_name="jokers", nil=False)
@@ -708,9 +709,14 @@ def test_next_puzzle_at_a_table_without_nil_skips_the_shipped_nil_puzzles() -> N
         seen.append(page.puzzle)
         assert not page.puzzle.goal.rule.about_nil
     assert {p.code for p in seen} == {p.code for p in page.pool()}  # every other puzzle comes round
-    # a nil theme chosen: nothing to offer, and the page says why, keeping the puzzle shown
-    shown = page.puzzle
-    page.theme_choice.value = "save the nil"
-    assert page.puzzle is shown and "Your table plays without nil" in page.note
+    # a learner at a table with nil chooses a nil theme; their table then loses nil: the menu leaves the nil
+    # themes out and goes back to every theme, and today's untried puzzle is chosen again without nil
     with_nil.theme_choice.value = "save the nil"
     assert with_nil.puzzle.goal.rule.about_nil
+    with_nil.show_daily()
+    with_nil.fit("jokers", with_nil.standing, nil=False)
+    assert with_nil.theme_choice.value == EVERY_RULE_SET
+    assert not {value for _, value in with_nil.theme_choice.options} & set(NIL_THEMES_)
+    assert not with_nil.puzzle.goal.rule.about_nil
+    with_nil.fit("jokers", with_nil.standing, nil=True)
+    assert {value for _, value in with_nil.theme_choice.options} >= set(NIL_THEMES_)

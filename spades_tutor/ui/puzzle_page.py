@@ -213,7 +213,7 @@ class PuzzlePage:
             layout=w.Layout(width="auto", max_width="100%"),
         )
         self.theme_choice = Dropdown(
-            options=[("Every theme", EVERY), *((t.capitalize(), t) for t in THEMES)],
+            options=self._theme_options(),
             value=EVERY,
             description="Theme:",
             style={"description_width": "initial"},
@@ -265,8 +265,7 @@ class PuzzlePage:
                     "sides play their best, so a card that works, works against any defence. Each puzzle is "
                     "played in the deck and trumps of the rule set it names; its goal counts tricks, which your "
                     "table's house rules (its scoring, its target, a least team bid) do not change. At a table "
-                    "that plays without nil, the daily puzzle and the new ones have no nil to make, cover or "
-                    "break.</p>"
+                    "that plays without nil, no puzzle offered has a nil to make, cover or break.</p>"
                 ),
                 self.rating_line,
                 controls,
@@ -304,6 +303,10 @@ class PuzzlePage:
         name = self.rules_name
         return name if name is not None and any(p.rules_name == name for p in shipped()) else EVERY
 
+    def _theme_options(self) -> list[tuple[str, str]]:
+        """The themes offered: at a table without nil, none about a nil."""
+        return [("Every theme", EVERY), *((t.capitalize(), t) for t in THEMES if self.nil or t not in NIL_THEMES)]
+
     def _choice_changed(self) -> None:
         """A rule set or theme chosen: the puzzle shown follows it, unless it fits already."""
         if self._fitting:
@@ -339,6 +342,15 @@ class PuzzlePage:
         again for them (``nil``: whether their table plays nil)."""
         self.rules_name, self.standing, self.nil = rules_name, standing, nil
         self._say_rating()
+        options = self._theme_options()
+        if list(self.theme_choice.options) != options:
+            theme = self.theme_choice.value
+            self._fitting = True
+            try:  # a nil theme chosen at a table that has lost nil goes back to every theme
+                self.theme_choice.options = options
+                self.theme_choice.value = theme if theme in dict(options).values() else EVERY
+            finally:
+                self._fitting = False
         if not self.fitted or self.tries or self.solved:
             return  # a puzzle from a link, chosen, or tried stays, and so does the rule set chosen
         self._fitting = True
@@ -350,12 +362,6 @@ class PuzzlePage:
 
     def next_puzzle(self) -> None:
         pool = self.pool()
-        if not pool and not self.nil and self.theme_choice.value in NIL_THEMES:
-            self.load(
-                self.puzzle,
-                f"Your table plays without nil, so no puzzle of “{self.theme_choice.value}” is offered; pick another.",
-            )
-            return
         if not pool:
             self.load(
                 self.puzzle, "No shipped puzzle has this rule set and theme; try another theme, or make a new one."
@@ -370,9 +376,6 @@ class PuzzlePage:
             rules = self.rng.choice([n for n in Rules.preset_names() if can_show(Rules.preset(n), theme)])
         if not can_show(Rules.preset(rules), theme):
             self.load(self.puzzle, f"The rule set {rules} cannot show the theme “{theme}”; pick another.")
-            return
-        if not self.nil and theme in NIL_THEMES:
-            self.load(self.puzzle, f"Your table plays without nil, so no puzzle is made of “{theme}”; pick another.")
             return
         seed = self.rng.randrange(1_000_000)
         self.verdict.value = '<div class="st-puzzle-said st-puzzle-info" role="status">Looking for a new puzzle …</div>'
