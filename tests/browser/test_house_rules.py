@@ -1,6 +1,7 @@
 """A learner builds their table's rules on Home (game to 300, no nil, a bag penalty every 5 bags, a
 team bids at least 4, a bonus of 50 for 10 or more) and every page follows: lesson 9, Play (its bidding
-helper says how the least team bid binds South), Quiz.
+helper says how the least team bid binds South), Quiz, the Joker lab (its menus start at the learner's
+table), Puzzles (no nil theme offered), the glossary (the table's bags).
 Home's builder is screenshot at a laptop's and a phone's size, and axe finds nothing on it."""
 
 from __future__ import annotations
@@ -59,6 +60,26 @@ def test_a_table_built_on_home_reaches_every_page(page: Page, voila_server: Serv
 
     go(page, "Quiz yourself")
     expect(page.get_by_role("button", name="Next question ▶")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+
+    # the Joker lab's menus start at the learner's table, its rules said under them in the engine's words
+    go(page, "Joker lab")
+    first = page.get_by_label("Compare", exact=True)
+    expect(first).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(first.locator("option:checked")).to_have_text("Your table (Spades with Jokers, your house rules)")
+    expect(page.locator(".st-lab .st-note").filter(has_text="Your table:").first).to_contain_text("game to 300")
+
+    # puzzles: a table without nil is offered no nil theme
+    go(page, "Puzzles")
+    themes = page.get_by_label("Theme:")
+    expect(themes).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    offered = [t.replace("\xa0", " ") for t in themes.locator("option").all_inner_texts()]
+    assert "Endplay" in offered and not [t for t in offered if "nil" in t.lower()], offered
+
+    # the glossary speaks of the table's bags
+    go(page, "Glossary")
+    expect(page.get_by_text("Every 5 bags a team gathers cost it 100 points").first).to_be_visible(
+        timeout=FIRST_EXPECT_TIMEOUT_MS
+    )
     page.reload()  # the rules are kept in the browser with the rest of the learner's record
     expect(page.get_by_role("button", name="Home")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     go(page, "Home")
