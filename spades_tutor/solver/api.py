@@ -228,19 +228,23 @@ def card_values(pos: Position, side: Team | str = Team.NS, *, budget: Budget = U
     out: dict[Card, int] = {}
     try:
         guess: int | None = None
-        for group in _same_value_groups(pos):
-            c = group[0]
-            child = pos.play(c)
-            gained = runner.already(child) - runner.already(pos)
+        after = _child_tests(runner, pos)
+        for group in _same_value_groups(pos):  # legal cards only
+            gained, left, test = after(group[0])
             # the card's count of the remaining tricks lies in lo..hi: what the card took, and at
             # most every trick after it
-            lo, hi = gained, gained + child.tricks_left
+            lo, hi = gained, gained + left
             if guess is None:
-                lo = gained + runner.best_value(child, 0, child.tricks_left)[0]
+                while lo < hi:  # the search for a value: halve the range
+                    k = (lo + hi + 1) // 2
+                    if test(k - gained):
+                        lo = k
+                    else:
+                        hi = k - 1
             else:
                 g = min(max(guess, lo), hi)
                 while lo < hi:
-                    if runner.at_least(child, g - gained):
+                    if test(g - gained):
                         lo = g
                         g += 1
                     else:
@@ -253,6 +257,38 @@ def card_values(pos: Position, side: Team | str = Team.NS, *, budget: Budget = U
     except OutOfBudget:
         out, exact = {}, False
     return CardValues(team, out, exact, runner.nodes, time.perf_counter() - start)
+
+
+def _child_tests(runner: _Runner, pos: Position) -> Callable[[Card], tuple[int, int, Callable[[int], bool]]]:
+    """For a legal card of the seat to act: the counted tricks it takes, the tricks left after it,
+    and the question "can the maximiser make the counted seats take >= k of those?". Inside a
+    trick the child's masks are the position's less one bit (no new ``Position`` per card: a page
+    asks every card's value often); a card that ends the trick, and the forced first lead, go
+    through ``Position.play`` and the engine."""
+    if pos.two_of_clubs_leads or len(pos.trick) >= 3:
+
+        def played(card: Card) -> tuple[int, int, Callable[[int], bool]]:
+            child = pos.play(card)
+            gained = runner.already(child) - runner.already(pos)
+            return gained, child.tricks_left, lambda k: runner.at_least(child, k)
+
+        return played
+    t = runner.tables
+    hands = [t.mask(pos.hands[s]) for s in range(4)]
+    trick = [t.mask((c,)) for c in pos.trick]
+    mover, leader, left = int(pos.to_act), int(pos.leader), pos.tricks_left
+    search = runner.search
+
+    def masked(card: Card) -> tuple[int, int, Callable[[int], bool]]:
+        bit = 1 << t.bit_of[card.index]
+        if not hands[mover] & bit:
+            raise ValueError(f"{pos.to_act} does not hold {card}")
+        child = list(hands)
+        child[mover] ^= bit
+        broken = pos.spades_broken or pos.rules.is_trump(card)
+        return 0, left, lambda k: search.at_least(child, leader, broken, [*trick, bit], k)
+
+    return masked
 
 
 def _same_value_groups(pos: Position) -> list[tuple[Card, ...]]:
