@@ -43,7 +43,7 @@ from ..engine import BLIND_NIL, Bid, CardsLike, DealError, Hand, Rules, Seat, ca
 from ..engine.errors import SpadesError
 from ..engine.scoring import HandScore, score_side
 from ..engine.text import how_often, likely, signed_points
-from .card_tables import card_tables
+from .card_tables import bid_options_after, card_tables
 from .heuristic import HeuristicPolicy
 from .intervals import CONFIDENCE, wilson
 from .simulate import DEFAULT_BATCH_SIZE
@@ -589,7 +589,7 @@ def hands_odds(
     bids = np.concatenate(bid_me, axis=1).astype(np.intp)
     p_bid = np.concatenate(bid_partner, axis=1).astype(np.intp)
     p_blind = np.concatenate(blind_partner, axis=1).astype(np.intp)
-    least = _least_bids(rules, me, np.concatenate(dealers, axis=1).astype(np.intp), p_bid)
+    least = _least_bids(rules, me, np.concatenate(dealers, axis=1).astype(np.intp), p_bid, p_blind)
     return tuple(
         _hand_result(
             rules,
@@ -612,24 +612,34 @@ def hands_odds(
 
 
 def _least_bids(
-    rules: Rules, me: int, dealer: npt.NDArray[np.intp], p_bid: npt.NDArray[np.intp]
+    rules: Rules,
+    me: int,
+    dealer: npt.NDArray[np.intp],
+    p_bid: npt.NDArray[np.intp],
+    p_blind: npt.NDArray[np.intp] | None = None,
 ) -> npt.NDArray[np.intp]:
-    """The least number bid the seat ``me`` may make in each deal: at a table with a least team bid
-    (``min_team_bid``), where the partner bid a number before the seat, what brings the team to it (the
-    engine's rule: ``Round.team_minimum_words``); else 0. A partner's nil frees the team of it, and a
-    seat bidding first leaves the raise to the partner (the bots raise: ``card_tables.bid_options_after``).
+    """The least number bid the seat ``me`` may make in each deal, where the table binds it (a least team
+    bid, ``min_team_bid``, and the partner bid before the seat): the least the engine's ``legal_bids``
+    offers it there (``card_tables.bid_options_after``); else 0. A partner's nil frees the team of it, and
+    a seat bidding first leaves the raise to the partner (the bots raise).
 
     >>> import numpy as np, spades_tutor as st
     >>> rules = st.Rules.preset("jokers", min_team_bid=4)
     >>> _least_bids(rules, 2, np.array([3, 3, 1, 0]), np.array([1, 0, 3, 9])).tolist()  # South; dealers W W E N
     [3, 0, 0, 0]
     """
-    need = rules.min_team_bid
-    if not need:
-        return np.zeros_like(p_bid)
-    partner = (me + 2) % 4
-    after = (me - dealer - 1) % 4 > (partner - dealer - 1) % 4  # the seat bids after its partner
-    return np.where(after & (p_bid > 0), np.maximum(need - p_bid, 0), 0)
+    least = np.zeros_like(p_bid)
+    if not rules.min_team_bid:
+        return least
+    blind = np.zeros_like(p_bid) if p_blind is None else p_blind
+    position = (me - dealer - 1) % 4  # the seat's place in the bidding: 2 or 3 after its partner
+    keys = np.stack([position, p_bid, blind], axis=-1).reshape(-1, 3)
+    for pos, bid, bl in np.unique(keys[keys[:, 0] >= 2], axis=0).tolist():
+        offered = bid_options_after(rules, pos, (bid, bool(bl)))
+        low = min(t for t, b in offered if t > 0 and not b)
+        if low > 1:  # 1 is no bound at all
+            least[(position == pos) & (p_bid == bid) & (blind == bl)] = low
+    return least
 
 
 def _joined(parts: list[Table]) -> Table:

@@ -128,7 +128,7 @@ def table_option(rules: Rules) -> str:
     >>> table_option(Rules.preset("classic"))
     'Your table (Regular Spades)'
     """
-    house = ", your house rules" if rules.flags() else ""
+    house = ", your house rules" if house_rules_differ(rules) else ""
     return f"{TABLE_LABEL} ({rules.title}{house})"
 
 
