@@ -248,3 +248,23 @@ def test_the_verdict_words_never_contradict_the_figures_printed(sample: list[Bes
                 for _low, _high, line in trace["customdata"]:
                     assert not re.search(r"(?<![\w–])-\d", line), line
     assert alike and below_seen  # both verdicts were read
+
+
+def test_at_a_table_with_a_least_team_bid_the_feedback_says_how_it_binds_and_how_a_bid_under_it_counts() -> None:
+    """The engine's own sentence for North–South's first bidder; where North bids first (South dealt),
+    also how the measurement counts a bid of South's under the least North's bid leaves it."""
+    from spades_tutor.quiz import generate
+
+    rules = st.Rules.preset("jokers", min_team_bid=4)
+    seen = set()
+    for seed in range(8):
+        item = generate("best-bid", rules, seed, 1)
+        last = item.check(item.answer()).explanation[-1]
+        assert last.startswith("At this table a team bids at least 4 tricks together"), last
+        north_first = item.dealer in (st.Seat.SOUTH, st.Seat.WEST)
+        assert ("North bids first for North–South" in last) == north_first
+        assert ("counted, in that deal, as the least bid South may make" in last) == north_first
+        seen.add(north_first)
+    assert seen == {True, False}
+    standard = generate("best-bid", st.Rules.preset("jokers"), 0, 1)
+    assert not any("least" in line for line in standard.check(standard.answer()).explanation)

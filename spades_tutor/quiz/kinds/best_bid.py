@@ -368,6 +368,8 @@ class BestBidItem(QuizItem):
             )
         elif given == 0 and not self.rules.nil:
             lines.append("This table plays without nil: bid 1 to 13.")
+        if self.rules.min_team_bid:
+            lines.append(_team_minimum(self.rules, self.dealer))
         correct = given is not None and given in accepted
         diagnosis = None if correct else self.diagnose(response)
         return Feedback(correct, right, tuple(lines), diagnosis=diagnosis, measured=self.method())
@@ -481,6 +483,25 @@ class BestBidItem(QuizItem):
                 Numbers((bid,), _bid_response),
             )
         )
+
+
+@functools.lru_cache(maxsize=64)
+def _team_minimum(rules: Rules, dealer: Seat) -> str:
+    """At a table with a least team bid: how it binds North–South with this dealer, in the engine's words
+    (``Round.team_minimum_words`` as North–South's first bidder hears it), and how the measurement counts a
+    bid under it."""
+    from ...engine import Round
+
+    rnd = Round.deal(rules, seed=0, dealer=dealer)
+    while rnd.to_act not in (Seat.NORTH, Seat.SOUTH):
+        rnd.bid(rnd.legal_bids()[0])
+    words = rnd.team_minimum_words() or ""
+    if rnd.to_act is Seat.NORTH:
+        words += (
+            " Where North's bid leaves South a least bid, a bid under it is counted, in that deal, as the least"
+            " bid South may make."
+        )
+    return words
 
 
 def _dealt(dealer: Seat) -> str:
