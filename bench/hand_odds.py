@@ -21,6 +21,12 @@ each played as a nil ``NIL_TABLE_DEALS`` times from the same deals against the e
 the made-rates side by side with their 95% intervals::
 
     .venv/bin/python bench/hand_odds.py --nil-table      # the table alone
+
+``--perfect`` times the perfect-play judge instead (``hand_odds(..., judge="perfect")``, issue 29's point 5):
+for each of ``--repeats`` hands, 200 deals solved double dummy as a nil and for the team's tricks, beside the
+bots' judgement of the same 200 deals; targets: median <= 2 s a hand for the nil, <= 5 s for the team's tricks::
+
+    .venv/bin/python bench/hand_odds.py --perfect --repeats 5 --preset jokers
 """
 
 from __future__ import annotations
@@ -40,6 +46,9 @@ DEALS = 1000
 TARGET = 1.0
 WARMUP_HANDS = 30
 NIL_TABLE_DEALS = 1000
+PERFECT_DEALS = 200
+#: the perfect judge's targets, seconds a hand (median): the nil, the team's tricks
+PERFECT_TARGETS = {"nil": 2.0, "tricks": 5.0}
 
 #: holdings known to be dangerous for a nil: (preset, what makes it dangerous, the hand)
 DANGEROUS_NILS: tuple[tuple[str, str, str], ...] = (
@@ -125,6 +134,52 @@ def run(preset: str = "classic", repeats: int = 10, seed: int = 1, nil: bool = F
     return result
 
 
+def perfect(preset: str = "classic", repeats: int = 5, seed: int = 1, deals: int = PERFECT_DEALS) -> dict[str, Any]:
+    """The perfect-play judge's seconds per hand (``deals`` deals), nil and team's tricks, beside the bots'."""
+    from spades_tutor.solver import ready
+
+    rules = st.Rules.preset(preset)
+    clock = time.perf_counter
+    load = os.getloadavg()
+    print(
+        f"perfect-play judge: preset {preset!r}, {deals} deals per hand, {repeats} hands, seed {seed}; "
+        f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores; solver core {ready()}"
+    )
+    seconds: dict[str, list[float]] = {"nil": [], "tricks": [], "bots": []}
+    undecided = {"nil": 0, "tricks": 0}
+    for rep in range(repeats):
+        hand = st.deal_hands(rules, seed + 1 + rep)[1][st.Seat.NORTH]
+        t = clock()
+        bots = st.hand_odds(rules, hand, seat="N", deals=deals, seed=seed + rep)
+        bots_nil = st.hand_odds(rules, hand, seat="N", deals=deals, seed=seed + rep, nil=True)
+        seconds["bots"].append(clock() - t)
+        t = clock()
+        nil = st.hand_odds(rules, hand, seat="N", deals=deals, seed=seed + rep, nil=True, judge="perfect")
+        seconds["nil"].append(clock() - t)
+        t = clock()
+        tricks = st.hand_odds(rules, hand, seat="N", deals=deals, seed=seed + rep, judge="perfect")
+        seconds["tricks"].append(clock() - t)
+        undecided["nil"] += nil.undecided
+        undecided["tricks"] += tricks.undecided
+        print(
+            f"  {hand}: nil {seconds['nil'][-1]:5.1f} s (survives {nil.p_nil_made or 0:.0%}, bots made "
+            f"{bots_nil.p_zero:.0%}), team's tricks {seconds['tricks'][-1]:5.1f} s (mean {tricks.mean_team_tricks:.2f}, "
+            f"bots {bots.mean_team_tricks:.2f}), best bid {tricks.best_bid} (bots {bots.best_bid})"
+        )
+    bots_median = statistics.median(seconds["bots"])
+    result: dict[str, Any] = {"load": load, "bots": bots_median}
+    for part, target in PERFECT_TARGETS.items():
+        median = statistics.median(seconds[part])
+        result[part] = median
+        print(
+            f"perfect judge, {part}: median {median:.2f} s a hand (min {min(seconds[part]):.2f}, max "
+            f"{max(seconds[part]):.2f}); {undecided[part]} of {repeats * deals} deals undecided; "
+            f"target <= {target:g} s: {'met' if median <= target else 'NOT met'}; "
+            f"{median / bots_median:.0f}x the bots' judgement of the same deals ({bots_median:.2f} s, number bids and nil)"
+        )
+    return result
+
+
 def nil_table(deals: int = NIL_TABLE_DEALS, seed: int = 0) -> list[dict[str, Any]]:
     """Each dangerous holding played as a nil ``deals`` times (the same deals) against the plain and
     the strong defence, printed as a table; returns its rows."""
@@ -161,7 +216,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the hands and their deals (default 1)")
     parser.add_argument("--nil", action="store_true", help="the hands play nil")
     parser.add_argument("--nil-table", action="store_true", help="print only the nil-defence table")
+    parser.add_argument("--perfect", action="store_true", help="time only the perfect-play judge")
     args = parser.parse_args(argv)
+    if args.perfect:
+        perfect(preset=args.preset, repeats=max(1, args.repeats), seed=args.seed)
+        return 0
     if not args.nil_table:
         run(preset=args.preset, repeats=max(1, args.repeats), seed=args.seed, nil=args.nil)
         print()

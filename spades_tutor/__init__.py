@@ -16,6 +16,7 @@ from .engine import __all__ as _engine_all
 
 if TYPE_CHECKING:
     from .lab.odds import HandOdds as HandOdds
+    from .lab.odds import PerfectOdds as PerfectOdds
     from .lab.odds import hand_odds as hand_odds
 
 __version__ = "0.1.0"
@@ -24,7 +25,7 @@ __all__ = [*_engine_all, "__version__"]
 
 # measured, not ruled: these live in the lab (numpy) and are imported on first use, so that
 # ``import spades_tutor`` stays light
-_LAB_NAMES = {"hand_odds": "odds", "HandOdds": "odds"}
+_LAB_NAMES = {"hand_odds": "odds", "HandOdds": "odds", "PerfectOdds": "odds"}
 
 
 def __getattr__(name: str) -> Any:

@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from .heuristic import HeuristicPolicy, scalar_heuristic_round
-from .odds import HandOdds, hand_odds
+from .odds import HandOdds, PerfectOdds, hand_odds
 from .policy import Policy, RandomPolicy, get_policy
 from .replay import scalar_replay
 from .result import BatchResult
@@ -25,6 +25,7 @@ __all__ = [
     "BatchResult",
     "HandOdds",
     "HeuristicPolicy",
+    "PerfectOdds",
     "Policy",
     "RandomPolicy",
     "get_policy",

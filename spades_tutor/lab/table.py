@@ -21,7 +21,7 @@ from .words import DEALER, choose_many, deal_order, top_halves
 if TYPE_CHECKING:
     from .policy import Policy  # type-only: the policies drive a Table, and a Table is played by one
 
-__all__ = ["Table", "deal", "play_out"]
+__all__ = ["Table", "bid_out", "deal", "play_out"]
 
 _ONE = np.uint64(1)
 
@@ -113,6 +113,12 @@ def deal(rules: Rules, words: npt.NDArray[np.uint64], dealer: int | None = None)
 
 def play_out(table: Table, policy: Policy) -> None:
     """Bid and play every round of ``table`` to the end, asking ``policy`` for each choice."""
+    bid_out(table, policy)
+    _play_tricks(table, policy, 4 * np.arange(len(table)))
+
+
+def bid_out(table: Table, policy: Policy) -> None:
+    """The bidding of every round of ``table``, asking ``policy`` for each bid (the play is left to come)."""
     rows = np.arange(len(table))
     for position in range(4):
         seat = (table.dealer + 1 + position) % 4
@@ -120,7 +126,6 @@ def play_out(table: Table, policy: Policy) -> None:
         tricks, blind = policy.bid(table, position)
         table.bids[rows, seat] = tricks
         table.blind[rows, seat] = blind
-    _play_tricks(table, policy, 4 * rows)
 
 
 def _play_tricks(table: Table, policy: Policy, flat4: npt.NDArray[np.intp]) -> None:
