@@ -116,3 +116,17 @@ def test_a_bad_judge_budget_or_nil_is_refused_in_words() -> None:
             st.hand_odds(rules, HAND, deals=2, judge="perfect", node_budget=bad)  # type: ignore[arg-type]
     with pytest.raises(st.SpadesError, match="does not allow nil"):
         st.hand_odds(st.Rules.preset("classic", nil=False), HAND, deals=2, nil=True, judge="perfect")
+
+
+def test_a_nils_interval_counts_the_undecided_deals_either_way() -> None:
+    rules = st.Rules.preset("classic")
+    small = st.hand_odds(rules, HAND, deals=DEALS, seed=2, nil=True, judge="perfect", node_budget=300_000)
+    full = st.hand_odds(rules, HAND, deals=DEALS, seed=2, nil=True, judge="perfect", node_budget=10**9)
+    assert 0 < small.undecided < DEALS and full.undecided == 0
+    # the deals the small budget settled are settled alike by the full search, so the full count lies between
+    assert small.nil_made <= full.nil_made <= small.nil_made + small.undecided
+    low, high = small.p_nil_made_interval or (-1.0, -1.0)
+    full_low, full_high = full.p_nil_made_interval or (-1.0, -1.0)
+    assert low <= full_low and full_high <= high  # wider than the full search's, and holding it
+    assert f"the {small.undecided} too long to settle counted either way" in small.sentence()
+    assert f"survives in {full.nil_made} of the {DEALS} deals of this hand" in full.sentence()

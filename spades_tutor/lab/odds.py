@@ -829,7 +829,7 @@ class PerfectOdds:
     ``(the side's tricks, the partner's bid, deals)`` of the solved deals (number bids only).
 
     ``undecided``: the deals the solver did not settle within ``node_budget`` nodes each; they are left
-    out of every figure and said in the sentence. ``nodes``: the solver's nodes over all the deals.
+    out of every figure and said in the sentence, except the nil's interval, which counts them either way. ``nodes``: the solver's nodes over all the deals.
     Equal arguments give equal results (the budget counts nodes, not seconds).
     """
 
@@ -875,9 +875,13 @@ class PerfectOdds:
 
     @property
     def p_nil_made_interval(self) -> tuple[float, float] | None:
-        if not self.nil or not self.solved:
+        """The 95% interval of the share of all the deals in which the nil survives, the undecided deals
+        counted either way: from Wilson's low end with them all broken to its high end with them all
+        survived (so deals too long to settle widen the interval instead of biasing it)."""
+        if not self.nil:
             return None
-        low, high = wilson(self.nil_made, self.solved)
+        low, _ = wilson(self.nil_made, self.deals)
+        _, high = wilson(self.nil_made + self.undecided, self.deals)
         return _interval((low[0], high[0]))
 
     @property
@@ -906,10 +910,14 @@ class PerfectOdds:
             return f"no deal of this hand settled by perfect play within {self.node_budget:,} nodes a deal"
         if self.nil:
             p = self.p_nil_made or 0.0
-            interval = self.p_nil_made_interval or (0.0, 0.0)
+            low, high = self.p_nil_made_interval or (0.0, 0.0)
+            either = f", the {self.undecided} too long to settle counted either way" if self.undecided else ""
             return (
                 f"against perfect defence the nil survives in {self.nil_made} of the {self.solved} deals of this "
-                f"hand ({p:.0%}; {likely(f'{interval[0]:.0%}', f'{interval[1]:.0%}')}){unsettled}"
+                f"hand settled ({p:.0%}; {likely(f'{low:.0%}', f'{high:.0%}')} of all {self.deals}{either})"
+                if self.undecided
+                else f"against perfect defence the nil survives in {self.nil_made} of the {self.deals} deals of "
+                f"this hand ({p:.0%}; {likely(f'{low:.0%}', f'{high:.0%}')})"
             )
         t_low, t_high = self.mean_team_tricks_interval
         b_low, b_high = self.best_points_interval
