@@ -136,6 +136,7 @@ def run(preset: str = "classic", repeats: int = 10, seed: int = 1, nil: bool = F
 
 def perfect(preset: str = "classic", repeats: int = 5, seed: int = 1, deals: int = PERFECT_DEALS) -> dict[str, Any]:
     """The perfect-play judge's seconds per hand (``deals`` deals), nil and team's tricks, beside the bots'."""
+    from spades_tutor.lab.odds import PERFECT_WORKERS
     from spades_tutor.solver import ready
 
     rules = st.Rules.preset(preset)
@@ -143,7 +144,8 @@ def perfect(preset: str = "classic", repeats: int = 5, seed: int = 1, deals: int
     load = os.getloadavg()
     print(
         f"perfect-play judge: preset {preset!r}, {deals} deals per hand, {repeats} hands, seed {seed}; "
-        f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores; solver core {ready()}"
+        f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores; solver core {ready()}, "
+        f"{PERFECT_WORKERS} threads"
     )
     seconds: dict[str, list[float]] = {"nil": [], "tricks": [], "bots": []}
     undecided = {"nil": 0, "tricks": 0}

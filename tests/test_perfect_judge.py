@@ -87,8 +87,8 @@ def test_equal_arguments_give_equal_results_and_progress_is_told_deal_by_deal() 
         progress=lambda d, n: told.append((d, n)),
     )
     assert told == [(d, 6) for d in range(1, 7)]
-    again = st.hand_odds(rules, HAND.replace("QS", "BJ"), deals=6, seed=3, nil=True, judge="perfect")
-    assert first == again and first.nodes == again.nodes
+    again = st.hand_odds(rules, HAND.replace("QS", "BJ"), deals=6, seed=3, nil=True, judge="perfect", workers=1)
+    assert first == again and first.nodes == again.nodes  # two threads or one: the same deals, the same searches
 
 
 def test_deals_the_budget_does_not_settle_are_left_out_and_said() -> None:
@@ -114,6 +114,8 @@ def test_a_bad_judge_budget_or_nil_is_refused_in_words() -> None:
     for bad in (0, True, 2.5):
         with pytest.raises(st.SpadesError, match="node_budget must be a whole number 1 or more"):
             st.hand_odds(rules, HAND, deals=2, judge="perfect", node_budget=bad)  # type: ignore[arg-type]
+        with pytest.raises(st.SpadesError, match="workers must be a whole number 1 or more"):
+            st.hand_odds(rules, HAND, deals=2, judge="perfect", workers=bad)  # type: ignore[arg-type]
     with pytest.raises(st.SpadesError, match="does not allow nil"):
         st.hand_odds(st.Rules.preset("classic", nil=False), HAND, deals=2, nil=True, judge="perfect")
 

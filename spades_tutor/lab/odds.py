@@ -34,6 +34,7 @@ import dataclasses
 import functools
 import math
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from statistics import NormalDist
 from typing import Literal, overload
 
@@ -54,6 +55,7 @@ from .words import DEAL, DEALER, choose_many, round_words
 __all__ = [
     "JUDGES",
     "PERFECT_NODES",
+    "PERFECT_WORKERS",
     "VALUATIONS",
     "BidOdds",
     "HandOdds",
@@ -74,6 +76,8 @@ JUDGES = ("bots", "perfect")
 #: the most search nodes ``judge="perfect"`` spends on one deal (two to three seconds on one core): a deal
 #: the solver has not settled by then is counted as undecided and left out of every figure
 PERFECT_NODES = 10_000_000
+#: threads the perfect judge solves deals in (one core each: the compiled search lets go of the GIL)
+PERFECT_WORKERS = 2
 
 
 def bag_cost(rules: Rules) -> float:
@@ -531,6 +535,7 @@ def hand_odds(
     judge: Literal["perfect"],
     node_budget: int = ...,
     progress: Callable[[int, int], None] | None = ...,
+    workers: int = ...,
 ) -> PerfectOdds: ...
 
 
@@ -549,6 +554,7 @@ def hand_odds(
     judge: str = "bots",
     node_budget: int = PERFECT_NODES,
     progress: Callable[[int, int], None] | None = None,
+    workers: int = PERFECT_WORKERS,
 ) -> HandOdds | PerfectOdds:
     """Play ``hand`` at ``seat`` ``deals`` times against random unseen cards (see the module docstring).
 
@@ -561,7 +567,8 @@ def hand_odds(
     ``judge`` (``JUDGES``): ``"bots"`` plays every deal with the heuristic bots (``HandOdds``);
     ``"perfect"`` solves each of the same deals double dummy (``PerfectOdds``: the side's most tricks,
     each number bid's points, or whether the nil survives perfect defence), spending at most
-    ``node_budget`` solver nodes on a deal and calling ``progress(done, deals)`` after each.
+    ``node_budget`` solver nodes on a deal and calling ``progress(done, deals)`` after each, the deals
+    shared by ``workers`` threads (the result is the same for any number).
 
     >>> import spades_tutor as st
     >>> hand_odds(st.Rules.preset("jokers"), "AS KS", deals=10)
@@ -570,7 +577,7 @@ def hand_odds(
     spades_tutor.engine.errors.DealError: not a hand for South (A♠ K♠): it has 2 cards, not 13
     """
     if judge == "perfect":
-        return _perfect_odds(rules, hand, seat, deals, seed, nil, dealer, valuation, node_budget, progress)
+        return _perfect_odds(rules, hand, seat, deals, seed, nil, dealer, valuation, node_budget, progress, workers)
     if judge != "bots":
         raise SpadesError(f"judge must be one of {', '.join(JUDGES)}, not {judge!r}")
     (odds,) = hands_odds(
@@ -943,17 +950,19 @@ def _perfect_odds(
     valuation: str,
     node_budget: int,
     progress: Callable[[int, int], None] | None,
+    workers: int,
 ) -> PerfectOdds:
     """``hand_odds(..., judge="perfect")``: the bots' deals (and, for number bids, the partner's bid as
     the bots make it, nil not offered), each solved double dummy by ``solver``."""
     from ..engine import Round
-    from ..solver import Budget, Position, make_nil, solve
+    from ..solver import Budget, Position, make_nil, ready, solve
 
     held, where = _check(rules, hand, seat, deals, seed, nil)
     if valuation not in VALUATIONS:
         raise SpadesError(f"valuation must be one of {', '.join(VALUATIONS)}, not {valuation!r}")
-    if isinstance(node_budget, bool) or not isinstance(node_budget, int) or node_budget < 1:
-        raise SpadesError(f"node_budget must be a whole number 1 or more, not {node_budget!r}")
+    for name, value in (("node_budget", node_budget), ("workers", workers)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise SpadesError(f"{name} must be a whole number 1 or more, not {value!r}")
     fixed = None if dealer is None else int(Seat.parse(dealer))
     me, partner = int(where), (int(where) + 2) % 4
     # the bidding on a table without nil: the partner bids a number, so the side plays one contract
@@ -966,28 +975,35 @@ def _perfect_odds(
     solved_tricks: list[int] = []
     solved_rows: list[int] = []
     made = undecided = nodes = 0
-    # each deal its own search: tables kept from one deal to the next cost nodes (the hints and bounds of
-    # another deal's positions mislead the move order; measured +10% on the side's tricks, +65% on nils)
-    for d in range(deals):
+
+    def judged(d: int) -> tuple[int | None, int]:
+        """Deal ``d``: whether the nil survives (1 or 0) or the side's most tricks, None if unsettled;
+        and the nodes spent. Each deal its own search: tables kept from one deal to the next cost nodes
+        (the other deals' hints mislead the move order: +10% on the side's tricks, +65% on nils)."""
         hands = {Seat(s): [by_index[i] for i in range(54) if int(table.dealt_cards[d, s]) >> i & 1] for s in range(4)}
         pos = Position.from_round(Round.from_hands(rules, hands, Seat(int(table.dealer[d]))))
         if nil:
             answer = make_nil(pos, where, budget=budget)
-            nodes += answer.nodes
-            if answer.holds is None:
-                undecided += 1
-            else:
-                made += answer.holds
+            return (None if answer.holds is None else int(answer.holds)), answer.nodes
+        result = solve(pos, team, with_cards=False, budget=budget)
+        return (result.value if result.exact else None), result.nodes
+
+    ready()  # the compiled search loaded once, before the threads ask it
+    outcome: list[tuple[int | None, int]] = []
+    with ThreadPoolExecutor(max(1, min(workers, deals))) as pool:  # the compiled search lets go of the GIL
+        for d, deal_result in enumerate(pool.map(judged, range(deals))):
+            outcome.append(deal_result)
+            if progress is not None:
+                progress(d + 1, deals)
+    for d, (settled, spent) in enumerate(outcome):
+        nodes += spent
+        if settled is None:
+            undecided += 1
+        elif nil:
+            made += settled
         else:
-            result = solve(pos, team, with_cards=False, budget=budget)
-            nodes += result.nodes
-            if result.exact:
-                solved_tricks.append(result.value)
-                solved_rows.append(d)
-            else:
-                undecided += 1
-        if progress is not None:
-            progress(d + 1, deals)
+            solved_tricks.append(settled)
+            solved_rows.append(d)
     points: dict[int, float] = {}
     intervals: dict[int, tuple[float, float]] = {}
     outcomes: dict[tuple[int, int], int] = {}

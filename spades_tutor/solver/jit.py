@@ -35,12 +35,13 @@ def compiling() -> bool:
 
 
 def njit(f: F) -> F:
-    """``numba.njit(cache=True)`` when ``compiling()``, else ``f`` itself."""
+    """``numba.njit(cache=True, nogil=True)`` when ``compiling()``, else ``f`` itself: compiled, a
+    search lets go of the GIL, so searches in two threads keep two cores busy (the perfect judge's)."""
     if not compiling():
         return f
     from numba import njit as numba_njit
 
-    return numba_njit(cache=True)(f)  # type: ignore[return-value]  # a dispatcher, called as f is
+    return numba_njit(cache=True, nogil=True)(f)  # type: ignore[return-value]  # a dispatcher, called as f is
 
 
 @contextlib.contextmanager
