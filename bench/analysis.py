@@ -9,8 +9,9 @@ What it measures, on rounds dealt and played by the heuristic bots:
    (the learner's thinking time must cover them; ``--pace`` plays at a learner's pace instead of
    waiting for the worker), then ``analyse`` after the hand with the page's budget, taking the
    worker's verdicts: how many tricks were judged exactly, before (after the hand only) and after.
-2. The play hint from 6 and from 4 tricks left (``play_hint`` with the page's 2 s budget): seconds
-   and the number of layouts solved (200 asked for; fewer than 20 and the heuristic's sentence stays).
+2. The play hint from 13 (the first trick), 9, 6 and 4 tricks left (``play_hint`` with the page's 2 s
+   budget): seconds, the hands it measured a hint in, the layouts solved (200 asked for; fewer than 20
+   and the heuristic's sentence stays) and those dealt but left unsolved.
 
 Run it from the project root::
 
@@ -119,18 +120,20 @@ def main() -> None:
     )
     import spades_tutor.lab.experiments  # noqa: F401  (loaded on the Play page by the bidding helper's odds)
 
-    for left in (6, 4):
-        times, solved = [], []
+    for left in (13, 9, 6, 4):
+        times, solved, unsolved = [], [], []
         for seed in range(args.seed, args.seed + args.hands):
             rnd = south_to_play_with(rules, seed, left)
             start = time.perf_counter()
             hint = play_hint(rnd.view(st.Seat.SOUTH), seed=seed)
             times.append(time.perf_counter() - start)
             solved.append(hint.layouts if hint else 0)
+            unsolved.append(hint.unsolved if hint else 0)
         print(
             f"play hint from {left} tricks left: median {statistics.median(times):.2f} s, max {max(times):.2f} s "
-            f"(target <= {TARGET_HINT_SECONDS:.0f} s, the guard stops it there); layouts solved: median "
-            f"{statistics.median(solved)} of 200, fewest {min(solved)}"
+            f"(target <= {TARGET_HINT_SECONDS:.0f} s, the guard stops it there); measured in "
+            f"{sum(n > 0 for n in solved)} of {len(solved)} hands; layouts solved: median {statistics.median(solved)} "
+            f"of 200, fewest {min(solved)}; left unsolved: median {statistics.median(unsolved)}, most {max(unsolved)}"
         )
 
 

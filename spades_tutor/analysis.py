@@ -99,9 +99,11 @@ LIVE_SECONDS = 40.0
 LIVE_IDLE_SECONDS = 30.0  # the worker process (and its thread) stops when no card has come for this long
 LINE_NODES = {"pure": 20_000, "compiled": 500_000}  # each step of a line, by the solver's core
 HINT_LAYOUTS = 200
-# the sampled hint solves layouts from this many tricks left down, each with this much work, by the
-# solver's core: nearly every layout solved exactly within the 2 s (about 0.2 s median on this machine)
-HINT_TRICKS = {"pure": 6, "compiled": 9}
+# the sampled hint solves layouts from this many tricks left down (compiled: from the first trick), each
+# with this much work, by the solver's core, for 2 s at most: from 9 tricks left nearly every layout is
+# solved (about 0.2 s median on this machine); from 13, about half to nine in ten of them in the 2 s
+# (bench/analysis.py); the hint counts the solved ones and says how many were left out
+HINT_TRICKS = {"pure": 6, "compiled": 13}
 HINT_NODES = {"pure": 20_000, "compiled": 100_000}
 HINT_SECONDS = 2.0
 HINT_MIN_LAYOUTS = 20  # fewer solved layouts than this: the heuristic's sentence instead
@@ -963,6 +965,7 @@ class Hint:
     tied: bool  # every legal card did as well: the goal is settled whatever South plays
     voids: tuple[tuple[Seat, Suit], ...] = ()  # the voids the play has shown, which every layout keeps
     seed: int = 0  # the layouts' seed (said only behind "How was this measured?")
+    unsolved: int = 0  # layouts dealt but not solved within their work: left out, and said in ``method``
 
     def sentence(self) -> str:
         """The hint in plain words: the card, how often it reaches the goal and its likely range (how
@@ -988,6 +991,14 @@ class Hint:
                 "Each deal keeps to what the play has shown: every hand its right size, no card already played, "
                 "and no card of a suit a player has shown they are out of.",
                 f"The card recommended {self.goal} in {self.made} of those {self.layouts} deals.",
+                *(
+                    (
+                        f"{self.unsolved} more {'deal' if self.unsolved == 1 else 'deals'} took the solver longer than "
+                        f"its share of the time and {'is' if self.unsolved == 1 else 'are'} left out.",
+                    )
+                    if self.unsolved
+                    else ()
+                ),
             ),
         )
 
@@ -1027,7 +1038,7 @@ def play_hint(
     goal = "keeps your nil" if nil else f"makes your side's contract of {contract}"
     deadline = None if seconds is None else time.perf_counter() + seconds
     counts = dict.fromkeys(view.legal, 0)
-    solved = 0
+    solved = unsolved = 0
     rules: Rules = view.rules
     taken: dict[Seat | str, int] = {s: view.tricks_won.get(s, 0) for s in Seat}
     with kept_tables():  # the layouts share most of their cards: what one proved helps the next
@@ -1046,6 +1057,7 @@ def play_hint(
             budget = Budget(nodes=nodes, seconds=remaining)
             answer = make_nil(pos, me, budget=budget) if nil else make_contract(pos, me.team, contract, budget=budget)
             if not answer.exact:
+                unsolved += 1
                 continue
             solved += 1
             if answer.holds:
@@ -1059,4 +1071,6 @@ def play_hint(
     low, high = wilson([top], [solved])
     _played, voids, _gone = _seen(view)
     shown = tuple((seat, suit) for seat in Seat if seat != me for suit in Suit if suit in voids[seat])
-    return Hint(card, goal, top, solved, float(low[0]), float(high[0]), len(tops) == len(view.legal), shown, seed)
+    return Hint(
+        card, goal, top, solved, float(low[0]), float(high[0]), len(tops) == len(view.legal), shown, seed, unsolved
+    )

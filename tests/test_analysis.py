@@ -494,15 +494,20 @@ def test_the_layouts_respect_a_void_shown_in_the_play() -> None:
 # --- the sampled hint -------------------------------------------------------------------------------
 
 
-def test_the_hint_is_measured_late_in_the_hand_only() -> None:
+def test_the_hint_is_measured_from_its_first_trick_on() -> None:
     from spades_tutor.analysis import HINT_TRICKS
     from spades_tutor.solver import ready
 
-    late = HINT_TRICKS[ready()]  # 9 tricks with the compiled solver, 6 with the pure one
-    early = round_until_south_has(3, late + 1)
-    assert play_hint(early.view(SOUTH), seconds=None) is None  # the heuristic's sentence stands
+    core = ready()
+    late = HINT_TRICKS[core]  # from the first trick with the compiled solver, from 6 tricks left with the pure one
+    assert late == (13 if core == "compiled" else 6)
+    if late < 13:
+        early = round_until_south_has(3, late + 1)
+        assert play_hint(early.view(SOUTH), seconds=None) is None  # the heuristic's sentence stands
     hint = play_hint(round_until_south_has(3, late).view(SOUTH), layouts=30, seconds=None)
     assert hint is not None and hint.layouts >= 20
+    # the pure core never measures from a trick the compiled one would take too long on
+    assert play_hint(round_until_south_has(3, 7).view(SOUTH), max_tricks=HINT_TRICKS["pure"], seconds=None) is None
 
 
 def test_the_hint_recommends_the_card_that_makes_the_contract_in_the_most_layouts() -> None:
@@ -620,3 +625,14 @@ def test_a_hand_restored_from_its_saved_record_is_judged_the_same() -> None:
     restored = st.Game.from_dict(page.game.to_dict()).rounds[-1]  # as a reload brings it back
     again, first = (analyse(r, nodes=NODES, seconds=None) for r in (restored, page.game.rounds[-1]))
     assert (again.verdicts, again.nodes, again.deal_id) == (first.verdicts, first.nodes, first.deal_id)
+
+
+def test_a_hint_says_how_many_layouts_it_left_unsolved() -> None:
+    view = round_until_south_has(3, 13).view(SOUTH)
+    full = play_hint(view, layouts=30, seed=1, seconds=None, nodes=10**9)
+    short = play_hint(view, layouts=30, seed=1, seconds=None, nodes=100_000)  # the page's work a layout
+    assert full is not None and full.unsolved == 0 and full.layouts == 30
+    assert not any("left out" in line for line in full.method())
+    assert short is not None and short.unsolved > 0 and short.layouts + short.unsolved == 30
+    said = " ".join(short.method())
+    assert f"{short.unsolved} more deal" in said and "left out" in said
