@@ -36,7 +36,7 @@ import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from statistics import NormalDist
-from typing import Literal, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -135,8 +135,34 @@ def _interval(values: tuple[float, float]) -> tuple[float, float]:
     return float(values[0]), float(values[1])
 
 
+class _BestBid:
+    """The best of the bids measured, for a result with ``points`` and ``points_interval`` by bid."""
+
+    if TYPE_CHECKING:  # a dataclass field or a cached property in each result
+
+        @property
+        def points(self) -> dict[int, float]: ...
+
+        @property
+        def points_interval(self) -> dict[int, tuple[float, float]]: ...
+
+    @property
+    def best_bid(self) -> int:
+        """The measured bid with the most expected points for the side (0 = nil; ties: the lower bid,
+        nil first)."""
+        return max(sorted(self.points), key=lambda b: self.points[b])
+
+    @property
+    def best_points(self) -> float:
+        return self.points[self.best_bid]
+
+    @property
+    def best_points_interval(self) -> tuple[float, float]:
+        return self.points_interval[self.best_bid]
+
+
 @dataclasses.dataclass(frozen=True)
-class HandOdds:
+class HandOdds(_BestBid):
     """One hand played ``deals`` times by the heuristic bots (see ``hand_odds``).
 
     ``seat_tricks[k]`` / ``team_tricks[k]``: in how many deals the seat / its side took ``k``
@@ -208,19 +234,6 @@ class HandOdds:
     def mean_team_tricks_interval(self) -> tuple[float, float]:
         return _mean_interval(self.team_tricks)
 
-    @property
-    def best_bid(self) -> int:
-        """The measured bid with the most expected points for the side (0 = nil; ties: the lower bid)."""
-        return max(sorted(self.points), key=lambda b: self.points[b])
-
-    @property
-    def best_points(self) -> float:
-        return self.points[self.best_bid]
-
-    @property
-    def best_points_interval(self) -> tuple[float, float]:
-        return self.points_interval[self.best_bid]
-
     # --- words -----------------------------------------------------------------------------
 
     def sentence(self) -> str:
@@ -254,7 +267,7 @@ class HandOdds:
 
 
 @dataclasses.dataclass(frozen=True)
-class BidOdds:
+class BidOdds(_BestBid):
     """Every bid a hand can make, measured over the same deals (``bid_odds``): the number bids played
     once (``number``: the side's points had the seat bid 1..13) and, at a table that plays nil, the
     hand played as a nil (``nil``). ``points[0]`` is the nil's. A bid is right when its 95% interval
@@ -283,19 +296,6 @@ class BidOdds:
     @property
     def valuation(self) -> str:
         return self.number.valuation
-
-    @property
-    def best_bid(self) -> int:
-        """The bid with the most expected points for the side (0 = nil; ties: the lower bid, nil first)."""
-        return max(sorted(self.points), key=lambda b: self.points[b])
-
-    @property
-    def best_points(self) -> float:
-        return self.points[self.best_bid]
-
-    @property
-    def best_points_interval(self) -> tuple[float, float]:
-        return self.points_interval[self.best_bid]
 
     def close(self, bid: int) -> bool:
         """Whether ``bid``'s 95% interval overlaps the best bid's (the best bid is close to itself)."""
@@ -821,7 +821,7 @@ def bid_odds(
 
 
 @dataclasses.dataclass(frozen=True)
-class PerfectOdds:
+class PerfectOdds(_BestBid):
     """One hand judged by perfect play (``hand_odds(..., judge="perfect")``): the deals are the bots'
     (deal ``d`` is the same deal ``hand_odds`` gives the bots), and each is solved double dummy, every
     hand known to both sides and each side playing its best from the first lead (spades not broken).
@@ -890,19 +890,6 @@ class PerfectOdds:
         low, _ = wilson(self.nil_made, self.deals)
         _, high = wilson(self.nil_made + self.undecided, self.deals)
         return _interval((low[0], high[0]))
-
-    @property
-    def best_bid(self) -> int:
-        """The bid with the most expected points for the side (ties: the lower bid)."""
-        return max(sorted(self.points), key=lambda b: self.points[b])
-
-    @property
-    def best_points(self) -> float:
-        return self.points[self.best_bid]
-
-    @property
-    def best_points_interval(self) -> tuple[float, float]:
-        return self.points_interval[self.best_bid]
 
     def sentence(self) -> str:
         """The result in one sentence, with the deals left undecided.
