@@ -20,10 +20,10 @@ from spades_tutor.solver import make_nil, search, solve
 PINNED: dict[tuple[str, int, int], tuple[int, int, bool, int]] = {
     ("jokers", 71, 6): (1, 676, False, 53),
     ("jokers", 72, 8): (4, 2439, False, 15),
-    ("jokers", 73, 10): (4, 23923, False, 11),
+    ("jokers", 73, 10): (4, 23871, False, 11),
     ("classic", 71, 6): (3, 497, False, 41),
     ("classic", 72, 8): (2, 1009, False, 4),
-    ("classic", 73, 10): (5, 40388, False, 16),
+    ("classic", 73, 10): (5, 40365, False, 16),
 }
 
 

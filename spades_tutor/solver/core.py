@@ -14,7 +14,10 @@ trump group from the rule set's own tables, ``pack`` copies them into one intege
 Speed-ups: equivalent-card pruning (cards of one hand with no other hand's card between them, nor
 the trick's winning card, are one move: the trick's other cards leave with it); sure-trump (one
 hand's trumps above the other side's, or the two top trumps split between partners when one holds
-another trump) and quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
+another trump), LaterTricks (DDS's: a side that needs every trick left loses one to an opponent's
+second trump guarded behind its top one, or to the second and third trumps both the opponents', or,
+no trump left, when the suits whose top card it holds are too short to give it every trick) and
+quick-trick cutoffs at trick starts (top cards the leader can cash, and the partner's reached with
 a small card, or a small card the partner ruffs); inside a trick, the player holding the highest card
 that can still take it takes it if they like (DDS's quick trick for the second hand, in every seat):
 that settles a question that hangs on this one trick; move ordering (winners first unless an opponent can ruff, low to partner's winner or
@@ -66,7 +69,7 @@ MAXIMISER = 1
 QUICK_LOWER = 2  # 4 entries
 QUICK_UPPER = 6  # 4 entries
 QUICK_PARTNER = 10  # 4 entries
-TEAM_COUNT = 14  # 1 when the counted seats are a team (the guarded second trump's bound applies)
+TEAM_COUNT = 14  # 1 when the counted seats are a team (LaterTricks' bounds apply)
 QUESTION_SIZE = 15
 
 # --- the counters (one int64 array) --------------------------------------------------------
@@ -620,28 +623,65 @@ def _owner(hands: np.ndarray, card: int) -> int:
 
 
 @njit
-def _guarded_second(tab: np.ndarray, hands: np.ndarray) -> int:
-    """At a trick start, the second-highest trump when its holder sits right after the holder of
-    the top one (to its left) and holds another trump; else 0. While the top trump's side keeps the
-    lead, the second trump's holder plays after the top trump to every trick: it wins any trick the
-    top trump is not played to (nothing else beats it), and when the top trump comes, it plays
-    another card (it still has one: a trump spent earlier would have won that trick, the second
-    trump played instead) and then holds the top trump. So its side takes a trick unless it gets
-    the lead first (DDS's LaterTricks, for every rule set: only the order of the trump group counts).
-    """
+def _later_tricks(tab: np.ndarray, hands: np.ndarray, ld: int) -> tuple[bool, int]:
+    """At a trick start, whether the leader's side surely loses a trick (so cannot take them all),
+    and the marker the fact rests on (DDS's LaterTricks, for every rule set: only the order of each
+    suit group counts). When trumps are left, the top trump the leader's side's (were it an
+    opponent's, that is a sure trump trick, found before) and the second an opponent's who holds
+    another trump:
+
+    - that opponent sits right after the top trump's holder (marker: the second trump). While the
+      leader's side keeps the lead, it plays after the top trump to every trick: it wins any trick
+      the top trump is not played to, and when the top trump comes, it plays another card (it still
+      has one: a trump spent earlier would have won that trick, the second trump played instead);
+    - or the third trump is an opponent's too (marker: the third trump): the top trump can take
+      only one of the two, and a trick holding either without it goes to the opponents.
+
+    When no trump is left, the leader's side takes tricks only in suit groups whose top card it
+    holds (an opponent keeps a top card until its suit is led, and takes that trick), at most as
+    many as the longer of its two hands there: when those add up to fewer than the tricks left, it
+    loses one (marker: the opponents' top cards, each where another hand holds a card of its group)."""
     trump = tab[TRUMP]
-    rest = (hands[0] | hands[1] | hands[2] | hands[3]) & trump
-    if not rest:
-        return 0
-    t1 = 1 << (_bitlen(rest) - 1)
-    rest ^= t1
-    if not rest:
-        return 0
-    t2 = 1 << (_bitlen(rest) - 1)
-    h2 = _owner(hands, t2)
-    if _owner(hands, t1) == (h2 + 3) & 3 and _popcount(hands[h2] & trump) > 1:
-        return t2
-    return 0
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    side = ld & 1
+    rest = held & trump
+    if rest:
+        t1 = 1 << (_bitlen(rest) - 1)
+        if _owner(hands, t1) & 1 != side:
+            return False, 0
+        rest ^= t1
+        if not rest:
+            return False, 0
+        t2 = 1 << (_bitlen(rest) - 1)
+        h2 = _owner(hands, t2)
+        if h2 & 1 == side or _popcount(hands[h2] & trump) < 2:
+            return False, 0
+        if _owner(hands, t1) == (h2 + 3) & 3:
+            return True, t2
+        rest ^= t2
+        t3 = 1 << (_bitlen(rest) - 1)  # not 0: the holder of t2 has another trump
+        if _owner(hands, t3) & 1 != side:
+            return True, t3
+        return False, 0
+    left = _popcount(hands[ld])
+    total = 0
+    marks = 0
+    for s in range(4):
+        sm = tab[SUIT_MASK + s]
+        cs = held & sm
+        if not cs:
+            continue
+        top = 1 << (_bitlen(cs) - 1)
+        o = _owner(hands, top)
+        if o & 1 == side:
+            a = _popcount(hands[o] & sm)
+            b = _popcount(hands[o ^ 2] & sm)
+            total += a if a > b else b
+        elif cs != (hands[o] & sm):
+            marks |= top
+    if total < left:
+        return True, marks
+    return False, 0
 
 
 @njit
@@ -1029,12 +1069,11 @@ def run(
                         _keep(tab, tt, xt, k, xk, pats, held, ret_rel, 0, left - sure_against, 0, tpbuf)
                         ret = False
                         continue
-                # the leading team needs every trick left, and the other team holds the second trump
-                # with another trump behind the top one: that is a trick for them (DDS's LaterTricks)
+                # the leading team needs every trick left, and surely loses one (DDS's LaterTricks)
                 c_leads = counted >> ld & 1
                 if q[TEAM_COUNT] and ((c_leads and tgt == left) or (not c_leads and tgt == 1)):
-                    guard = _guarded_second(tab, hands)
-                    if guard and (counted >> _owner(hands, guard) & 1) != c_leads:
+                    lost, guard = _later_tricks(tab, hands, ld)
+                    if lost:
                         ret_rel = guard
                         ret = not c_leads
                         if ret:
