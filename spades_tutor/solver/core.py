@@ -40,8 +40,8 @@ proves at a trick start is kept twice:
   So an ending proven once answers the many endings that differ only in small cards.
 
 The cutoffs at a trick start (sure trumps, LaterTricks, quick tricks) are tried before the tables
-and are not kept in them: they are found again at once, and kept, they pushed answers that took a
-search out of the tables.
+(for a team's count; a nil's question asks the tables first) and are not kept in them: they are
+found again at once, and kept, they pushed answers that took a search out of the tables.
 
 ``stat`` carries the node count and the node limit: when the limit is passed the search returns
 at once, storing nothing, and ``stat[ABORTED]`` says so. ``brute.py``, a plain minimax on the
@@ -494,6 +494,48 @@ def _keep(
             _truncated(pats, depths, tp)
             _store(tt, key, tp, lo, hi, best)
             return
+
+
+@njit
+def _probe(
+    tab: np.ndarray,
+    tt: np.ndarray,
+    xt: np.ndarray,
+    hands: np.ndarray,
+    ld: int,
+    brk: bool,
+    tgt: int,
+    k: np.ndarray,
+    xk: np.ndarray,
+    pats: np.ndarray,
+) -> tuple[int, int, int]:
+    """Ask the tables about a trick start (its keys written to ``k``, ``xk``, ``pats``): 1 or 0 when
+    an entry answers (with the cards the answer rests on), -1 when none does; and the best card an
+    entry kept (the hint), if any."""
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    _shape(tab, hands, ld, brk, k)
+    _patterns(tab, hands, pats)
+    _exact_key(tab, pats, ld, k[0] >> 42 & 1, xk)
+    hint = 0
+    j = _exact_slot(xt, xk)
+    if j >= 0:
+        entry = xt[j, 3]
+        if _lower(entry) >= tgt or _upper(entry) < tgt:
+            return (1 if _lower(entry) >= tgt else 0), _depth_markers(tab, held, entry >> 30), 0
+        hint = _best(entry) & hands[ld]
+    b = _bucket(tt, k, False)
+    if b >= 0:
+        for e in range(ENTRIES):
+            entry = tt[b, 1 + e, 4]
+            if not entry:
+                break
+            if not _matches(tt, b, e, pats):
+                continue
+            if _lower(entry) >= tgt or _upper(entry) < tgt:
+                return (1 if _lower(entry) >= tgt else 0), _markers(tab, held, tt, b, e), 0
+            if not hint:
+                hint = _best(entry) & hands[ld]
+    return -1, 0, hint
 
 
 @njit
@@ -978,6 +1020,14 @@ def run(
                     ret = (counted >> ((ld + wi) & 3) & 1) != 0
                     ret_rel = _won_by_rank(tab, last, wi)
                     continue
+                # a nil's question asks the tables first (its cutoffs below answer on no fewer cards)
+                tables_first = q[TEAM_COUNT] == 0
+                if tables_first:
+                    frames[d, F_KEYED] = 1
+                    found, ret_rel, hint = _probe(tab, tt, xt, hands, ld, brk, tgt, keybuf[d], xkeybuf[d], patbuf[d])
+                    if found >= 0:
+                        ret = found == 1
+                        continue
                 # the cutoffs below come before the tables are asked, and are not kept in them: they
                 # are found again at once, and kept, they pushed answers that took a search out of
                 # the tables (bench/solver_nodes.py's full deals: 7% fewer nodes, classic; 4% jokers);
@@ -1060,41 +1110,12 @@ def run(
                         ret_rel = seen
                         ret = False
                         continue
-                k = keybuf[d]
-                xk = xkeybuf[d]
-                pats = patbuf[d]
-                held = hands[0] | hands[1] | hands[2] | hands[3]
-                _shape(tab, hands, ld, brk, k)
-                _patterns(tab, hands, pats)
-                _exact_key(tab, pats, ld, k[0] >> 42 & 1, xk)
-                frames[d, F_KEYED] = 1
-                found = False
-                j = _exact_slot(xt, xk)
-                if j >= 0:
-                    entry = xt[j, 3]
-                    if _lower(entry) >= tgt or _upper(entry) < tgt:
-                        ret = _lower(entry) >= tgt
-                        ret_rel = _depth_markers(tab, held, entry >> 30)
-                        found = True
-                    else:
-                        hint = _best(entry) & hands[ld]
-                b = -1 if found else _bucket(tt, k, False)
-                if b >= 0:
-                    for e in range(ENTRIES):
-                        entry = tt[b, 1 + e, 4]
-                        if not entry:
-                            break
-                        if not _matches(tt, b, e, pats):
-                            continue
-                        if _lower(entry) >= tgt or _upper(entry) < tgt:
-                            ret = _lower(entry) >= tgt
-                            ret_rel = _markers(tab, held, tt, b, e)
-                            found = True
-                            break
-                        if not hint:
-                            hint = _best(entry) & hands[ld]
-                if found:
-                    continue
+                if not tables_first:
+                    frames[d, F_KEYED] = 1
+                    found, ret_rel, hint = _probe(tab, tt, xt, hands, ld, brk, tgt, keybuf[d], xkeybuf[d], patbuf[d])
+                    if found >= 0:
+                        ret = found == 1
+                        continue
             p = (ld + nn) & 3
             if nn:
                 # the player who can take this trick whatever the others do, where that settles the question
