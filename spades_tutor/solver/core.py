@@ -32,8 +32,9 @@ proves at a trick start is kept twice:
 
 - the exact table: the position up to relative ranks (each suit group as the sequence of owners
   of its remaining cards, high to low) -> its proven bounds, a fixed-size hash table (one row of
-  four int64 per entry: the key's three words, then the bounds and the best card; a few probes,
-  the first replaced when they are all taken);
+  five int64 per entry: the key's three words, then the bounds, the best card and the cards the
+  lower bound rests on, then the cards the upper bound rests on: each bound keeps its own, so
+  neither rests on the other's cards; a few probes, the first replaced when they are all taken);
 - the partition table (Ginsberg's partition search, as bridge solvers use it): each answer also
   says which cards it depended on, and holds for every position with the same leader, the same
   suit lengths in every hand and the same owners of those cards, whoever holds the smaller ones.
@@ -397,27 +398,36 @@ def _depth_markers(tab: np.ndarray, held: int, depths: int) -> int:
 
 
 @njit
-def _exact_store(xt: np.ndarray, k: np.ndarray, lo: int, hi: int, best: int, depths: int) -> None:
+def _exact_store(xt: np.ndarray, k: np.ndarray, lo: int, hi: int, best: int, d_lo: int, d_hi: int) -> None:
+    """Keep the bounds ``lo..hi`` of a position, each with the cards it rests on (``d_lo``, ``d_hi``
+    as ``_depths``): merged with the bounds kept before, each bound keeps its own."""
     j = _exact_slot(xt, k)
     if j >= 0:
         old = xt[j, 3]
-        if _lower(old) > lo:
+        if _lower(old) > lo or (_lower(old) == lo and _cards(old >> 30) < _cards(d_lo)):
             lo = _lower(old)
-        if _upper(old) < hi:
+            d_lo = old >> 30
+        if _upper(old) < hi or (_upper(old) == hi and _cards(xt[j, 4]) < _cards(d_hi)):
             hi = _upper(old)
+            d_hi = xt[j, 4]
         if not best:
             best = _best(old)
-        od = old >> 30
-        for s in range(4):  # the bounds now rest on both answers: the cards that mattered to either
-            a = (od >> (5 * s)) & 31
-            if a > (depths >> (5 * s)) & 31:
-                depths = (depths & ~(31 << (5 * s))) | a << (5 * s)
     else:
         j = -1 - j
         xt[j, 0] = k[0]
         xt[j, 1] = k[1]
         xt[j, 2] = k[2]
-    xt[j, 3] = 1 | (lo + 64) << 1 | (hi + 64) << 9 | _bitlen(best) << 17 | depths << 30
+    xt[j, 3] = 1 | (lo + 64) << 1 | (hi + 64) << 9 | _bitlen(best) << 17 | d_lo << 30
+    xt[j, 4] = d_hi
+
+
+@njit
+def _cards(depths: int) -> int:
+    """How many cards a ``_depths`` value counts, in all suit groups."""
+    n = 0
+    for s in range(4):
+        n += (depths >> (5 * s)) & 31
+    return n
 
 
 @njit
@@ -491,7 +501,10 @@ def _keep(
     of each suit group mattered), and, when some cards did not matter, in the partition table for
     every position that agrees on the ones that did."""
     depths = _depths(tab, held, rel)
-    _exact_store(xt, xkey, lo, hi, best, depths)
+    if lo > 0:  # a lower bound proven (the upper one is the tricks left)
+        _exact_store(xt, xkey, lo, hi, best, depths, 0)
+    else:
+        _exact_store(xt, xkey, lo, hi, best, 0, depths)
     for s in range(4):
         if (depths >> (5 * s)) & 31 < _popcount(held & tab[SUIT_MASK + s]):
             _truncated(pats, depths, tp)
@@ -547,11 +560,10 @@ def _probe(
     if j >= 0:
         entry = xt[j, 3]
         if _lower(entry) >= tgt or _upper(entry) < tgt:
-            cards = 0
-            for s in range(4):
-                cards += (entry >> (30 + 5 * s)) & 31
-            if cards < fewest:
-                return (1 if _lower(entry) >= tgt else 0), _depth_markers(tab, held, entry >> 30), 0
+            yes = _lower(entry) >= tgt
+            depths = entry >> 30 if yes else xt[j, 4]
+            if _cards(depths) < fewest:
+                return (1 if yes else 0), _depth_markers(tab, held, depths), 0
         xhint = _best(entry) & hands[ld]
     if chosen >= 0:
         entry = tt[b, 1 + chosen, 4]
