@@ -683,12 +683,13 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
 
 
 @njit
-def _trump_tricks(mine: int, theirs: int) -> tuple[int, int]:
+def _trump_tricks(mine: int, theirs: int, need: int) -> tuple[int, int]:
     """The tricks one hand's trumps ``mine`` take for its group against the other group's trumps
     ``theirs``, whatever anyone plays: the most, over i, of i less the number of ``theirs`` above
     its i-th highest trump (each of its trumps falls on a trick of its own, and each of theirs can
-    beat at most one of them). With the marker the count rests on: that i-th trump (the owners of
-    the trumps down to it), or 0 when the other group has no trump (then the lengths decide)."""
+    beat at most one of them), or the first such count that reaches ``need``. With the marker the
+    count rests on: that i-th trump (the owners of the trumps down to it), or 0 when the other group
+    has no trump (then the lengths decide)."""
     best = 0
     mark = 0
     i = 0
@@ -701,6 +702,8 @@ def _trump_tricks(mine: int, theirs: int) -> tuple[int, int]:
         if c > best:
             best = c
             mark = top if theirs else 0
+            if c >= need:
+                break
     return best, mark
 
 
@@ -1091,14 +1094,15 @@ def run(
                     mark_for = 0
                     sure_against = 0
                     mark_against = 0
+                    need_against = left - tgt + 1  # the other group's tricks that keep the count short
                     for s in range(4):
                         if counted >> s & 1:
-                            c, mk = _trump_tricks(hands[s] & trump, um)
+                            c, mk = _trump_tricks(hands[s] & trump, um, tgt)
                             if c > sure_for:
                                 sure_for = c
                                 mark_for = mk
                         else:
-                            c, mk = _trump_tricks(hands[s] & trump, cm)
+                            c, mk = _trump_tricks(hands[s] & trump, cm, need_against)
                             if c > sure_against:
                                 sure_against = c
                                 mark_against = mk
@@ -1123,16 +1127,18 @@ def run(
                         ):
                             second = t2
                             if counted >> h1 & 1:
-                                if sure_for < 2:
+                                if sure_for < tgt <= 2:
                                     sure_for = 2
-                            elif sure_against < 2:
+                                    mark_for = second
+                            elif sure_against < need_against <= 2:
                                 sure_against = 2
+                                mark_against = second
                     if sure_for >= tgt:
-                        ret_rel = mark_for | second
+                        ret_rel = mark_for
                         ret = True
                         continue
                     if left - sure_against < tgt:
-                        ret_rel = mark_against | second
+                        ret_rel = mark_against
                         ret = False
                         continue
                 # the leading team needs every trick left, and surely loses one (DDS's LaterTricks)
