@@ -26,7 +26,8 @@ Run it from the project root::
    the same positions, interleaved (which solver goes first alternates): regular Spades with spades
    broken, which is bridge double dummy with spades as trump. Full 13-trick deals with North to
    lead (the value), and 8-trick positions (the value, and the value of every legal card). Ratios
-   of medians; targets (issue 29): full-deal median <= 3x DDS with no deal over 2 s, 8 tricks <= 2x.
+   of medians; targets (issue 29): full-deal median <= 3x DDS with no deal over 2 s, 8 tricks <= 2x;
+   and issue 29's worst deal (``solver_positions.issue_29_deal``) timed alone for each, under 2 s.
    The same full deals are then timed for this solver alone with spades unbroken, and dealt again in
    the joker presets. A deal over ``--cap`` seconds is stopped and counted as capped.
 
@@ -42,7 +43,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from solver_positions import eight_tricks, full_deal
+from solver_positions import eight_tricks, full_deal, issue_29_deal
 
 import spades_tutor as st
 from spades_tutor.bots import HeuristicBot, play_round
@@ -227,6 +228,16 @@ def against_dds(args: argparse.Namespace, rng: random.Random) -> None:
     print(line_of(f"full deal, value (n={len(seeds)})", ours, theirs, 3.0))
     over = sum(t > 2.0 for t in ours)
     print(f"   deals over 2 s: {over} of {len(seeds)} (target 0); capped at {args.cap:.0f} s: {capped}")
+    worst = issue_29_deal()
+    t_dds, v_dds = timed(lambda: dds_value(worst))
+    start = time.perf_counter()
+    r = solve(worst, st.Team.NS, with_cards=False, budget=Budget(seconds=args.cap))
+    t_ours = time.perf_counter() - start
+    print(
+        f"   issue 29's worst deal: this {t_ours:.2f} s ({r.nodes:,} nodes, value "
+        f"{r.value if r.exact else 'capped'})  DDS {t_dds:.2f} s (value {v_dds})  ratio {t_ours / t_dds:.1f}x  "
+        "target < 2 s"
+    )
 
     value_ours: list[float] = []
     value_dds: list[float] = []

@@ -376,6 +376,35 @@ def test_a_guarded_second_trump_behind_the_top_one_stops_the_leading_side_taking
     assert solve(pos, NS).value == brute(pos, NS) == 2
 
 
+def test_the_top_trump_cannot_catch_both_trumps_below_it_nor_a_side_take_a_suit_without_its_top_card() -> None:
+    """More of DDS's LaterTricks, in the joker presets' trump order too: the top trump is N–S's,
+    the second an opponent's with another trump and the third an opponent's as well, so leading
+    N–S cannot take every trick; and with no trump left, a side takes tricks only in the suits whose
+    top card it holds, at most the longer of its two hands in each (here 2 of 3). Each answered at
+    the first node, and rightly (the referee); East's K♠ given to North, N–S take all three."""
+    from spades_tutor.solver.search import Search
+
+    deals = (
+        ("classic", {"N": "4H 5H 6H", "E": "KS 2S 6D", "S": "AS 7H 8H", "W": "QS 8D 9D"}),
+        ("jokers", {"N": "4H 5H 6H", "E": "LJ 2S 6D", "S": "BJ 7H 8H", "W": "AS 8D 9D"}),
+        ("deuces-high", {"N": "4H 5H 6H", "E": "LJ 2S 6D", "S": "BJ 7H 8H", "W": "2D 8D 9D"}),
+        ("classic", {"N": "AH KH 2C", "E": "AC 7D 8D", "S": "QH 5D 6D", "W": "9C TC JD"}),
+    )
+    for preset, hands in deals:
+        rules = st.Rules.preset(preset)
+        t = Tables.of(rules)
+        pos = Position.from_hands(rules, hands, leader="N", spades_broken=True)
+        masks = [t.mask(pos.hands[s]) for s in range(4)]
+        ns = Search(t, 0b0101, 0)
+        assert not ns.at_least(list(masks), 0, True, [], 3) and ns.nodes == 1, preset
+        assert brute(pos, NS) < 3
+    rules = st.Rules.preset("classic")
+    pos = Position.from_hands(
+        rules, {"N": "KS 5H 6H", "E": "4H 2S 6D", "S": "AS 7H 8H", "W": "QS 8D 9D"}, leader="N", spades_broken=True
+    )
+    assert solve(pos, NS).value == brute(pos, NS) == 3
+
+
 @pytest.mark.slow
 def test_an_answer_is_kept_for_every_ending_that_differs_only_in_cards_it_did_not_depend_on() -> None:
     """The partition table: after one ending is solved, the same ending with the two lowest cards

@@ -10,10 +10,11 @@ import dataclasses
 
 import pytest
 from test_solver import ending
+from test_solver_nodes import issue_29_deal
 
 import spades_tutor as st
 from spades_tutor.solver import Position, card_values, solve
-from spades_tutor.solver.dds import bridge_equivalent, dds_values
+from spades_tutor.solver.dds import bridge_equivalent, dds_value, dds_values
 
 RULES = st.Rules.preset("classic")
 
@@ -60,3 +61,10 @@ def test_dds_is_asked_only_where_the_rules_are_bridges() -> None:
     jokers = ending(st.Rules.preset("jokers"), 92_000, 4)
     with pytest.raises(ValueError, match="regular Spades"):
         dds_values(dataclasses.replace(jokers, spades_broken=True))
+
+
+def test_issue_29s_worst_deal_is_worth_6_to_north_south_for_dds_too() -> None:
+    """The value ``test_solver_nodes`` holds the search to on that deal is DDS's."""
+    pos = issue_29_deal()
+    assert bridge_equivalent(pos) and pos.to_act.team is st.Team.NS
+    assert dds_value(pos) == 6

@@ -94,7 +94,7 @@ def core_in_use() -> str:
     return "compiled"
 
 
-#: how many objectives' searches ``kept_tables`` keeps at once (each holds up to about 19 MiB of tables)
+#: how many objectives' searches ``kept_tables`` keeps at once (each holds up to about 21 MiB of tables)
 KEPT = 4
 
 _kept = threading.local()
@@ -171,11 +171,11 @@ class Search:
                 tab=_packed(self.t, core),
                 q=core.question(self.counted, self.maximiser),
                 stat=np.zeros(3, dtype=np.int64),
-                # the exact table: 2**18 rows (8 MiB) for a full deal; the partition table's
+                # the exact table: 2**18 rows (10 MiB) for a full deal; the partition table's
                 # buckets of shapes: 2**14 (about 11 MiB). Against 2**19 and 2**13 (the same memory,
                 # nearly), that cut the nodes of bench/solver_nodes.py's full deals by 8.5%; four
                 # times as many buckets again saved only 1.4% more, as many exact rows as before 1%
-                xt=np.zeros((1 << min(18, 7 + left), 4), dtype=np.int64),
+                xt=np.zeros((1 << min(18, 7 + left), 5), dtype=np.int64),
                 tt=np.zeros((1 << min(14, 2 + left), core.ENTRIES + 1, core.ROW), dtype=np.int64),
             )
         stat = a["stat"]
