@@ -211,7 +211,9 @@ def card_values(pos: Position, side: Team | str = Team.NS, *, budget: Budget = U
     found once (as the search's own moves do). As DDS does: the first card's value by the search
     for a value, then each next card's by
     null-window tests that start from the card before's value and step until they meet, all on the
-    same tables (the cards of one seat mostly have values close together). That costs fewer nodes
+    same tables (the cards of one seat mostly have values close together); when the seat to act
+    is on ``side``, each next card's tests start from the best value so far instead (0.3% and 1.3%
+    fewer nodes on the bench's classic and jokers parts; for the other side it cost 0.8% more). That costs fewer nodes
     than a value search per card (``bench/solver_nodes.py``'s every-card part), and fewer than first
     solving the position and stepping down from its value.
 
@@ -228,6 +230,7 @@ def card_values(pos: Position, side: Team | str = Team.NS, *, budget: Budget = U
     out: dict[Card, int] = {}
     try:
         guess: int | None = None
+        maxer = pos.to_act.team == team
         after = _child_tests(runner, pos)
         for group in _same_value_groups(pos):  # legal cards only
             gained, left, test = after(group[0])
@@ -250,7 +253,9 @@ def card_values(pos: Position, side: Team | str = Team.NS, *, budget: Budget = U
                     else:
                         hi = g - 1
                         g -= 1
-            guess = lo
+            # the next card's first test: the best value so far when the mover's side maximises
+            # (it asks "does this card reach the best?"), else the card before's value
+            guess = lo if guess is None or not maxer else max(guess, lo)
             for same in group:
                 out[same] = lo
         exact = True
