@@ -22,7 +22,7 @@ a small card, or a small card the partner ruffs); inside a trick, the player hol
 that can still take it takes it if they like (DDS's quick trick for the second hand, in every seat):
 that settles a question that hangs on this one trick; a nil bidder shut out at a trick start (not on lead, no
 trump, each of its cards below every card the others hold in its suit) takes no trick more; move ordering (winners first unless an opponent can ruff, low to partner's winner or
-ruff, not into the last hand's top or second card, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
+ruff, not into the last hand's top or second card, a small card an opponent ruffs last, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
 relative rank; a seat whose own tricks work against its side's aim, as a nil bidder and the
 opponents breaking the nil, ducks: the highest card that does not take the trick, then the lowest
 that does; the best card a table entry kept first, then, at a trick start, the lead that last
@@ -925,9 +925,11 @@ def _moves(
             )
             if bit == top:
                 score = (150 if ruffed else (270 if sm & trump else 300)) + b
-            elif partner & top and not ruffed:
+            elif ruffed:
+                score = 40 - b  # a small card an opponent ruffs: last
+            elif partner & top:
                 score = 250 - b
-            elif (not sm & trump) and (not partner & sm) and (partner & trump) and not ruffed:
+            elif (not sm & trump) and (not partner & sm) and (partner & trump):
                 score = 240 - b
             elif rho & top or (rho & (1 << (_bitlen(rest ^ top) - 1)) and _popcount(rho & sm) > 1):
                 score = 50 - b  # into the last hand's top card, or its second one not alone
