@@ -18,12 +18,12 @@ from spades_tutor.solver import Budget, Position, make_nil, search, solve
 
 #: (preset, deal seed, tricks left) -> (N–S most tricks, its nodes, East's nil holds, its nodes)
 PINNED: dict[tuple[str, int, int], tuple[int, int, bool, int]] = {
-    ("jokers", 71, 6): (1, 644, False, 53),
-    ("jokers", 72, 8): (4, 2198, False, 15),
-    ("jokers", 73, 10): (4, 21338, False, 11),
-    ("classic", 71, 6): (3, 375, False, 41),
-    ("classic", 72, 8): (2, 1009, False, 4),
-    ("classic", 73, 10): (5, 26359, False, 16),
+    ("jokers", 71, 6): (1, 606, False, 53),
+    ("jokers", 72, 8): (4, 1975, False, 15),
+    ("jokers", 73, 10): (4, 17152, False, 11),
+    ("classic", 71, 6): (3, 440, False, 41),
+    ("classic", 72, 8): (2, 892, False, 4),
+    ("classic", 73, 10): (5, 27104, False, 16),
 }
 
 

@@ -22,7 +22,7 @@ a small card, or a small card the partner ruffs); inside a trick, the player hol
 that can still take it takes it if they like (DDS's quick trick for the second hand, in every seat):
 that settles a question that hangs on this one trick; a nil bidder shut out at a trick start (not on lead, no
 trump, each of its cards below every card the others hold in its suit) takes no trick more; move ordering (winners first unless an opponent can ruff, low to partner's winner or
-ruff, not into the last hand's top or second card, a small card an opponent ruffs last, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
+ruff, not into the last hand's top or second card, a suit an opponent ruffs last, second hand low, third hand the cheapest card the last hand cannot beat, losers lowest by
 relative rank; a seat whose own tricks work against its side's aim, as a nil bidder and the
 opponents breaking the nil, ducks: the highest card that does not take the trick, then the lowest
 that does; the best card a table entry kept first, then, at a trick start, the lead that last
@@ -924,9 +924,10 @@ def _moves(
                 ((not lho & sm) and (lho & trump) != 0) or ((not rho & sm) and (rho & trump) != 0)
             )
             if bit == top:
-                score = (150 if ruffed else (270 if sm & trump else 300)) + b
+                # a suit an opponent ruffs is led last, its top card first
+                score = (-60 if ruffed else (270 if sm & trump else 300)) + b
             elif ruffed:
-                score = 40 - b  # a small card an opponent ruffs: last
+                score = -60 - b
             elif partner & top:
                 score = 250 - b
             elif (not sm & trump) and (not partner & sm) and (partner & trump):
