@@ -27,7 +27,7 @@ def eight_tricks(rules: st.Rules, seed: int, broken: bool) -> Position:
 
 def issue_29_deal() -> Position:
     """Issue 29's worst full deal (classic, spades broken, North to lead; N–S's value 6): it once
-    took 443 s and 731 M nodes. ``tests/test_solver_nodes.py`` holds the search to a node budget on it."""
+    took 443 s and 731 M nodes. ``tests/test_solver_nodes.py`` holds the search to a node budget on it, and ``tests/test_solver_dds.py`` DDS to its value."""
     hands = {
         "N": "QS 7S 4S 2S AH TH 9H 6H 4H JC 8C 3C 3D",
         "E": "KS TS 3S QH 8H QC TC 5C 2C AD JD TD 2D",

@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 from test_solver import ending
-from test_solver_nodes import issue_29_deal
+from test_solver_nodes import issue_29_deal  # bench/solver_positions.py's
 
 import spades_tutor as st
 from spades_tutor.solver import Position, card_values, solve

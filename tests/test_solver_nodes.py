@@ -10,11 +10,18 @@ change did to them.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from test_solver import ending
 
 import spades_tutor as st
-from spades_tutor.solver import Budget, Position, make_nil, search, solve
+from spades_tutor.solver import Budget, make_nil, search, solve
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from solver_positions import issue_29_deal  # bench/solver_positions.py: the deal, one copy
 
 #: (preset, deal seed, tricks left) -> (N–S most tricks, its nodes, East's nil holds, its nodes)
 PINNED: dict[tuple[str, int, int], tuple[int, int, bool, int]] = {
@@ -41,18 +48,6 @@ def test_node_counts_on_fixed_positions_are_pinned(
     nil = make_nil(pos, st.Seat.EAST)
     assert most.exact and nil.exact
     assert (most.value, most.nodes, nil.holds, nil.nodes) == PINNED[where]
-
-
-def issue_29_deal() -> Position:
-    """Issue 29's worst full deal (classic, spades broken, North to lead): it once took 443 s and
-    731 M nodes. N–S's value is 6 (DDS agrees: ``test_solver_dds``)."""
-    hands = {
-        "N": "QS 7S 4S 2S AH TH 9H 6H 4H JC 8C 3C 3D",
-        "E": "KS TS 3S QH 8H QC TC 5C 2C AD JD TD 2D",
-        "S": "9S 8S 5S KH JH 7H 5H 3H KC 4C KD 8D 4D",
-        "W": "AS JS 6S 2H AC 9C 7C 6C QD 9D 7D 6D 5D",
-    }
-    return Position.from_hands(st.Rules.preset("classic"), hands, leader="N", spades_broken=True)
 
 
 #: the nodes issue 29's deal may take: what the search takes now (4.61 M), and some headroom

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Literal, overload
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import BLIND_NIL, Bid, CardsLike, DealError, Hand, Rules, Seat, cards
+from ..engine import BLIND_NIL, Bid, CardsLike, DealError, Hand, Rules, Seat, cards, full_pack
 from ..engine.errors import SpadesError
 from ..engine.scoring import HandScore, score_side
 from ..engine.text import how_often, likely, signed_points
@@ -956,7 +956,6 @@ def _perfect_odds(
     table = _deal_table(_without_nil(rules), held, me, round_words(seed, 0, deals), fixed)
     if not nil:
         bid_out(table, SeatBidsPolicy(me, False))
-    by_index = {c.index: c for c in rules.deck()}
     budget = Budget(nodes=node_budget)
     team = where.team
     solved_tricks: list[int] = []
@@ -967,7 +966,8 @@ def _perfect_odds(
         """Deal ``d``: whether the nil survives (1 or 0) or the side's most tricks, None if unsettled;
         and the nodes spent. Each deal its own search: tables kept from one deal to the next cost nodes
         (the other deals' hints mislead the move order: +10% on the side's tricks, +65% on nils)."""
-        hands = {Seat(s): [by_index[i] for i in range(54) if int(table.dealt_cards[d, s]) >> i & 1] for s in range(4)}
+        masks = [int(m) for m in table.dealt_cards[d]]  # bit Card.index, as BatchResult.hand reads them
+        hands = {Seat(s): [c for c in full_pack() if masks[s] >> c.index & 1] for s in range(4)}
         pos = Position.from_round(Round.from_hands(rules, hands, Seat(int(table.dealer[d]))))
         if nil:
             answer = make_nil(pos, where, budget=budget)
