@@ -132,3 +132,10 @@ def test_a_nils_interval_counts_the_undecided_deals_either_way() -> None:
     assert low <= full_low and full_high <= high  # wider than the full search's, and holding it
     assert f"the {small.undecided} too long to settle counted either way" in small.sentence()
     assert f"survives in {full.nil_made} of the {DEALS} deals of this hand" in full.sentence()
+
+
+def test_a_node_budget_past_what_the_counters_hold_is_no_limit() -> None:
+    rules = st.Rules.preset("classic")
+    huge = st.hand_odds(rules, HAND, deals=3, seed=5, judge="perfect", node_budget=10**30)
+    plain = st.hand_odds(rules, HAND, deals=3, seed=5, judge="perfect", node_budget=10**9)
+    assert huge.undecided == 0 and huge.outcomes == plain.outcomes and huge.nodes == plain.nodes

@@ -154,7 +154,8 @@ class Search:
         self._arrays: dict[str, Any] = {}
 
     def set_budget(self, nodes: int | None, seconds: float | None) -> None:
-        self.node_limit = self.nodes + nodes if nodes is not None else 1 << 62
+        # past what the counters hold (int64) a budget is no limit at all
+        self.node_limit = min(self.nodes + nodes, 1 << 62) if nodes is not None else 1 << 62
         self.deadline = time.perf_counter() + seconds if seconds is not None else float("inf")
 
     def at_least(self, hands: list[int], leader: int, broken: bool, trick: list[int], target: int) -> bool:
