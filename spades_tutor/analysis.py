@@ -967,18 +967,14 @@ class Hint:
     seed: int = 0  # the layouts' seed (said only behind "How was this measured?")
     unsolved: int = 0  # layouts dealt but not solved within their work: left out, and said in ``method``
 
-    def sentence(self) -> str:
-        """The hint in plain words: the card, how often it reaches the goal and its likely range (how
-        many layouts, and the seed, are in ``method``)."""
+    def sentence(self, subject: str = "") -> str:
+        """The hint in one short sentence, short enough for a phone's docked hand: the card (or
+        ``subject``, "It" after the card was named), how often it reaches the goal, its likely range,
+        and that a simulation measured it. What the layouts keep to (the voids shown), how they were
+        played, how many there were and the seed are in ``method``."""
         share = self.made / self.layouts
-        shown = ""
-        if self.voids:
-            shown = "; " + and_list(f"{seat} has no {suit.plural}" for seat, suit in self.voids)
         often = how_often(share, self.low, self.high, of="the ways the unseen cards may lie")
-        return (
-            f"{self.card} {self.goal} {often}, as the play so far allows{shown}. Measured by a simulation: each "
-            "of those deals played out double dummy, every card known and both sides at their best."
-        )
+        return f"{subject or self.card} {self.goal} {often}, measured by a simulation."
 
     def method(self) -> tuple[str, ...]:
         """How the hint was measured, for "How was this measured?"."""
@@ -987,9 +983,15 @@ class Hint:
             what="of the cards you cannot see",
             players="the solver, double dummy",
             seed=self.seed,
+            double_dummy=True,
             more=(
                 "Each deal keeps to what the play has shown: every hand its right size, no card already played, "
-                "and no card of a suit a player has shown they are out of.",
+                "and no card of a suit a player has shown they are out of"
+                + (
+                    " (" + and_list(f"{seat} has no {suit.plural}" for seat, suit in self.voids) + ")."
+                    if self.voids
+                    else "."
+                ),
                 f"The card recommended {self.goal} in {self.made} of those {self.layouts} deals.",
                 *(
                     (

@@ -370,7 +370,7 @@ class PlayPage:
             return ""
         if hint is None:
             return ""
-        words = f"Hint: play {hint.card}. {hint.sentence()}"
+        words = f"Hint: play {hint.card}. {hint.sentence('It')}"
         if hint.tied:
             words += f" Every card you may play does as well here, so the bots' reason decides: {reason}"
         self.method = (words, hint.method())

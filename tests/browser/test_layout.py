@@ -514,6 +514,39 @@ def test_projector_checkboxes_grow_with_the_text(page: Page, voila_server: Serve
     assert normal["height"] < 18 and large["height"] >= 20 and large["width"] >= 20, (normal, large)
 
 
+def test_on_a_phone_the_measured_hint_is_short_and_leaves_the_trick_in_view(page: Page, voila_server: Server) -> None:
+    """A measured hint with how it was measured open filled most of a phone's window, over the trick: the hint
+    says its figure, range and method in one sentence, and what is said above the hand takes at most a
+    quarter of the window, scrolling inside beyond it."""
+    open_app(page, voila_server, "/?page=play")
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.get_by_role("button", name="Deal ▶").click()
+    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
+    page.get_by_role("button", name="Bid", exact=True).click()
+    expect(south_cards(page)).to_have_count(13)
+    page.get_by_role("button", name="Hint").click()
+    said = page.locator(".st-play .st-play-said")
+    words = said.locator(".st-proj-question")
+    expect(words).to_contain_text(", measured by a simulation.", use_inner_text=True, timeout=30_000)
+    figure = words.inner_text().split(", measured by a simulation.")[0]
+    assert len(figure) < 200, figure  # "Hint: play X. It makes ... (likely between a% and b%)"
+    said.locator("details.st-measured summary").click()
+    expect(said.locator("details.st-measured")).to_have_attribute("open", "")
+    box = said.bounding_box()
+    fold = page.evaluate("window.innerHeight")
+    assert box is not None and box["height"] <= fold / 4 + 1, (box, fold)
+    inner = said.evaluate("e => [e.scrollHeight, e.clientHeight, getComputedStyle(e).overflowY]")
+    assert inner[0] > inner[1] and inner[2] == "auto", inner  # the rest is there, scrolled to
+    said.evaluate("e => { e.scrollTop = 0; }")
+    expect(words).to_be_in_viewport()
+    table = page.locator(".st-play .st-play-table")
+    expect(table).to_be_visible()
+    dock = page.locator(".st-play .st-play-dock").bounding_box()
+    assert dock is not None and dock["height"] <= 0.6 * fold, (dock, fold)  # room above it for the trick
+    page.screenshot(path=str(SHOTS / "play-hint-open-375x740.png"))
+
+
 def test_why_not_and_the_hint_are_said_right_by_the_hand(page: Page, voila_server: Server) -> None:
     """They were written in the status line near the top of the page, while the learner clicks a card at the
     bottom: they are said right above the hand, docked at the bottom of the window."""

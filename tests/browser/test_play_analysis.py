@@ -52,7 +52,7 @@ def play_a_hand(page: Page, hint_at: int | None = None) -> None:
                 ),
                 use_inner_text=True,
             )
-            expect(said).to_contain_text("Measured by a simulation", use_inner_text=True)
+            expect(said).to_contain_text(", measured by a simulation.", use_inner_text=True)
             expect(said).not_to_contain_text(re.compile(r"\bseed\b|layout|95%", re.IGNORECASE), use_inner_text=True)
             # its technical words open their definitions in place
             term = said.locator("button.st-term", has_text=re.compile(r"^simulation$", re.IGNORECASE))
