@@ -514,16 +514,22 @@ def test_projector_checkboxes_grow_with_the_text(page: Page, voila_server: Serve
     assert normal["height"] < 18 and large["height"] >= 20 and large["width"] >= 20, (normal, large)
 
 
-def test_on_a_phone_the_measured_hint_is_short_and_leaves_the_trick_in_view(page: Page, voila_server: Server) -> None:
-    """A measured hint with how it was measured open filled most of a phone's window, over the trick: the hint
-    says its figure, range and method in one sentence, and what is said above the hand takes at most a
-    quarter of the window, scrolling inside beyond it."""
-    open_app(page, voila_server, "/?page=play")
-    page.set_viewport_size({"width": 375, "height": 740})
+def bid_one_at(page: Page, server: Server, width: int, height: int) -> None:
+    """The Play page at ``width`` x ``height``: a hand dealt and South's bid of 1 made (the mode's two
+    buttons, then Nil, 1)."""
+    open_app(page, server, "/?page=play")
+    page.set_viewport_size({"width": width, "height": height})
     page.get_by_role("button", name="Deal ▶").click()
     expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
     page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
     page.get_by_role("button", name="Bid", exact=True).click()
+
+
+def test_on_a_phone_the_measured_hint_is_short_and_leaves_the_trick_in_view(page: Page, voila_server: Server) -> None:
+    """A measured hint with how it was measured open filled most of a phone's window, over the trick: the hint
+    says its figure, range and method in one sentence, and what is said above the hand takes at most a
+    quarter of the window, scrolling inside beyond it."""
+    bid_one_at(page, voila_server, 375, 740)
     expect(south_cards(page)).to_have_count(13)
     page.get_by_role("button", name="Hint").click()
     said = page.locator(".st-play .st-play-said")
@@ -550,12 +556,7 @@ def test_on_a_phone_the_measured_hint_is_short_and_leaves_the_trick_in_view(page
 def test_why_not_and_the_hint_are_said_right_by_the_hand(page: Page, voila_server: Server) -> None:
     """They were written in the status line near the top of the page, while the learner clicks a card at the
     bottom: they are said right above the hand, docked at the bottom of the window."""
-    open_app(page, voila_server, "/?page=play")
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.get_by_role("button", name="Deal ▶").click()
-    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
-    page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
-    page.get_by_role("button", name="Bid", exact=True).click()
+    bid_one_at(page, voila_server, 1366, 768)
     hand = page.locator(".st-play [aria-label^='your hand']")
     cards = south_cards(page)
     expect(cards).to_have_count(13)
