@@ -52,8 +52,8 @@ found again at once, and kept, they pushed answers that took a search out of the
 at once, storing nothing, and ``stat[ABORTED]`` says so. ``brute.py``, a plain minimax on the
 engine's own objects, is the referee of its answers.
 
-Time per node: compiled, every function but ``run`` is ``njit_plain`` (no reference counting:
-``run`` allocates the stacks, the others allocate nothing), and ``run`` hands its stacks down
+Time per node: compiled, every function is ``njit_plain`` (no reference counting: none allocates;
+``run``'s stacks are made once per ``Search``, ``stacks()``), and ``run`` hands its stacks down
 whole with the row ``d`` of the ply, never a row as an array of its own (in numba each such array
 is counted in and out of its owner, atomically). A count of bits is LLVM's ``ctpop``.
 """
@@ -63,9 +63,9 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import TRUMP_SUIT, Tables
-from .jit import compiling, njit, njit_plain
+from .jit import compiling, njit_plain
 
-__all__ = ["ENTRIES", "ROW", "legal", "pack", "question", "run", "winner"]
+__all__ = ["ENTRIES", "ROW", "legal", "pack", "question", "run", "stacks", "winner"]
 
 # --- the packed tables (one int64 array) ---------------------------------------------------
 SUIT_OF_BIT = 0  # 64 entries: bit number -> suit group
@@ -1057,7 +1057,25 @@ FRAME = 17
 _ENTER, _NEXT, _RETURN, _CHILD_DONE = 0, 1, 2, 3
 
 
-@njit
+def stacks() -> tuple[np.ndarray, ...]:
+    """The arrays ``run`` works in (one row per ply): the moves, their scores and their groups'
+    lowest cards, the table keys (shape, exact key, owner patterns, a truncated pattern), the
+    tricks, the frames and the killer moves. Made once per ``Search``, not per ``run``."""
+    return (
+        np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64),
+        np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64),
+        np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64),
+        np.zeros((MAX_PLIES, 2), dtype=np.int64),
+        np.zeros((MAX_PLIES, 3), dtype=np.int64),
+        np.zeros((MAX_PLIES, 4), dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
+        np.zeros((MAX_PLIES, 4), dtype=np.int64),
+        np.zeros((MAX_PLIES, FRAME), dtype=np.int64),
+        np.zeros(MAX_PLIES, dtype=np.int64),
+    )
+
+
+@njit_plain
 def run(
     tab: np.ndarray,
     q: np.ndarray,
@@ -1070,10 +1088,12 @@ def run(
     trick: np.ndarray,
     n: int,
     target: int,
+    work: tuple[np.ndarray, ...],
 ) -> bool:
     """Can the maximiser make the counted seats take >= ``target``
     of the remaining tricks? ``hands`` (four masks) is used as scratch; ``trick`` holds the ``n``
-    cards played so far. When ``stat[ABORTED]`` is set on return, the answer means nothing.
+    cards played so far; ``work`` is the search's stacks (``stacks()``), made once per ``Search``.
+    When ``stat[ABORTED]`` is set on return, the answer means nothing.
 
     The recursion as a loop over a stack of frames (one per ply), with the
     partition search's bookkeeping: every answer comes with the cards it depended on (``rel``, a
@@ -1083,18 +1103,12 @@ def run(
     union of its moves' markers, and when a move stood for a group of equivalent cards whose top
     card is at or above a marker, the group's lowest card is marked too (so the group stays the
     same hand's in every position the answer is kept for)."""
-    moves = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
-    scores = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
-    lows = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
-    keybuf = np.zeros((MAX_PLIES, 2), dtype=np.int64)
-    xkeybuf = np.zeros((MAX_PLIES, 3), dtype=np.int64)
-    patbuf = np.zeros((MAX_PLIES, 4), dtype=np.int64)
-    tpbuf = np.zeros(4, dtype=np.int64)
-    tricks = np.zeros((MAX_PLIES, 4), dtype=np.int64)
-    frames = np.zeros((MAX_PLIES, FRAME), dtype=np.int64)
-    killers = np.zeros(MAX_PLIES, dtype=np.int64)
-    for i in range(n):
-        tricks[0, i] = trick[i]
+    moves, scores, lows, keybuf, xkeybuf, patbuf, tpbuf, tricks, frames, killers = work
+    # every row is written before it is read, but the killers and the root's trick: those start empty
+    for i in range(MAX_PLIES):
+        killers[i] = 0
+    for i in range(4):
+        tricks[0, i] = trick[i] if i < n else 0
     stat[ABORTED] = 0
     counted = q[COUNTED]
     trump = tab[TRUMP]
