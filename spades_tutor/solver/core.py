@@ -223,16 +223,10 @@ def _pattern(h0: int, h1: int, h2: int, h3: int, off: int, width: int) -> int:
     rest = a | b | c | d
     pat = 1
     while rest:
-        bit = 1 << (_bitlen(rest) - 1)
-        rest ^= bit
-        if a & bit:
-            pat = pat << 2
-        elif b & bit:
-            pat = pat << 2 | 1
-        elif c & bit:
-            pat = pat << 2 | 2
-        else:
-            pat = pat << 2 | 3
+        i = _bitlen(rest) - 1
+        rest ^= 1 << i
+        # the owner of card i, without a branch (the hands hold no card in common): a 0, b 1, c 2, d 3
+        pat = pat << 2 | ((b >> i) & 1) | ((c >> i) & 1) << 1 | ((d >> i) & 1) * 3
     return pat
 
 
@@ -332,14 +326,25 @@ def _bucket(tt: np.ndarray, k0: int, k1: int, make: bool) -> int:
 
 
 @njit_plain
-def _matches(tt: np.ndarray, b: int, e: int, pats: np.ndarray, d: int) -> bool:
-    for s in range(4):
-        tp = tt[b, 1 + e, s]
-        r = (_bitlen(tp) - 1) >> 1
-        n = (_bitlen(pats[d, s]) - 1) >> 1
-        if (pats[d, s] >> (2 * (n - r))) != tp:
-            return False
-    return True
+def _match_cards(
+    tt: np.ndarray, b: int, e: int, p0: int, p1: int, p2: int, p3: int, n0: int, n1: int, n2: int, n3: int
+) -> int:
+    """Whether entry ``e`` of bucket ``b`` holds for the owner patterns ``p0..p3`` (``n0..n3`` their
+    bit lengths, found once for every entry of the bucket): -1 when not, else how many cards it rests on."""
+    t0 = _bitlen(tt[b, 1 + e, 0])
+    if (p0 >> (n0 - t0)) != tt[b, 1 + e, 0]:
+        return -1
+    t1 = _bitlen(tt[b, 1 + e, 1])
+    if (p1 >> (n1 - t1)) != tt[b, 1 + e, 1]:
+        return -1
+    t2 = _bitlen(tt[b, 1 + e, 2])
+    if (p2 >> (n2 - t2)) != tt[b, 1 + e, 2]:
+        return -1
+    t3 = _bitlen(tt[b, 1 + e, 3])
+    if (p3 >> (n3 - t3)) != tt[b, 1 + e, 3]:
+        return -1
+    # each pattern: a sentinel bit, then 2 bits a card
+    return ((t0 - 1) >> 1) + ((t1 - 1) >> 1) + ((t2 - 1) >> 1) + ((t3 - 1) >> 1)
 
 
 @njit_plain
@@ -574,16 +579,22 @@ def _probe(
     chosen = -1
     fewest = 1 << 20
     if b >= 0:
+        p0 = pats[d, 0]
+        p1 = pats[d, 1]
+        p2 = pats[d, 2]
+        p3 = pats[d, 3]
+        n0 = _bitlen(p0)
+        n1 = _bitlen(p1)
+        n2 = _bitlen(p2)
+        n3 = _bitlen(p3)
         for e in range(ENTRIES):
             entry = tt[b, 1 + e, 4]
             if not entry:
                 break
-            if not _matches(tt, b, e, pats, d):
+            cards = _match_cards(tt, b, e, p0, p1, p2, p3, n0, n1, n2, n3)
+            if cards < 0:
                 continue
             if _lower(entry) >= tgt or _upper(entry) < tgt:
-                cards = 0
-                for s in range(4):
-                    cards += (_bitlen(tt[b, 1 + e, s]) - 1) >> 1
                 if cards < fewest:
                     fewest = cards
                     chosen = e
