@@ -1121,6 +1121,12 @@ def run(
     for i in range(4):
         tricks[0, i] = trick[i] if i < n else 0
     stat[ABORTED] = 0
+    # the node count, the limit and the question's words as locals: kept in memory, each was read
+    # again after every store to any of the search's arrays (numba cannot tell they do not overlap)
+    nodes = stat[NODES]
+    limit = stat[LIMIT]
+    team_count = q[TEAM_COUNT] != 0
+    maximiser = q[MAXIMISER]
     counted = q[COUNTED]
     trump = tab[TRUMP]
     d = 0
@@ -1135,8 +1141,9 @@ def run(
     res_rel = 0
     while True:
         if phase == _ENTER:
-            stat[NODES] += 1
-            if stat[NODES] > stat[LIMIT]:
+            nodes += 1
+            if nodes > limit:
+                stat[NODES] = nodes
                 stat[ABORTED] = 1
                 return False
             ld = frames[d, F_LEADER]
@@ -1165,7 +1172,7 @@ def run(
                     ret_rel = _won_by_rank(tab, c0, c1, c2, c3, wi)
                     continue
                 # a nil's question asks the tables first (its cutoffs below answer on no fewer cards)
-                tables_first = q[TEAM_COUNT] == 0
+                tables_first = not team_count
                 if tables_first:
                     frames[d, F_KEYED] = 1
                     found, ret_rel, hint = _probe(tab, tt, xt, hands, ld, brk, tgt, keybuf, xkeybuf, patbuf, d)
@@ -1239,7 +1246,7 @@ def run(
                         continue
                 # a nil bidder who can take no trick whatever is played (left with small cards; tgt >= 1
                 # here): for a team's count the same test paid nothing (+0.5% nodes on full deals)
-                if not q[TEAM_COUNT]:
+                if not team_count:
                     shut, mark = _shut_out(tab, hands, counted, ld)
                     if shut:
                         ret_rel = mark
@@ -1247,7 +1254,7 @@ def run(
                         continue
                 # the leading team needs every trick left, and surely loses one (DDS's LaterTricks)
                 c_leads = counted >> ld & 1
-                if q[TEAM_COUNT] and ((c_leads and tgt == left) or (not c_leads and tgt == 1)):
+                if team_count and ((c_leads and tgt == left) or (not c_leads and tgt == 1)):
                     lost, guard = _later_tricks(tab, hands, ld)
                     if lost:
                         ret_rel = guard
@@ -1283,7 +1290,7 @@ def run(
                     ret = False
                     ret_rel = marker
                     continue
-            maxer = (p & 1) == q[MAXIMISER]
+            maxer = (p & 1) == maximiser
             # a seat whose own tricks work against its side's aim ducks: a nil bidder, and its opponents
             duck = (counted >> p & 1 != 0) != maxer
             count = _moves(tab, hands, p, tricks, d, nn, brk, moves, scores, lows, duck)
@@ -1342,13 +1349,13 @@ def run(
                 frames[d, F_WON] = _won_by_rank(tab, c0, c1, c2, m, wi)
                 need = frames[d, F_TARGET] - (counted >> w & 1)
                 if need <= 0:  # the child's first checks, without the call
-                    stat[NODES] += 1
+                    nodes += 1
                     res = True
                     res_rel = 0
                     phase = _CHILD_DONE
                     continue
                 if need > _popcount(hands[w]):
-                    stat[NODES] += 1
+                    nodes += 1
                     res = False
                     res_rel = 0
                     phase = _CHILD_DONE
@@ -1369,6 +1376,7 @@ def run(
             phase = _ENTER
         elif phase == _RETURN:
             if d == 0:
+                stat[NODES] = nodes
                 return ret
             d -= 1
             res = ret
