@@ -55,7 +55,10 @@ engine's own objects, is the referee of its answers.
 Time per node: compiled, every function is ``njit_plain`` (no reference counting: none allocates;
 ``run``'s stacks are made once per ``Search``, ``stacks()``), and ``run`` hands its stacks down
 whole with the row ``d`` of the ply, never a row as an array of its own (in numba each such array
-is counted in and out of its owner, atomically). A count of bits is LLVM's ``ctpop``.
+is counted in and out of its owner, atomically). A count of bits is LLVM's ``ctpop``. What ``run``
+reads at every node and never writes (the node limit, the question's words) and the node count are
+locals: numba cannot tell the search's arrays apart, so a value kept in one is read again after
+every store to any of them.
 """
 
 from __future__ import annotations
