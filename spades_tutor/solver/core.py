@@ -51,6 +51,14 @@ found again at once, and kept, they pushed answers that took a search out of the
 ``stat`` carries the node count and the node limit: when the limit is passed the search returns
 at once, storing nothing, and ``stat[ABORTED]`` says so. ``brute.py``, a plain minimax on the
 engine's own objects, is the referee of its answers.
+
+Time per node: compiled, every function is ``njit_plain`` (no reference counting: none allocates;
+``run``'s stacks are made once per ``Search``, ``stacks()``), and ``run`` hands its stacks down
+whole with the row ``d`` of the ply, never a row as an array of its own (in numba each such array
+is counted in and out of its owner, atomically). A count of bits is LLVM's ``ctpop``. What ``run``
+reads at every node and never writes (the node limit, the question's words) and the node count are
+locals: numba cannot tell the search's arrays apart, so a value kept in one is read again after
+every store to any of them.
 """
 
 from __future__ import annotations
@@ -58,9 +66,9 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import TRUMP_SUIT, Tables
-from .jit import compiling, njit
+from .jit import compiling, njit_plain
 
-__all__ = ["ENTRIES", "ROW", "legal", "pack", "question", "run", "winner"]
+__all__ = ["ENTRIES", "ROW", "legal", "pack", "question", "run", "stacks", "winner"]
 
 # --- the packed tables (one int64 array) ---------------------------------------------------
 SUIT_OF_BIT = 0  # 64 entries: bit number -> suit group
@@ -128,31 +136,42 @@ def question(counted: int, maximiser: int) -> np.ndarray:
     return q
 
 
-@njit
-def _popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
 if compiling():
     from numba.cpython.unsafe.numbers import leading_zeros
+    from numba.extending import intrinsic
 
-    @njit
+    @intrinsic
+    def _ctpop(typingctx: object, src: object) -> object:
+        """LLVM's ``ctpop``: one instruction (a loop over the bits set took a step, and a branch
+        the processor mispredicts at its end, per call)."""
+
+        def codegen(context: object, builder: object, signature: object, args: list[object]) -> object:
+            return builder.ctpop(args[0])  # type: ignore[attr-defined]  # an llvmlite IRBuilder
+
+        return src(src), codegen  # type: ignore[operator]  # a numba type, called to make a signature
+
+    @njit_plain
+    def _popcount(x: int) -> int:
+        """``int.bit_count`` for 0 <= x < 2**63."""
+        return _ctpop(x)  # type: ignore[call-arg]  # an LLVM intrinsic, typed by numba
+
+    @njit_plain
     def _bitlen(x: int) -> int:
         """``int.bit_length`` for 0 <= x < 2**63."""
         return 64 - leading_zeros(x)  # type: ignore[call-arg]  # an LLVM intrinsic, typed by numba
 
 else:
 
+    def _popcount(x: int) -> int:
+        """``int.bit_count`` for 0 <= x < 2**63."""
+        return int(x).bit_count()
+
     def _bitlen(x: int) -> int:
         """``int.bit_length`` for 0 <= x < 2**63."""
         return int(x).bit_length()
 
 
-@njit
+@njit_plain
 def legal(tab: np.ndarray, hand: int, lead: int, broken: bool) -> int:
     """The legal cards of ``hand``; ``lead`` the led card's bit, 0 when leading."""
     if lead:
@@ -164,34 +183,41 @@ def legal(tab: np.ndarray, hand: int, lead: int, broken: bool) -> int:
     return rest if rest else hand
 
 
-@njit
+@njit_plain
 def winner(tab: np.ndarray, trick: np.ndarray) -> int:
     """The index (0 = the lead) of the card that wins a trick of four bits."""
-    allowed = tab[MASK_OF_BIT + _bitlen(trick[0]) - 1] | tab[TRUMP]
-    best = 0
+    return _winner(tab, trick[0], trick[1], trick[2], trick[3])
+
+
+@njit_plain
+def _winner(tab: np.ndarray, c0: int, c1: int, c2: int, c3: int) -> int:
+    """``winner`` on the trick's four bits as values (the search passes no array row: in numba a
+    row is a new array, counted in and out of its owner's reference count, atomically)."""
+    allowed = tab[MASK_OF_BIT + _bitlen(c0) - 1] | tab[TRUMP]
+    best = c0 if c0 & allowed else 0
     best_i = 0
-    for i in range(4):
-        m = trick[i]
-        if m & allowed and m > best:
-            best = m
-            best_i = i
+    if c1 & allowed and c1 > best:
+        best = c1
+        best_i = 1
+    if c2 & allowed and c2 > best:
+        best = c2
+        best_i = 2
+    if c3 & allowed and c3 > best:
+        best_i = 3
     return best_i
 
 
-@njit
-def _won_by_rank(tab: np.ndarray, trick: np.ndarray, wi: int) -> int:
-    """The winning card of a whole trick (``wi`` its index) as a marker, when another card of its
-    suit group was played to the trick (it won by rank); else 0: the only card of its group, any
-    card of that group would have won (as DDS's winRanks)."""
-    won: int = trick[wi]
+@njit_plain
+def _won_by_rank(tab: np.ndarray, c0: int, c1: int, c2: int, c3: int, wi: int) -> int:
+    """The winning card of a whole trick (its four bits; ``wi`` the winner's index) as a marker,
+    when another card of its suit group was played to the trick (it won by rank); else 0: the only
+    card of its group, any card of that group would have won (as DDS's winRanks)."""
+    won = c0 if wi == 0 else (c1 if wi == 1 else (c2 if wi == 2 else c3))
     group = tab[MASK_OF_BIT + _bitlen(won) - 1]
-    for i in range(4):
-        if i != wi and trick[i] & group:
-            return won
-    return 0
+    return won if (c0 | c1 | c2 | c3) & group != won else 0
 
 
-@njit
+@njit_plain
 def _pattern(h0: int, h1: int, h2: int, h3: int, off: int, width: int) -> int:
     a = (h0 >> off) & width
     b = (h1 >> off) & width
@@ -200,16 +226,10 @@ def _pattern(h0: int, h1: int, h2: int, h3: int, off: int, width: int) -> int:
     rest = a | b | c | d
     pat = 1
     while rest:
-        bit = 1 << (_bitlen(rest) - 1)
-        rest ^= bit
-        if a & bit:
-            pat = pat << 2
-        elif b & bit:
-            pat = pat << 2 | 1
-        elif c & bit:
-            pat = pat << 2 | 2
-        else:
-            pat = pat << 2 | 3
+        i = _bitlen(rest) - 1
+        rest ^= 1 << i
+        # the owner of card i, without a branch (the hands hold no card in common): a 0, b 1, c 2, d 3
+        pat = pat << 2 | ((b >> i) & 1) | ((c >> i) & 1) << 1 | ((d >> i) & 1) * 3
     return pat
 
 
@@ -228,9 +248,10 @@ ROW = 5
 TAKEN = 1 << 62
 
 
-@njit
-def _shape(tab: np.ndarray, hands: np.ndarray, leader: int, broken: bool, out: np.ndarray) -> None:
-    """The shape of a trick start in two words: suit lengths of every hand, leader, "broken"."""
+@njit_plain
+def _shape(tab: np.ndarray, hands: np.ndarray, leader: int, broken: bool, out: np.ndarray, d: int) -> None:
+    """The shape of a trick start in two words (``out[d]``): suit lengths of every hand, leader,
+    "broken"."""
     held = hands[0] | hands[1] | hands[2] | hands[3]
     brk = 1 if (broken or not (held & tab[TRUMP])) else 0
     w0 = TAKEN | leader << 40 | brk << 42
@@ -242,16 +263,16 @@ def _shape(tab: np.ndarray, hands: np.ndarray, leader: int, broken: bool, out: n
                 w0 |= n << (20 * h + 5 * s)
             else:
                 w1 |= n << (20 * (h - 2) + 5 * s)
-    out[0] = w0
-    out[1] = w1
+    out[d, 0] = w0
+    out[d, 1] = w1
 
 
-@njit
-def _patterns(tab: np.ndarray, hands: np.ndarray, out: np.ndarray) -> None:
+@njit_plain
+def _patterns(tab: np.ndarray, hands: np.ndarray, out: np.ndarray, d: int) -> None:
     """Per suit group, the owners of its remaining cards from the highest down (2 bits each,
-    below a sentinel bit)."""
+    below a sentinel bit), in ``out[d]``."""
     for s in range(4):
-        out[s] = _pattern(hands[0], hands[1], hands[2], hands[3], tab[OFFSET + s], tab[WIDTH + s])
+        out[d, s] = _pattern(hands[0], hands[1], hands[2], hands[3], tab[OFFSET + s], tab[WIDTH + s])
 
 
 # hashing on non-negative int64 words where no product reaches 2**63, so that the compiled and the
@@ -259,33 +280,33 @@ def _patterns(tab: np.ndarray, hands: np.ndarray, out: np.ndarray) -> None:
 PRIME = 2_147_483_647  # 2**31 - 1
 
 
-@njit
+@njit_plain
 def _mix(h: int, word: int) -> int:
     """``h`` (below PRIME) folded with a word (0 <= word < 2**63), below PRIME again."""
     h = (h * 16_807 + (word & 0x7FFFFFFF)) % PRIME
     return (h * 48_271 + (word >> 31)) % PRIME
 
 
-@njit
+@njit_plain
 def _home(h: int, mask: int) -> int:
     return (h ^ (h >> 13)) & mask
 
 
-@njit
-def _bucket(tt: np.ndarray, key: np.ndarray, make: bool) -> int:
-    """The bucket of a shape, or -1 when it has none (with ``make``, one is taken: a free one
+@njit_plain
+def _bucket(tt: np.ndarray, k0: int, k1: int, make: bool) -> int:
+    """The bucket of a shape (its two words), or -1 when it has none (with ``make``, one is taken: a free one
     near its home, else the one near its home holding the fewest entries, emptied)."""
     mask: int = tt.shape[0] - 1
-    home = _home(_mix(_mix(0, key[0]), key[1]), mask)
+    home = _home(_mix(_mix(0, k0), k1), mask)
     for i in range(PROBES):
         j = (home + i) & mask
-        if tt[j, 0, 0] == key[0] and tt[j, 0, 1] == key[1]:
+        if tt[j, 0, 0] == k0 and tt[j, 0, 1] == k1:
             return j
         if not tt[j, 0, 0]:
             if not make:
                 return -1
-            tt[j, 0, 0] = key[0]
-            tt[j, 0, 1] = key[1]
+            tt[j, 0, 0] = k0
+            tt[j, 0, 1] = k1
             tt[j, 0, 2] = 0
             return j
     if not make:
@@ -299,24 +320,37 @@ def _bucket(tt: np.ndarray, key: np.ndarray, make: bool) -> int:
             fewest = tt[j, 0, 2]
             home_best = j
     home = home_best
-    tt[home, :, :] = 0
-    tt[home, 0, 0] = key[0]
-    tt[home, 0, 1] = key[1]
+    for e in range(ENTRIES + 1):
+        for w in range(ROW):
+            tt[home, e, w] = 0
+    tt[home, 0, 0] = k0
+    tt[home, 0, 1] = k1
     return home
 
 
-@njit
-def _matches(tt: np.ndarray, b: int, e: int, pats: np.ndarray) -> bool:
-    for s in range(4):
-        tp = tt[b, 1 + e, s]
-        r = (_bitlen(tp) - 1) >> 1
-        n = (_bitlen(pats[s]) - 1) >> 1
-        if (pats[s] >> (2 * (n - r))) != tp:
-            return False
-    return True
+@njit_plain
+def _match_cards(
+    tt: np.ndarray, b: int, e: int, p0: int, p1: int, p2: int, p3: int, n0: int, n1: int, n2: int, n3: int
+) -> int:
+    """Whether entry ``e`` of bucket ``b`` holds for the owner patterns ``p0..p3`` (``n0..n3`` their
+    bit lengths, found once for every entry of the bucket): -1 when not, else how many cards it rests on."""
+    t0 = _bitlen(tt[b, 1 + e, 0])
+    if (p0 >> (n0 - t0)) != tt[b, 1 + e, 0]:
+        return -1
+    t1 = _bitlen(tt[b, 1 + e, 1])
+    if (p1 >> (n1 - t1)) != tt[b, 1 + e, 1]:
+        return -1
+    t2 = _bitlen(tt[b, 1 + e, 2])
+    if (p2 >> (n2 - t2)) != tt[b, 1 + e, 2]:
+        return -1
+    t3 = _bitlen(tt[b, 1 + e, 3])
+    if (p3 >> (n3 - t3)) != tt[b, 1 + e, 3]:
+        return -1
+    # each pattern: a sentinel bit, then 2 bits a card
+    return ((t0 - 1) >> 1) + ((t1 - 1) >> 1) + ((t2 - 1) >> 1) + ((t3 - 1) >> 1)
 
 
-@njit
+@njit_plain
 def _markers(tab: np.ndarray, held: int, tt: np.ndarray, b: int, e: int) -> int:
     """An entry's relevance in this position: per suit group, its r-th highest card (the lowest
     of the cards that matter), as a mask."""
@@ -326,49 +360,50 @@ def _markers(tab: np.ndarray, held: int, tt: np.ndarray, b: int, e: int) -> int:
     return _depth_markers(tab, held, depths)
 
 
-@njit
-def _truncated(pats: np.ndarray, depths: int, out: np.ndarray) -> None:
-    """The owner patterns cut to the cards that matter: in each suit group, its top r cards
-    (``_depths``)."""
+@njit_plain
+def _truncated(pats: np.ndarray, d: int, depths: int, out: np.ndarray) -> None:
+    """The owner patterns ``pats[d]`` cut to the cards that matter: in each suit group, its top r
+    cards (``_depths``)."""
     for s in range(4):
         r = (depths >> (5 * s)) & 31
-        n = (_bitlen(pats[s]) - 1) >> 1
-        out[s] = pats[s] >> (2 * (n - r))
+        n = (_bitlen(pats[d, s]) - 1) >> 1
+        out[s] = pats[d, s] >> (2 * (n - r))
 
 
-@njit
-def _exact_key(tab: np.ndarray, pats: np.ndarray, leader: int, brk: int, out: np.ndarray) -> None:
-    """The whole position at a trick start up to relative ranks, in three words: the owner
-    patterns of every suit group, the leader, "broken"."""
+@njit_plain
+def _exact_key(tab: np.ndarray, pats: np.ndarray, leader: int, brk: int, out: np.ndarray, d: int) -> None:
+    """The whole position at a trick start up to relative ranks, in three words (``out[d]``): the
+    owner patterns ``pats[d]`` of every suit group, the leader, "broken"."""
     trump_group = tab[TRUMP_GROUP]
     side = 0
     shift = 0
     for s in range(4):
         if s == trump_group:
-            out[2] = pats[s]
+            out[d, 2] = pats[d, s]
         elif shift < 54:
-            side |= pats[s] << shift
+            side |= pats[d, s] << shift
             shift += 27
         else:
-            out[1] = pats[s]
-    out[0] = side | leader << 54 | brk << 56
+            out[d, 1] = pats[d, s]
+    out[d, 0] = side | leader << 54 | brk << 56
 
 
-@njit
-def _exact_slot(xt: np.ndarray, k: np.ndarray) -> int:
-    """The exact table's slot holding key ``k``, or -1 - (a free or replaceable slot)."""
+@njit_plain
+def _exact_slot(xt: np.ndarray, k0: int, k1: int, k2: int) -> int:
+    """The exact table's slot holding the key of words ``k0, k1, k2``, or -1 - (a free or
+    replaceable slot)."""
     mask: int = xt.shape[0] - 1
-    home = _home(_mix(_mix(_mix(0, k[0]), k[1]), k[2]), mask)
+    home = _home(_mix(_mix(_mix(0, k0), k1), k2), mask)
     for i in range(PROBES):
         j = (home + i) & mask
         if not xt[j, 3]:
             return -1 - j
-        if xt[j, 0] == k[0] and xt[j, 1] == k[1] and xt[j, 2] == k[2]:
+        if xt[j, 0] == k0 and xt[j, 1] == k1 and xt[j, 2] == k2:
             return j
     return -1 - home
 
 
-@njit
+@njit_plain
 def _depths(tab: np.ndarray, held: int, rel: int) -> int:
     """Per suit group, how many of its top cards matter (down to the lowest marker of ``rel``),
     packed 5 bits each."""
@@ -382,7 +417,7 @@ def _depths(tab: np.ndarray, held: int, rel: int) -> int:
     return out
 
 
-@njit
+@njit_plain
 def _depth_markers(tab: np.ndarray, held: int, depths: int) -> int:
     """``_depths`` back to markers in this position: per suit group, its r-th highest card."""
     out = 0
@@ -398,11 +433,11 @@ def _depth_markers(tab: np.ndarray, held: int, depths: int) -> int:
     return out
 
 
-@njit
-def _exact_store(xt: np.ndarray, k: np.ndarray, lo: int, hi: int, best: int, d_lo: int, d_hi: int) -> None:
-    """Keep the bounds ``lo..hi`` of a position, each with the cards it rests on (``d_lo``, ``d_hi``
+@njit_plain
+def _exact_store(xt: np.ndarray, k0: int, k1: int, k2: int, lo: int, hi: int, best: int, d_lo: int, d_hi: int) -> None:
+    """Keep the bounds ``lo..hi`` of a position (its key's words ``k0, k1, k2``), each with the cards it rests on (``d_lo``, ``d_hi``
     as ``_depths``): merged with the bounds kept before, each bound keeps its own."""
-    j = _exact_slot(xt, k)
+    j = _exact_slot(xt, k0, k1, k2)
     if j >= 0:
         old = xt[j, 3]
         if _lower(old) > lo or (_lower(old) == lo and _cards(old >> 30) < _cards(d_lo)):
@@ -415,14 +450,14 @@ def _exact_store(xt: np.ndarray, k: np.ndarray, lo: int, hi: int, best: int, d_l
             best = _best(old)
     else:
         j = -1 - j
-        xt[j, 0] = k[0]
-        xt[j, 1] = k[1]
-        xt[j, 2] = k[2]
+        xt[j, 0] = k0
+        xt[j, 1] = k1
+        xt[j, 2] = k2
     xt[j, 3] = 1 | (lo + 64) << 1 | (hi + 64) << 9 | _bitlen(best) << 17 | d_lo << 30
     xt[j, 4] = d_hi
 
 
-@njit
+@njit_plain
 def _cards(depths: int) -> int:
     """How many cards a ``_depths`` value counts, in all suit groups."""
     n = 0
@@ -431,26 +466,26 @@ def _cards(depths: int) -> int:
     return n
 
 
-@njit
+@njit_plain
 def _lower(entry: int) -> int:
     return ((entry >> 1) & 255) - 64
 
 
-@njit
+@njit_plain
 def _upper(entry: int) -> int:
     return ((entry >> 9) & 255) - 64
 
 
-@njit
+@njit_plain
 def _best(entry: int) -> int:
     b = (entry >> 17) & 127
     return (1 << (b - 1)) if b else 0
 
 
-@njit
-def _store(tt: np.ndarray, key: np.ndarray, tp: np.ndarray, lo: int, hi: int, best: int) -> None:
-    """Keep the bounds ``lo..hi`` for the positions of shape ``key`` matching ``tp``."""
-    b = _bucket(tt, key, True)
+@njit_plain
+def _store(tt: np.ndarray, k0: int, k1: int, tp: np.ndarray, lo: int, hi: int, best: int) -> None:
+    """Keep the bounds ``lo..hi`` for the positions of shape ``k0, k1`` matching ``tp``."""
+    b = _bucket(tt, k0, k1, True)
     slot = -1
     for e in range(ENTRIES):
         if not tt[b, 1 + e, 4]:
@@ -483,7 +518,7 @@ def _store(tt: np.ndarray, key: np.ndarray, tp: np.ndarray, lo: int, hi: int, be
     tt[b, 1 + slot, 4] = 1 | (lo + 64) << 1 | (hi + 64) << 9 | _bitlen(best) << 17
 
 
-@njit
+@njit_plain
 def _keep(
     tab: np.ndarray,
     tt: np.ndarray,
@@ -491,6 +526,7 @@ def _keep(
     key: np.ndarray,
     xkey: np.ndarray,
     pats: np.ndarray,
+    d: int,
     held: int,
     rel: int,
     lo: int,
@@ -500,20 +536,21 @@ def _keep(
 ) -> None:
     """Keep bounds proven at a trick start: in the exact table (this position, with how many cards
     of each suit group mattered), and, when some cards did not matter, in the partition table for
-    every position that agrees on the ones that did."""
+    every position that agrees on the ones that did. The keys are row ``d`` of ``key``, ``xkey``
+    and ``pats``, as ``_probe`` wrote them."""
     depths = _depths(tab, held, rel)
     if lo > 0:  # a lower bound proven (the upper one is the tricks left)
-        _exact_store(xt, xkey, lo, hi, best, depths, 0)
+        _exact_store(xt, xkey[d, 0], xkey[d, 1], xkey[d, 2], lo, hi, best, depths, 0)
     else:
-        _exact_store(xt, xkey, lo, hi, best, 0, depths)
+        _exact_store(xt, xkey[d, 0], xkey[d, 1], xkey[d, 2], lo, hi, best, 0, depths)
     for s in range(4):
         if (depths >> (5 * s)) & 31 < _popcount(held & tab[SUIT_MASK + s]):
-            _truncated(pats, depths, tp)
-            _store(tt, key, tp, lo, hi, best)
+            _truncated(pats, d, depths, tp)
+            _store(tt, key[d, 0], key[d, 1], tp, lo, hi, best)
             return
 
 
-@njit
+@njit_plain
 def _probe(
     tab: np.ndarray,
     tt: np.ndarray,
@@ -525,34 +562,42 @@ def _probe(
     k: np.ndarray,
     xk: np.ndarray,
     pats: np.ndarray,
+    d: int,
 ) -> tuple[int, int, int]:
-    """Ask the tables about a trick start (its keys written to ``k``, ``xk``, ``pats``): 1 or 0 when
+    """Ask the tables about a trick start (its keys written to row ``d`` of ``k``, ``xk``, ``pats``:
+    rows, not row arrays, as numba counts each new array's references atomically): 1 or 0 when
     an entry answers (with the cards the answer rests on), -1 when none does; and the best card an
     entry kept (the hint: the exact table's first), if any. Of the entries that answer, in either
     table, the one resting on the fewest cards is taken: the answer then holds for more positions
     above (against the first one found, exact table first: 6% fewer nodes on bench/solver_nodes.py's
     full deals, classic, and 17% jokers)."""
     held = hands[0] | hands[1] | hands[2] | hands[3]
-    _shape(tab, hands, ld, brk, k)
-    _patterns(tab, hands, pats)
-    _exact_key(tab, pats, ld, k[0] >> 42 & 1, xk)
+    _shape(tab, hands, ld, brk, k, d)
+    _patterns(tab, hands, pats, d)
+    _exact_key(tab, pats, ld, k[d, 0] >> 42 & 1, xk, d)
     hint = 0
     xhint = 0
-    j = _exact_slot(xt, xk)
-    b = _bucket(tt, k, False)
+    j = _exact_slot(xt, xk[d, 0], xk[d, 1], xk[d, 2])
+    b = _bucket(tt, k[d, 0], k[d, 1], False)
     chosen = -1
     fewest = 1 << 20
     if b >= 0:
+        p0 = pats[d, 0]
+        p1 = pats[d, 1]
+        p2 = pats[d, 2]
+        p3 = pats[d, 3]
+        n0 = _bitlen(p0)
+        n1 = _bitlen(p1)
+        n2 = _bitlen(p2)
+        n3 = _bitlen(p3)
         for e in range(ENTRIES):
             entry = tt[b, 1 + e, 4]
             if not entry:
                 break
-            if not _matches(tt, b, e, pats):
+            cards = _match_cards(tt, b, e, p0, p1, p2, p3, n0, n1, n2, n3)
+            if cards < 0:
                 continue
             if _lower(entry) >= tgt or _upper(entry) < tgt:
-                cards = 0
-                for s in range(4):
-                    cards += (_bitlen(tt[b, 1 + e, s]) - 1) >> 1
                 if cards < fewest:
                     fewest = cards
                     chosen = e
@@ -572,7 +617,7 @@ def _probe(
     return -1, 0, xhint if xhint else hint
 
 
-@njit
+@njit_plain
 def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broken: bool, need: int) -> tuple[int, int]:
     """Tricks the leader's side can cash with top cards whatever the others do: the trumps on top
     of the remaining ones (if trumps may be led), then in each side suit the leader's top cards,
@@ -683,7 +728,7 @@ def _quick(tab: np.ndarray, q: np.ndarray, hands: np.ndarray, leader: int, broke
     return total, seen
 
 
-@njit
+@njit_plain
 def _trump_tricks(mine: int, theirs: int, need: int) -> tuple[int, int]:
     """The tricks one hand's trumps ``mine`` take for its group against the other group's trumps
     ``theirs``, whatever anyone plays: the most, over i, of i less the number of ``theirs`` above
@@ -708,7 +753,7 @@ def _trump_tricks(mine: int, theirs: int, need: int) -> tuple[int, int]:
     return best, mark
 
 
-@njit
+@njit_plain
 def _owner(hands: np.ndarray, card: int) -> int:
     """The seat holding ``card``."""
     for s in range(4):
@@ -717,7 +762,7 @@ def _owner(hands: np.ndarray, card: int) -> int:
     return -1
 
 
-@njit
+@njit_plain
 def _later_tricks(tab: np.ndarray, hands: np.ndarray, ld: int) -> tuple[bool, int]:
     """At a trick start, whether the leader's side surely loses a trick (so cannot take them all),
     and the marker the fact rests on (DDS's LaterTricks, for every rule set: only the order of each
@@ -779,7 +824,7 @@ def _later_tricks(tab: np.ndarray, hands: np.ndarray, ld: int) -> tuple[bool, in
     return False, 0
 
 
-@njit
+@njit_plain
 def _shut_out(tab: np.ndarray, hands: np.ndarray, seats: int, leader: int) -> tuple[bool, int]:
     """At a trick start, whether the ``seats`` (a mask) can take no trick whatever anyone plays: none
     of them is on lead nor holds a trump, and in every other suit group each of their cards lies below
@@ -812,21 +857,21 @@ def _shut_out(tab: np.ndarray, hands: np.ndarray, seats: int, leader: int) -> tu
     return True, mark
 
 
-@njit
-def _sure_winner(tab: np.ndarray, hands: np.ndarray, leader: int, trick: np.ndarray, n: int) -> tuple[int, int]:
-    """In a trick begun (``n`` of its cards down), the highest card that can still take it: the
+@njit_plain
+def _sure_winner(tab: np.ndarray, hands: np.ndarray, leader: int, trick: np.ndarray, d: int, n: int) -> tuple[int, int]:
+    """In a trick begun (``n`` of its cards down, in ``trick[d]``), the highest card that can still take it: the
     winning card so far, or the best card a player still to play may play to it (the top card of the
     suit led, or, void in it, the top trump): whatever the others do, its owner can take the trick.
     Returns its owner's seat, and the card as the marker the fact rests on, or 0 when no other card
     of its suit group can be played to the trick (then any card of that group would do: the suit
     lengths decide, as DDS's winRanks)."""
-    led = tab[MASK_OF_BIT + _bitlen(trick[0]) - 1]
+    led = tab[MASK_OF_BIT + _bitlen(trick[d, 0]) - 1]
     allowed = led | tab[TRUMP]
     best = 0
     who = leader
     cands = 0
     for i in range(n):
-        m = trick[i]
+        m = trick[d, i]
         if m & allowed:
             cands |= m
             if m > best:
@@ -848,12 +893,13 @@ def _sure_winner(tab: np.ndarray, hands: np.ndarray, leader: int, trick: np.ndar
     return who, best if rivals else 0
 
 
-@njit
+@njit_plain
 def _moves(
     tab: np.ndarray,
     hands: np.ndarray,
     p: int,
     trick: np.ndarray,
+    d: int,
     n: int,
     broken: bool,
     out: np.ndarray,
@@ -862,8 +908,9 @@ def _moves(
     duck: bool,
 ) -> int:
     """One card of each group of equivalent legal cards, best-looking first (for a player who
-    would rather not take the trick with ``duck``), written to ``out`` (the group's highest card)
-    with the group's lowest card in ``lows``; returns how many."""
+    would rather not take the trick with ``duck``), written to ``out[d]`` (the group's highest card)
+    with the group's lowest card in ``lows[d]``; returns how many. ``trick[d]`` holds the trick's
+    ``n`` cards so far."""
     h = hands[p]
     trump = tab[TRUMP]
     held = hands[0] | hands[1] | hands[2] | hands[3]
@@ -871,12 +918,12 @@ def _moves(
     win = 0
     led_mask = 0
     allowed = 0
-    legal_cards = legal(tab, h, trick[0] if n else 0, broken)
+    legal_cards = legal(tab, h, trick[d, 0] if n else 0, broken)
     if n:
-        led_mask = tab[MASK_OF_BIT + _bitlen(trick[0]) - 1]
+        led_mask = tab[MASK_OF_BIT + _bitlen(trick[d, 0]) - 1]
         allowed = led_mask | trump
         for i in range(n):
-            m = trick[i]
+            m = trick[d, i]
             everyone |= m
             if m & allowed and m > win:
                 win = m
@@ -891,10 +938,10 @@ def _moves(
         s = tab[SUIT_OF_BIT + b]
         if s == prev_suit and not foreign & (prev - (bit << 1)):
             prev = bit
-            lows[count - 1] = bit
+            lows[d, count - 1] = bit
             continue
-        out[count] = bit
-        lows[count] = bit
+        out[d, count] = bit
+        lows[d, count] = bit
         count += 1
         prev = bit
         prev_suit = s
@@ -903,19 +950,19 @@ def _moves(
     if duck:  # a player who would rather not take the trick: the highest card that does not win it,
         # then the lowest that does (leading: the lowest by relative rank)
         for i in range(count):
-            bit = out[i]
+            bit = out[d, i]
             b = _bitlen(bit)
             low = _popcount(everyone & tab[MASK_OF_BIT + b - 1] & (bit - 1))
             if n and not (bit & allowed and bit > win):
-                scores[i] = 200 + low
+                scores[d, i] = 200 + low
             else:
-                scores[i] = 100 - low
+                scores[d, i] = 100 - low
     elif not n:
         partner = hands[(p + 2) & 3]
         lho = hands[(p + 1) & 3]
         rho = hands[(p + 3) & 3]
         for i in range(count):
-            bit = out[i]
+            bit = out[d, i]
             b = _bitlen(bit)
             sm = tab[MASK_OF_BIT + b - 1]
             rest = everyone & sm
@@ -938,11 +985,11 @@ def _moves(
                 score = 200 - b  # through the second hand's winner to partner's next card
             else:
                 score = 100 - b
-            scores[i] = score
+            scores[d, i] = score
     else:
         w = 0
         for i in range(n):
-            if trick[i] == win:
+            if trick[d, i] == win:
                 w = i
         partner_winning = n - w == 2
         over = -1
@@ -952,7 +999,7 @@ def _moves(
             if not over:
                 over = fourth & trump
         for i in range(count):
-            bit = out[i]
+            bit = out[d, i]
             b = _bitlen(bit)
             if not (bit & allowed and bit > win):
                 low = _popcount(everyone & tab[MASK_OF_BIT + b - 1] & (bit - 1))
@@ -969,37 +1016,37 @@ def _moves(
                 score = (250 if over < bit else 200) - b
             else:
                 score = 200 - b
-            scores[i] = score
+            scores[d, i] = score
     # sort by (score, bit), highest first
     for i in range(1, count):
-        sc = scores[i]
-        bt = out[i]
-        lw = lows[i]
+        sc = scores[d, i]
+        bt = out[d, i]
+        lw = lows[d, i]
         j = i - 1
-        while j >= 0 and (scores[j] < sc or (scores[j] == sc and out[j] < bt)):
-            scores[j + 1] = scores[j]
-            out[j + 1] = out[j]
-            lows[j + 1] = lows[j]
+        while j >= 0 and (scores[d, j] < sc or (scores[d, j] == sc and out[d, j] < bt)):
+            scores[d, j + 1] = scores[d, j]
+            out[d, j + 1] = out[d, j]
+            lows[d, j + 1] = lows[d, j]
             j -= 1
-        scores[j + 1] = sc
-        out[j + 1] = bt
-        lows[j + 1] = lw
+        scores[d, j + 1] = sc
+        out[d, j + 1] = bt
+        lows[d, j + 1] = lw
     return count
 
 
-@njit
-def _promote(mv: np.ndarray, lw: np.ndarray, at: int, count: int, card: int, exact: bool) -> bool:
+@njit_plain
+def _promote(mv: np.ndarray, lw: np.ndarray, d: int, at: int, count: int, card: int, exact: bool) -> bool:
     """Move the move standing for ``card`` (its group's top card when ``exact``, else any card of
-    its group) to place ``at``, the moves between moving down one; whether it was found."""
+    its group) to place ``at`` of row ``d``, the moves between moving down one; whether it was found."""
     for i in range(at, count):
-        if mv[i] == card if exact else lw[i] <= card <= mv[i]:
-            top = mv[i]
-            low = lw[i]
+        if mv[d, i] == card if exact else lw[d, i] <= card <= mv[d, i]:
+            top = mv[d, i]
+            low = lw[d, i]
             for j in range(i, at, -1):
-                mv[j] = mv[j - 1]
-                lw[j] = lw[j - 1]
-            mv[at] = top
-            lw[at] = low
+                mv[d, j] = mv[d, j - 1]
+                lw[d, j] = lw[d, j - 1]
+            mv[d, at] = top
+            lw[d, at] = low
             return True
     return False
 
@@ -1024,7 +1071,25 @@ FRAME = 17
 _ENTER, _NEXT, _RETURN, _CHILD_DONE = 0, 1, 2, 3
 
 
-@njit
+def stacks() -> tuple[np.ndarray, ...]:
+    """The arrays ``run`` works in (one row per ply): the moves, their scores and their groups'
+    lowest cards, the table keys (shape, exact key, owner patterns, a truncated pattern), the
+    tricks, the frames and the killer moves. Made once per ``Search``, not per ``run``."""
+    return (
+        np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64),
+        np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64),
+        np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64),
+        np.zeros((MAX_PLIES, 2), dtype=np.int64),
+        np.zeros((MAX_PLIES, 3), dtype=np.int64),
+        np.zeros((MAX_PLIES, 4), dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
+        np.zeros((MAX_PLIES, 4), dtype=np.int64),
+        np.zeros((MAX_PLIES, FRAME), dtype=np.int64),
+        np.zeros(MAX_PLIES, dtype=np.int64),
+    )
+
+
+@njit_plain
 def run(
     tab: np.ndarray,
     q: np.ndarray,
@@ -1037,10 +1102,12 @@ def run(
     trick: np.ndarray,
     n: int,
     target: int,
+    work: tuple[np.ndarray, ...],
 ) -> bool:
     """Can the maximiser make the counted seats take >= ``target``
     of the remaining tricks? ``hands`` (four masks) is used as scratch; ``trick`` holds the ``n``
-    cards played so far. When ``stat[ABORTED]`` is set on return, the answer means nothing.
+    cards played so far; ``work`` is the search's stacks (``stacks()``), made once per ``Search``.
+    When ``stat[ABORTED]`` is set on return, the answer means nothing.
 
     The recursion as a loop over a stack of frames (one per ply), with the
     partition search's bookkeeping: every answer comes with the cards it depended on (``rel``, a
@@ -1050,20 +1117,19 @@ def run(
     union of its moves' markers, and when a move stood for a group of equivalent cards whose top
     card is at or above a marker, the group's lowest card is marked too (so the group stays the
     same hand's in every position the answer is kept for)."""
-    moves = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
-    scores = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
-    lows = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
-    keybuf = np.zeros((MAX_PLIES, 2), dtype=np.int64)
-    xkeybuf = np.zeros((MAX_PLIES, 3), dtype=np.int64)
-    patbuf = np.zeros((MAX_PLIES, 4), dtype=np.int64)
-    tpbuf = np.zeros(4, dtype=np.int64)
-    tricks = np.zeros((MAX_PLIES, 4), dtype=np.int64)
-    frames = np.zeros((MAX_PLIES, FRAME), dtype=np.int64)
-    last = np.zeros(4, dtype=np.int64)
-    killers = np.zeros(MAX_PLIES, dtype=np.int64)
-    for i in range(n):
-        tricks[0, i] = trick[i]
+    moves, scores, lows, keybuf, xkeybuf, patbuf, tpbuf, tricks, frames, killers = work
+    # every row is written before it is read, but the killers and the root's trick: those start empty
+    for i in range(MAX_PLIES):
+        killers[i] = 0
+    for i in range(4):
+        tricks[0, i] = trick[i] if i < n else 0
     stat[ABORTED] = 0
+    # the node count, the limit and the question's words as locals: kept in memory, each was read
+    # again after every store to any of the search's arrays (numba cannot tell they do not overlap)
+    nodes = stat[NODES]
+    limit = stat[LIMIT]
+    team_count = q[TEAM_COUNT] != 0
+    maximiser = q[MAXIMISER]
     counted = q[COUNTED]
     trump = tab[TRUMP]
     d = 0
@@ -1078,8 +1144,9 @@ def run(
     res_rel = 0
     while True:
         if phase == _ENTER:
-            stat[NODES] += 1
-            if stat[NODES] > stat[LIMIT]:
+            nodes += 1
+            if nodes > limit:
+                stat[NODES] = nodes
                 stat[ABORTED] = 1
                 return False
             ld = frames[d, F_LEADER]
@@ -1099,17 +1166,19 @@ def run(
                     ret = False
                     continue
                 if left == 1:  # the last trick plays itself
-                    for i in range(4):
-                        last[i] = hands[(ld + i) & 3]
-                    wi = winner(tab, last)
+                    c0 = hands[ld]
+                    c1 = hands[(ld + 1) & 3]
+                    c2 = hands[(ld + 2) & 3]
+                    c3 = hands[(ld + 3) & 3]
+                    wi = _winner(tab, c0, c1, c2, c3)
                     ret = (counted >> ((ld + wi) & 3) & 1) != 0
-                    ret_rel = _won_by_rank(tab, last, wi)
+                    ret_rel = _won_by_rank(tab, c0, c1, c2, c3, wi)
                     continue
                 # a nil's question asks the tables first (its cutoffs below answer on no fewer cards)
-                tables_first = q[TEAM_COUNT] == 0
+                tables_first = not team_count
                 if tables_first:
                     frames[d, F_KEYED] = 1
-                    found, ret_rel, hint = _probe(tab, tt, xt, hands, ld, brk, tgt, keybuf[d], xkeybuf[d], patbuf[d])
+                    found, ret_rel, hint = _probe(tab, tt, xt, hands, ld, brk, tgt, keybuf, xkeybuf, patbuf, d)
                     if found >= 0:
                         ret = found == 1
                         continue
@@ -1180,7 +1249,7 @@ def run(
                         continue
                 # a nil bidder who can take no trick whatever is played (left with small cards; tgt >= 1
                 # here): for a team's count the same test paid nothing (+0.5% nodes on full deals)
-                if not q[TEAM_COUNT]:
+                if not team_count:
                     shut, mark = _shut_out(tab, hands, counted, ld)
                     if shut:
                         ret_rel = mark
@@ -1188,7 +1257,7 @@ def run(
                         continue
                 # the leading team needs every trick left, and surely loses one (DDS's LaterTricks)
                 c_leads = counted >> ld & 1
-                if q[TEAM_COUNT] and ((c_leads and tgt == left) or (not c_leads and tgt == 1)):
+                if team_count and ((c_leads and tgt == left) or (not c_leads and tgt == 1)):
                     lost, guard = _later_tricks(tab, hands, ld)
                     if lost:
                         ret_rel = guard
@@ -1208,14 +1277,14 @@ def run(
                         continue
                 if not tables_first:
                     frames[d, F_KEYED] = 1
-                    found, ret_rel, hint = _probe(tab, tt, xt, hands, ld, brk, tgt, keybuf[d], xkeybuf[d], patbuf[d])
+                    found, ret_rel, hint = _probe(tab, tt, xt, hands, ld, brk, tgt, keybuf, xkeybuf, patbuf, d)
                     if found >= 0:
                         ret = found == 1
                         continue
             p = (ld + nn) & 3
             if nn:
                 # the player who can take this trick whatever the others do, where that settles the question
-                owner, marker = _sure_winner(tab, hands, ld, tricks[d], nn)
+                owner, marker = _sure_winner(tab, hands, ld, tricks, d, nn)
                 if q[QUICK_LOWER + owner] and tgt <= 1:
                     ret = True
                     ret_rel = marker
@@ -1224,17 +1293,15 @@ def run(
                     ret = False
                     ret_rel = marker
                     continue
-            mv = moves[d]
-            lw = lows[d]
-            maxer = (p & 1) == q[MAXIMISER]
+            maxer = (p & 1) == maximiser
             # a seat whose own tricks work against its side's aim ducks: a nil bidder, and its opponents
             duck = (counted >> p & 1 != 0) != maxer
-            count = _moves(tab, hands, p, tricks[d], nn, brk, mv, scores[d], lw, duck)
+            count = _moves(tab, hands, p, tricks, d, nn, brk, moves, scores, lows, duck)
             first = 0
-            if hint and _promote(mv, lw, 0, count, hint, True):
+            if hint and _promote(moves, lows, d, 0, count, hint, True):
                 first = 1
             if nn == 0 and killers[d] & hands[p]:  # the lead that cut off last at this ply next
-                _promote(mv, lw, first, count, killers[d], False)
+                _promote(moves, lows, d, first, count, killers[d], False)
             frames[d, F_P] = p
             frames[d, F_MAXER] = 1 if maxer else 0
             frames[d, F_RESULT] = 0 if maxer else 1
@@ -1265,31 +1332,33 @@ def run(
                         lo, hi = frames[d, F_TARGET], _popcount(hands[ld])
                     else:
                         lo, hi = 0, frames[d, F_TARGET] - 1
-                    _keep(tab, tt, xt, keybuf[d], xkeybuf[d], patbuf[d], held, rel, lo, hi, frames[d, F_CUT], tpbuf)
+                    _keep(tab, tt, xt, keybuf, xkeybuf, patbuf, d, held, rel, lo, hi, frames[d, F_CUT], tpbuf)
                 phase = _RETURN
                 continue
             m = moves[d, i]
             p = frames[d, F_P]
             nn = frames[d, F_N]
             ld = frames[d, F_LEADER]
-            tr = tricks[d]
             hands[p] ^= m
-            tr[nn] = m
+            tricks[d, nn] = m
             frames[d, F_WON] = 0
             nb = 1 if (frames[d, F_BROKEN] != 0 or (m & trump) != 0) else 0
             if nn == 3:
-                wi = winner(tab, tr)
+                c0 = tricks[d, 0]
+                c1 = tricks[d, 1]
+                c2 = tricks[d, 2]
+                wi = _winner(tab, c0, c1, c2, m)
                 w = (ld + wi) & 3
-                frames[d, F_WON] = _won_by_rank(tab, tr, wi)
+                frames[d, F_WON] = _won_by_rank(tab, c0, c1, c2, m, wi)
                 need = frames[d, F_TARGET] - (counted >> w & 1)
                 if need <= 0:  # the child's first checks, without the call
-                    stat[NODES] += 1
+                    nodes += 1
                     res = True
                     res_rel = 0
                     phase = _CHILD_DONE
                     continue
                 if need > _popcount(hands[w]):
-                    stat[NODES] += 1
+                    nodes += 1
                     res = False
                     res_rel = 0
                     phase = _CHILD_DONE
@@ -1297,23 +1366,20 @@ def run(
                 frames[d + 1, F_LEADER] = w
                 frames[d + 1, F_N] = 0
                 frames[d + 1, F_TARGET] = need
-                ct = tricks[d + 1]
-                ct[0] = 0
-                ct[1] = 0
-                ct[2] = 0
-                ct[3] = 0
+                for c4 in range(4):
+                    tricks[d + 1, c4] = 0
             else:
                 frames[d + 1, F_LEADER] = ld
                 frames[d + 1, F_N] = nn + 1
                 frames[d + 1, F_TARGET] = frames[d, F_TARGET]
-                ct = tricks[d + 1]
                 for c4 in range(4):
-                    ct[c4] = tr[c4]
+                    tricks[d + 1, c4] = tricks[d, c4]
             frames[d + 1, F_BROKEN] = nb
             d += 1
             phase = _ENTER
         elif phase == _RETURN:
             if d == 0:
+                stat[NODES] = nodes
                 return ret
             d -= 1
             res = ret

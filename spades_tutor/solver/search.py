@@ -172,6 +172,7 @@ class Search:
                 tab=_packed(self.t, core),
                 q=core.question(self.counted, self.maximiser),
                 stat=np.zeros(3, dtype=np.int64),
+                work=core.stacks(),
                 # the exact table: 2**18 rows (10 MiB) for a full deal; the partition table's
                 # buckets of shapes: 2**14 (about 11 MiB). Against 2**19 and 2**13 (the same memory,
                 # nearly), that cut the nodes of bench/solver_nodes.py's full deals by 8.5%; four
@@ -193,6 +194,7 @@ class Search:
             played[: len(trick)] = trick
             res = core.run(
                 a["tab"], a["q"], stat, a["tt"], a["xt"], held, leader, bool(broken), played, len(trick), target,
+                a["work"],
             )  # fmt: skip
             self.nodes = int(stat[core.NODES])
             if not stat[core.ABORTED]:
