@@ -553,6 +553,35 @@ def test_on_a_phone_the_measured_hint_is_short_and_leaves_the_trick_in_view(page
     page.screenshot(path=str(SHOTS / "play-hint-open-375x740.png"))
 
 
+def test_on_a_1024_projector_the_play_buttons_sit_in_a_row_and_the_dock_leaves_the_trick_in_view(
+    page: Page, voila_server: Server
+) -> None:
+    """A classroom projector of 1024x768 with the large cards: the three play buttons were stacked under the
+    hand, and the docked hand took 481 px of the 768, over the trick. Under the hand they sit in one row."""
+    open_app(page, voila_server, "/")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    projector_on(page)
+    go(page, "Play")
+    page.get_by_role("button", name="Deal ▶").click()
+    expect(page.get_by_text("Sure tricks:")).to_be_visible(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    page.locator(".st-play .widget-toggle-buttons button").nth(3).click()
+    page.get_by_role("button", name="Bid", exact=True).click()
+    expect(south_cards(page)).to_have_count(13)
+    tools = page.locator(".st-play .st-play-tools")
+    buttons = [
+        tools.get_by_role("button", name=name, exact=True) for name in ("Hint", "Take back", "See the last trick")
+    ]
+    boxes = [b.bounding_box() for b in buttons]
+    assert all(b is not None for b in boxes)
+    tops = {round(b["y"]) for b in boxes if b is not None}
+    assert len(tops) == 1, boxes  # one row
+    dock = page.locator(".st-play .st-play-dock").bounding_box()
+    fold = page.evaluate("window.innerHeight")
+    assert dock is not None and dock["height"] <= 0.55 * fold, (dock, fold)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+    page.screenshot(path=str(SHOTS / "play-projector-1024x768.png"))
+
+
 def test_why_not_and_the_hint_are_said_right_by_the_hand(page: Page, voila_server: Server) -> None:
     """They were written in the status line near the top of the page, while the learner clicks a card at the
     bottom: they are said right above the hand, docked at the bottom of the window."""
