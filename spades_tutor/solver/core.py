@@ -1066,8 +1066,9 @@ F_MAXER = 9
 F_P = 10
 F_REL = 11  # the cards that mattered below this node (the union over the moves tried so far)
 F_WON = 12  # the card that won by rank the trick the move being tried completed (0: none)
-F_LOWEST = 13  # 4 entries, per suit group: the lowest card that mattered, once a smaller card failed
-FRAME = 17
+F_FIXED = 13  # the suit groups (a bit each) where a card below the lowest one that mattered failed
+F_BELOW = 14  # the cards below that lowest card, in those groups: not tried
+FRAME = 15
 
 _ENTER, _NEXT, _RETURN, _CHILD_DONE = 0, 1, 2, 3
 
@@ -1149,6 +1150,8 @@ def run(
     result = False
     cut = 0
     keyed = False
+    fixed = 0
+    below = 0
     phase = _ENTER
     ret = False
     ret_rel = 0
@@ -1324,8 +1327,8 @@ def run(
             frames[d, F_P] = p
             frames[d, F_MAXER] = 1 if maxer else 0
             frames[d, F_COUNT] = count
-            for s4 in range(4):
-                frames[d, F_LOWEST + s4] = 0
+            fixed = 0
+            below = 0
             phase = _NEXT
         elif phase == _NEXT:
             if i >= count:  # every move tried, or a cutoff: the node's result stands
@@ -1379,6 +1382,8 @@ def run(
                 frames[d, F_I] = i
                 frames[d, F_REL] = f_rel
                 frames[d, F_WON] = won
+                frames[d, F_FIXED] = fixed
+                frames[d, F_BELOW] = below
                 ld = w
                 nn = 0
                 tgt = need
@@ -1388,6 +1393,8 @@ def run(
                 frames[d, F_I] = i
                 frames[d, F_REL] = f_rel
                 frames[d, F_WON] = won
+                frames[d, F_FIXED] = fixed
+                frames[d, F_BELOW] = below
                 nn += 1
             brk = nb
             d += 1
@@ -1408,6 +1415,8 @@ def run(
             i = frames[d, F_I]
             f_rel = frames[d, F_REL]
             won = frames[d, F_WON]
+            fixed = frames[d, F_FIXED]
+            below = frames[d, F_BELOW]
             result = not maxer  # a frame goes down only while no move has cut off
             cut = 0
             res = ret
@@ -1430,12 +1439,14 @@ def run(
                 # rank equivalence by the cards that mattered: a card of this suit group below the
                 # lowest one that mattered so far failed, so every smaller one left fails too
                 ms = tab[SUIT_OF_BIT + _bitlen(m) - 1]
-                if not frames[d, F_LOWEST + ms]:
-                    mk = rel & tab[SUIT_MASK + ms]
+                if not fixed >> ms & 1:
+                    sm = tab[SUIT_MASK + ms]
+                    mk = rel & sm
                     lw = (mk & -mk) if mk else TAKEN
                     if m < lw:
-                        frames[d, F_LOWEST + ms] = lw
+                        fixed |= 1 << ms
+                        below |= sm & (lw - 1)
                 i += 1
-                while i < count and moves[d, i] < frames[d, F_LOWEST + tab[SUIT_OF_BIT + _bitlen(moves[d, i]) - 1]]:
+                while i < count and moves[d, i] & below:
                     i += 1
             phase = _NEXT
