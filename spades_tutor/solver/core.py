@@ -56,9 +56,10 @@ Time per node: compiled, every function is ``njit_plain`` (no reference counting
 ``run``'s stacks are made once per ``Search``, ``stacks()``), and ``run`` hands its stacks down
 whole with the row ``d`` of the ply, never a row as an array of its own (in numba each such array
 is counted in and out of its owner, atomically). A count of bits is LLVM's ``ctpop``. What ``run``
-reads at every node and never writes (the node limit, the question's words) and the node count are
-locals: numba cannot tell the search's arrays apart, so a value kept in one is read again after
-every store to any of them.
+reads at every node and never writes (the node limit, the question's words), the node count and the
+fields of the frame being worked on are locals (the frame is written to ``frames`` when going down a
+ply and read back on returning): numba cannot tell the search's arrays apart, so a value kept in one
+is read again after every store to any of them.
 """
 
 from __future__ import annotations
@@ -1058,15 +1059,16 @@ F_N = 2
 F_TARGET = 3
 F_COUNT = 4  # moves to try
 F_I = 5  # the move being tried
-F_RESULT = 6
-F_CUT = 7
+F_RESULT = 6  # unused: the node's result and cutting move are run's locals (a frame goes down only before a cutoff)
+F_CUT = 7  # unused, as F_RESULT
 F_KEYED = 8
 F_MAXER = 9
 F_P = 10
 F_REL = 11  # the cards that mattered below this node (the union over the moves tried so far)
 F_WON = 12  # the card that won by rank the trick the move being tried completed (0: none)
-F_LOWEST = 13  # 4 entries, per suit group: the lowest card that mattered, once a smaller card failed
-FRAME = 17
+F_FIXED = 13  # the suit groups (a bit each) where a card below the lowest one that mattered failed
+F_BELOW = 14  # the cards below that lowest card, in those groups: not tried
+FRAME = 15
 
 _ENTER, _NEXT, _RETURN, _CHILD_DONE = 0, 1, 2, 3
 
@@ -1133,10 +1135,23 @@ def run(
     counted = q[COUNTED]
     trump = tab[TRUMP]
     d = 0
-    frames[d, F_LEADER] = leader
-    frames[d, F_BROKEN] = 1 if broken else 0
-    frames[d, F_N] = n
-    frames[d, F_TARGET] = target
+    # the frame being worked on, in locals (written to frames[d] when going down a ply, read back
+    # on returning): kept in memory, every field was read again after every store to any array
+    ld = leader
+    brk = broken
+    nn = n
+    tgt = target
+    p = 0
+    maxer = False
+    count = 0
+    i = 0
+    f_rel = 0
+    won = 0
+    result = False
+    cut = 0
+    keyed = False
+    fixed = 0
+    below = 0
     phase = _ENTER
     ret = False
     ret_rel = 0
@@ -1149,11 +1164,7 @@ def run(
                 stat[NODES] = nodes
                 stat[ABORTED] = 1
                 return False
-            ld = frames[d, F_LEADER]
-            brk = frames[d, F_BROKEN] != 0
-            nn = frames[d, F_N]
-            tgt = frames[d, F_TARGET]
-            frames[d, F_KEYED] = 0
+            keyed = False
             hint = 0
             phase = _RETURN
             ret_rel = 0
@@ -1177,7 +1188,7 @@ def run(
                 # a nil's question asks the tables first (its cutoffs below answer on no fewer cards)
                 tables_first = not team_count
                 if tables_first:
-                    frames[d, F_KEYED] = 1
+                    keyed = True
                     found, ret_rel, hint = _probe(tab, tt, xt, hands, ld, brk, tgt, keybuf, xkeybuf, patbuf, d)
                     if found >= 0:
                         ret = found == 1
@@ -1276,7 +1287,7 @@ def run(
                         ret = False
                         continue
                 if not tables_first:
-                    frames[d, F_KEYED] = 1
+                    keyed = True
                     found, ret_rel, hint = _probe(tab, tt, xt, hands, ld, brk, tgt, keybuf, xkeybuf, patbuf, d)
                     if found >= 0:
                         ret = found == 1
@@ -1302,55 +1313,57 @@ def run(
                 first = 1
             if nn == 0 and killers[d] & hands[p]:  # the lead that cut off last at this ply next
                 _promote(moves, lows, d, first, count, killers[d], False)
+            result = not maxer
+            cut = 0
+            i = 0
+            f_rel = 0
+            won = 0
+            # what a return to this frame reads back; the rest is written when going down
+            frames[d, F_LEADER] = ld
+            frames[d, F_BROKEN] = 1 if brk else 0
+            frames[d, F_N] = nn
+            frames[d, F_TARGET] = tgt
+            frames[d, F_KEYED] = 1 if keyed else 0
             frames[d, F_P] = p
             frames[d, F_MAXER] = 1 if maxer else 0
-            frames[d, F_RESULT] = 0 if maxer else 1
-            frames[d, F_CUT] = 0
             frames[d, F_COUNT] = count
-            frames[d, F_I] = 0
-            frames[d, F_REL] = 0
-            for s4 in range(4):
-                frames[d, F_LOWEST + s4] = 0
+            fixed = 0
+            below = 0
             phase = _NEXT
         elif phase == _NEXT:
-            i = frames[d, F_I]
-            if i >= frames[d, F_COUNT]:  # every move tried, or a cutoff: the node's result stands
-                ret = frames[d, F_RESULT] != 0
-                rel = frames[d, F_REL]
-                if not frames[d, F_CUT]:
+            if i >= count:  # every move tried, or a cutoff: the node's result stands
+                ret = result
+                rel = f_rel
+                if not cut:
                     # every move failed: a group of equivalent cards reaching a marker stays whole
-                    for j in range(frames[d, F_COUNT]):
+                    for j in range(count):
                         top = moves[d, j]
                         low = lows[d, j]
                         if low != top and rel & tab[MASK_OF_BIT + _bitlen(top) - 1] & ((top << 1) - 1):
                             rel |= low
                 ret_rel = rel
-                if frames[d, F_KEYED]:
-                    ld = frames[d, F_LEADER]
+                if keyed:
                     held = hands[0] | hands[1] | hands[2] | hands[3]
                     if ret:
-                        lo, hi = frames[d, F_TARGET], _popcount(hands[ld])
+                        lo, hi = tgt, _popcount(hands[ld])
                     else:
-                        lo, hi = 0, frames[d, F_TARGET] - 1
-                    _keep(tab, tt, xt, keybuf, xkeybuf, patbuf, d, held, rel, lo, hi, frames[d, F_CUT], tpbuf)
+                        lo, hi = 0, tgt - 1
+                    _keep(tab, tt, xt, keybuf, xkeybuf, patbuf, d, held, rel, lo, hi, cut, tpbuf)
                 phase = _RETURN
                 continue
             m = moves[d, i]
-            p = frames[d, F_P]
-            nn = frames[d, F_N]
-            ld = frames[d, F_LEADER]
             hands[p] ^= m
             tricks[d, nn] = m
-            frames[d, F_WON] = 0
-            nb = 1 if (frames[d, F_BROKEN] != 0 or (m & trump) != 0) else 0
+            won = 0
+            nb = brk or (m & trump) != 0
             if nn == 3:
                 c0 = tricks[d, 0]
                 c1 = tricks[d, 1]
                 c2 = tricks[d, 2]
                 wi = _winner(tab, c0, c1, c2, m)
                 w = (ld + wi) & 3
-                frames[d, F_WON] = _won_by_rank(tab, c0, c1, c2, m, wi)
-                need = frames[d, F_TARGET] - (counted >> w & 1)
+                won = _won_by_rank(tab, c0, c1, c2, m, wi)
+                need = tgt - (counted >> w & 1)
                 if need <= 0:  # the child's first checks, without the call
                     nodes += 1
                     res = True
@@ -1363,18 +1376,27 @@ def run(
                     res_rel = 0
                     phase = _CHILD_DONE
                     continue
-                frames[d + 1, F_LEADER] = w
-                frames[d + 1, F_N] = 0
-                frames[d + 1, F_TARGET] = need
                 for c4 in range(4):
                     tricks[d + 1, c4] = 0
+                # going down: what changed in this frame since it was entered, then the child's
+                frames[d, F_I] = i
+                frames[d, F_REL] = f_rel
+                frames[d, F_WON] = won
+                frames[d, F_FIXED] = fixed
+                frames[d, F_BELOW] = below
+                ld = w
+                nn = 0
+                tgt = need
             else:
-                frames[d + 1, F_LEADER] = ld
-                frames[d + 1, F_N] = nn + 1
-                frames[d + 1, F_TARGET] = frames[d, F_TARGET]
                 for c4 in range(4):
                     tricks[d + 1, c4] = tricks[d, c4]
-            frames[d + 1, F_BROKEN] = nb
+                frames[d, F_I] = i
+                frames[d, F_REL] = f_rel
+                frames[d, F_WON] = won
+                frames[d, F_FIXED] = fixed
+                frames[d, F_BELOW] = below
+                nn += 1
+            brk = nb
             d += 1
             phase = _ENTER
         elif phase == _RETURN:
@@ -1382,36 +1404,49 @@ def run(
                 stat[NODES] = nodes
                 return ret
             d -= 1
+            ld = frames[d, F_LEADER]
+            brk = frames[d, F_BROKEN] != 0
+            nn = frames[d, F_N]
+            tgt = frames[d, F_TARGET]
+            keyed = frames[d, F_KEYED] != 0
+            p = frames[d, F_P]
+            maxer = frames[d, F_MAXER] != 0
+            count = frames[d, F_COUNT]
+            i = frames[d, F_I]
+            f_rel = frames[d, F_REL]
+            won = frames[d, F_WON]
+            fixed = frames[d, F_FIXED]
+            below = frames[d, F_BELOW]
+            result = not maxer  # a frame goes down only while no move has cut off
+            cut = 0
             res = ret
             res_rel = ret_rel
             phase = _CHILD_DONE
         else:  # _CHILD_DONE: take the move back, then cut off or go on
-            i = frames[d, F_I]
             m = moves[d, i]
-            hands[frames[d, F_P]] ^= m
-            tricks[d, frames[d, F_N]] = 0
-            child_rel = res_rel | frames[d, F_WON]  # who won the trick this move completed counts
-            maxer = frames[d, F_MAXER] != 0
+            hands[p] ^= m
+            tricks[d, nn] = 0
+            child_rel = res_rel | won  # who won the trick this move completed counts
             if res == maxer:
-                frames[d, F_RESULT] = 1 if maxer else 0
-                frames[d, F_CUT] = m
+                result = maxer
+                cut = m
                 killers[d] = m
-                frames[d, F_REL] = child_rel
-                frames[d, F_I] = frames[d, F_COUNT]  # no more moves: the node finishes in _NEXT
+                f_rel = child_rel
+                i = count  # no more moves: the node finishes in _NEXT
             else:
-                rel = frames[d, F_REL] | child_rel
-                frames[d, F_REL] = rel
+                rel = f_rel | child_rel
+                f_rel = rel
                 # rank equivalence by the cards that mattered: a card of this suit group below the
                 # lowest one that mattered so far failed, so every smaller one left fails too
                 ms = tab[SUIT_OF_BIT + _bitlen(m) - 1]
-                if not frames[d, F_LOWEST + ms]:
-                    mk = rel & tab[SUIT_MASK + ms]
+                if not fixed >> ms & 1:
+                    sm = tab[SUIT_MASK + ms]
+                    mk = rel & sm
                     lw = (mk & -mk) if mk else TAKEN
                     if m < lw:
-                        frames[d, F_LOWEST + ms] = lw
+                        fixed |= 1 << ms
+                        below |= sm & (lw - 1)
                 i += 1
-                count = frames[d, F_COUNT]
-                while i < count and moves[d, i] < frames[d, F_LOWEST + tab[SUIT_OF_BIT + _bitlen(moves[d, i]) - 1]]:
+                while i < count and moves[d, i] & below:
                     i += 1
-                frames[d, F_I] = i
             phase = _NEXT
