@@ -571,6 +571,10 @@ def test_on_a_1024_projector_the_play_buttons_sit_in_a_row_and_the_dock_leaves_t
     buttons = [
         tools.get_by_role("button", name=name, exact=True) for name in ("Hint", "Take back", "See the last trick")
     ]
+    # South's turn: the bots have played to it and the dock is drawn for it (it is redrawn after each card)
+    expect(buttons[0]).to_be_enabled(timeout=FIRST_EXPECT_TIMEOUT_MS)
+    for button in buttons:
+        expect(button).to_be_visible()
     boxes = [b.bounding_box() for b in buttons]
     assert all(b is not None for b in boxes)
     tops = {round(b["y"]) for b in boxes if b is not None}
