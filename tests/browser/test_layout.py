@@ -571,7 +571,10 @@ def test_on_a_1024_projector_the_play_buttons_sit_in_a_row_and_the_dock_leaves_t
     buttons = [
         tools.get_by_role("button", name=name, exact=True) for name in ("Hint", "Take back", "See the last trick")
     ]
-    # South's turn: the bots have played to it and the dock is drawn for it (it is redrawn after each card)
+    # the bidding over (its buttons gone, the trick drawn) and South's turn to play: the bots have bid and played
+    # to it, the dock redrawn after each of their actions and now still
+    expect(page.get_by_role("button", name="Bid", exact=True)).to_have_count(0, timeout=FIRST_EXPECT_TIMEOUT_MS)
+    expect(page.locator(".st-play .st-play-table")).to_be_visible()
     expect(buttons[0]).to_be_enabled(timeout=FIRST_EXPECT_TIMEOUT_MS)
     for button in buttons:
         expect(button).to_be_visible()
